@@ -1,0 +1,30 @@
+import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
+import { browser } from 'wxt/browser';
+import type { Note } from '../api';
+import type { Result } from '../result';
+
+/**
+ * The one message protocol between extension pages (popup, options) and the background.
+ * Names are camelCase verbs. Every reply is a Result: handlers never throw across the boundary.
+ */
+export interface ClipTabRequest {
+  tabId: number;
+  deckId?: string;
+  tags?: string[];
+}
+
+export interface ProtocolMap {
+  clipTab(request: ClipTabRequest): Result<{ note: Note }>;
+}
+
+export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
+
+/**
+ * Only the extension's own pages may ask the background for anything. Content scripts run inside
+ * web pages and get their work to the background as the return value of an injected script, never
+ * as a message, so a message whose sender is not an extension page is refused.
+ */
+export function isFromExtensionPage(message: Pick<ExtensionMessage, 'sender'>): boolean {
+  const { sender } = message;
+  return sender.id === browser.runtime.id && !!sender.url?.startsWith(browser.runtime.getURL('/'));
+}

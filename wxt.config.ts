@@ -1,0 +1,35 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+/**
+ * Two builds share one source tree:
+ * - the store build (`wxt build`) asks only for activeTab, scripting and storage, and requests
+ *   the Notes API origin as an optional host permission when the user saves it;
+ * - the automation build (`wxt build --mode automation`) is what tests and `npm start` load:
+ *   automation can never grant activeTab (no real toolbar click) and `permissions.request` gets
+ *   no answer headless, so it is given host access up front.
+ */
+export default defineConfig({
+  manifestVersion: 3,
+  // Explicit imports everywhere: a reader can follow every name to its module.
+  imports: false,
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ mode, browser }) => {
+    const automation = mode === 'automation';
+    return {
+      name: 'Clipdeck',
+      description: 'Clip web pages into clean Markdown notes in your Notes service.',
+      permissions: ['activeTab', 'scripting', 'storage'],
+      optional_host_permissions: ['https://*/*', 'http://*/*'],
+      host_permissions: automation ? ['<all_urls>'] : [],
+      ...(browser === 'firefox' && {
+        browser_specific_settings: {
+          gecko: {
+            id: 'clipdeck@clipdeck.dev',
+            data_collection_permissions: { required: ['none'] },
+          },
+        },
+      }),
+    };
+  },
+});
