@@ -1,1 +1,14 @@
-export default defineBackground(() => {});
+import { defineBackground } from 'wxt/utils/define-background';
+import { clipTab, installAutomationHooks } from '../utils/clipper';
+import { isFromExtensionPage, onMessage } from '../utils/messaging';
+import { failure } from '../utils/result';
+
+const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
+
+export default defineBackground(() => {
+  onMessage('clipTab', (message) =>
+    isFromExtensionPage(message) ? clipTab(message.data) : REFUSED,
+  );
+
+  if (import.meta.env.MODE === 'automation') installAutomationHooks();
+});

@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
+import { PopupPage } from './pages/popup-page';
+
+test('a page clipped from the popup becomes a Markdown note in the service', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await options.getByLabel('Base URL').fill(notesServer.baseUrl);
+  await options.getByLabel('API key').fill(notesServer.apiKey);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(options.getByText(/Saved/).first()).toBeVisible();
+
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.saveButton.click();
+
+  await expect(popup.savedMessage).toHaveText('Saved “Why Tide Pools Matter”');
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-saved.png') });
+  const [note] = notesServer.notes();
+  expect(notesServer.notes()).toHaveLength(1);
+  expect(note?.title).toBe('Why Tide Pools Matter');
+  expect(note?.markdown_text).toContain('## Who lives there');
+  expect(note?.markdown_text).toContain('- Hermit crabs that trade shells as they grow');
+  expect(note?.markdown_text).toContain(site.urlFor('article.html'));
+  // Page chrome stays out of the note.
+  expect(note?.markdown_text).not.toContain('Privacy');
+});
+
+test('a refused key is explained in the popup and nothing is stored', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: 'a-key-that-was-refreshed' });
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.saveButton.click();
+
+  await expect(popup.errorMessage).toContainText('API key');
+  await expect(popup.openOptionsButton).toBeVisible();
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-key-refused.png') });
+  expect(notesServer.notes()).toHaveLength(0);
+});
+
+test('before it is configured the popup leads to the options page', async ({
+  context,
+  worker,
+  extensionId,
+  site,
+}) => {
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+
+  await expect(popup.page.getByText('Connect Clipdeck to your Notes service')).toBeVisible();
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-not-configured.png') });
+  const optionsOpened = context.waitForEvent('page');
+  await popup.openOptionsButton.click();
+  expect((await optionsOpened).url()).toBe(`chrome-extension://${extensionId}/options.html`);
+});
+
+test('a message sent from a content script in a web page is refused', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const tabId = await tabIdOf(worker, article);
+  // Speak the messaging library's wire format from the page's isolated world, as a compromised
+  // content script could.
+  const reply = await worker.evaluate(async (targetTabId) => {
+    const [injection] = await chrome.scripting.executeScript({
+      target: { tabId: targetTabId },
+      func: (id: number) =>
+        chrome.runtime.sendMessage({
+          id: 1,
+          type: 'clipTab',
+          data: { tabId: id },
+          timestamp: Date.now(),
+        }),
+      args: [targetTabId],
+    });
+    return JSON.stringify(injection?.result);
+  }, tabId);
+
+  expect(reply).toContain('refused');
+  expect(notesServer.notes()).toHaveLength(0);
+});

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Worker,
+} from '@playwright/test';
+import { type NotesServer, startNotesServer } from '../../notes-server';
+import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/chromium';
+import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
+
+/** The automation build (`npx wxt build --mode automation`): see wxt.config.ts for why. */
+export const AUTOMATION_BUILD = resolve('.output/chrome-mv3-automation');
+/** Pages the tests clip, served over http from tests/fixtures/site. */
+export const SITE_DIR = resolve('tests/fixtures/site');
+/** Screenshots the tests take, to be looked at (gitignored). */
+export const ARTIFACTS_DIR = resolve('tests/e2e/artifacts');
+
+interface Fixtures {
+  extension: ExtensionBrowser;
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  notesServer: NotesServer;
+  site: StaticServer;
+  /** Opens an extension page (e.g. 'options.html') in a new tab. */
+  openExtensionPage(path: string): Promise<Page>;
+  /** Stores the connection in the extension the way the options page does. */
+  configure(connection: { baseUrl: string; apiKey: string }): Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+  extension: async ({}, use) => {
+    const extension = await launchWithExtension(AUTOMATION_BUILD);
+    await use(extension);
+    await extension.close();
+  },
+  context: async ({ extension }, use) => use(extension.context),
+  worker: async ({ extension }, use) => use(extension.worker),
+  extensionId: async ({ extension }, use) => use(extension.extensionId),
+  // biome-ignore lint/correctness/noEmptyPattern: see above.
+  notesServer: async ({}, use) => {
+    const server = await startNotesServer();
+    await use(server);
+    await server.stop();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: see above.
+  site: async ({}, use) => {
+    const server = await startStaticServer(SITE_DIR);
+    await use(server);
+    await server.stop();
+  },
+  openExtensionPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+  configure: async ({ worker }, use) => {
+    await use(async (connection) => {
+      await worker.evaluate((value) => globalThis.clipdeckAutomation?.configure(value), connection);
+    });
+  },
+});
+
+/** The id Chromium gives the tab showing `page`, for calling the background's clip handler. */
+export async function tabIdOf(worker: Worker, page: Page): Promise<number> {
+  const url = page.url();
+  const tabId = await worker.evaluate(async (pageUrl) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === pageUrl)?.id;
+  }, url);
+  if (tabId === undefined) throw new Error(`No tab shows ${url}`);
+  return tabId;
+}
+
+export { expect };

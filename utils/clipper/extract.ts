@@ -1,0 +1,48 @@
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import type { ClipRequest, ClipResult } from '../clip';
+import { failure } from '../result';
+
+/** The built content script (entrypoints/extract.content.ts), as WXT names it. */
+const ENGINE_SCRIPT = '/content-scripts/extract.js';
+
+const UNCLIPPABLE =
+  'Clipdeck cannot read this page: browsers do not let extensions into their own pages ' +
+  '(settings, the extension store, the PDF viewer) or into pages they were not given access to. ' +
+  'Open the article in a normal tab and try again.';
+
+// What comes back from the page is checked like any other input from outside the background.
+const clipResultSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    clip: z.object({ title: z.string(), markdown: z.string(), url: z.string() }).passthrough(),
+  }),
+  z.object({ ok: z.literal(false), error: z.object({ kind: z.string(), message: z.string() }) }),
+]);
+
+/**
+ * Runs the clipping engine inside the tab: the engine script is injected on demand (no content
+ * script is registered on every page), then called with the request as an argument.
+ */
+export async function extractFromTab(tabId: number, request: ClipRequest): Promise<ClipResult> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId }, files: [ENGINE_SCRIPT] });
+    const [injection] = await browser.scripting.executeScript({
+      target: { tabId },
+      func: (clipRequest: ClipRequest) => globalThis.clipdeckEngine?.clip(clipRequest),
+      args: [request],
+    });
+    const parsed = clipResultSchema.safeParse(injection?.result);
+    if (!parsed.success) {
+      return failure(
+        'unclippable',
+        'Clipdeck got no answer from the page. Reload the tab and try again.',
+      );
+    }
+    return parsed.data as ClipResult;
+  } catch {
+    // Chromium refuses injection into chrome://, the Web Store, the PDF viewer and pages without
+    // host access; the reason it gives is not meant for users.
+    return failure('unclippable', UNCLIPPABLE);
+  }
+}
