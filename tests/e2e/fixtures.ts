@@ -14,6 +14,8 @@ import { type StaticServer, startStaticServer } from '../../scripts/lib/static-s
 export const AUTOMATION_BUILD = resolve('.output/chrome-mv3-automation');
 /** Pages the tests clip, served over http from tests/fixtures/site. */
 export const SITE_DIR = resolve('tests/fixtures/site');
+/** Decks the test Notes server knows besides its default notebook. */
+export const TEST_DECKS = ['deck-science', 'deck-reading'];
 /** Screenshots the tests take, to be looked at (gitignored). */
 export const ARTIFACTS_DIR = resolve('tests/e2e/artifacts');
 
@@ -42,7 +44,7 @@ export const test = base.extend<Fixtures>({
   extensionId: async ({ extension }, use) => use(extension.extensionId),
   // biome-ignore lint/correctness/noEmptyPattern: see above.
   notesServer: async ({}, use) => {
-    const server = await startNotesServer();
+    const server = await startNotesServer({ decks: TEST_DECKS });
     await use(server);
     await server.stop();
   },

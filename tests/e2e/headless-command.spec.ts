@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, SITE_DIR, test } from './fixtures';
+
+const run = promisify(execFile);
+
+/** Runs `npm start -- …` the way a user would, and keeps its exit status instead of throwing. */
+async function clipCommand(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/clip.ts', ...args], {
+      env: { ...process.env, ...env },
+      timeout: 90_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout: string; stderr: string };
+    return { code: failed.code ?? 1, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+test('the headless command clips a local page and prints the stored note', async ({
+  notesServer,
+  site,
+}) => {
+  const result = await clipCommand(
+    [site.urlFor('article.html'), '--tags', 'ocean,reading', '--deck', 'deck-science'],
+    { NOTES_API_URL: notesServer.baseUrl, NOTES_API_KEY: notesServer.apiKey },
+  );
+
+  expect(result.stderr).not.toContain(notesServer.apiKey);
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const printed = JSON.parse(lines[0] ?? '');
+  expect(printed.title).toBe('Why Tide Pools Matter');
+  expect(printed.tags).toEqual(['ocean', 'reading']);
+  expect(printed.deck_id).toBe('deck-science');
+  expect(printed.markdown_text).toContain('## How to visit without harm');
+  expect(notesServer.notes().map((note) => note.id)).toEqual([printed.id]);
+});
+
+test('the headless command clips an HTML file into the embedded server when nothing is configured', async () => {
+  const result = await clipCommand([resolve(SITE_DIR, 'article.html')], {
+    NOTES_API_URL: '',
+    NOTES_API_KEY: '',
+  });
+
+  expect(result.code).toBe(0);
+  expect(result.stderr).toMatch(/embedded local Notes server at http:\/\/127\.0\.0\.1:\d+\/api/);
+  expect(JSON.parse(result.stdout.trim()).title).toBe('Why Tide Pools Matter');
+});
+
+test('the headless command stops with a one-line reason when the key is wrong', async ({
+  notesServer,
+  site,
+}) => {
+  const result = await clipCommand([site.urlFor('article.html')], {
+    NOTES_API_URL: notesServer.baseUrl,
+    NOTES_API_KEY: 'not-the-key',
+  });
+
+  expect(result.code).not.toBe(0);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toContain('API key');
+  expect(notesServer.notes()).toHaveLength(0);
+});
+
+test('the headless command stops with a one-line reason when the service is down', async ({
+  notesServer,
+  site,
+}) => {
+  const { baseUrl, apiKey } = notesServer;
+  await notesServer.stop();
+  const result = await clipCommand([site.urlFor('article.html')], {
+    NOTES_API_URL: baseUrl,
+    NOTES_API_KEY: apiKey,
+  });
+
+  expect(result.code).not.toBe(0);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/reach|running|connect/i);
+});
