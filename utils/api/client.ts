@@ -1,0 +1,511 @@
+import type { z } from 'zod';
+import { NotesApiError, type NotesApiErrorDetails, type NotesApiErrorKind } from './errors';
+import {
+  errorBodySchema,
+  type Note,
+  type NoteDraft,
+  type NoteList,
+  type NotePatch,
+  type NoteWithDeck,
+  noteListSchema,
+  noteSchema,
+  noteWithDeckSchema,
+} from './schemas';
+
+/** The interface's maximum for `limit`. The client never asks for more in one page. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface NotesClientOptions {
+  /** The service's base address; it already carries `/api`. A trailing slash is optional. */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestOptions {
+  /** Aborting it rejects the call with the signal's reason, as `fetch` does. */
+  signal?: AbortSignal;
+}
+
+export interface ListQuery {
+  /** Notes per page. Above 100 it is clamped to 100; the envelope's `limit` says what applied. */
+  limit?: number;
+  offset?: number;
+  deckId?: string;
+  tag?: string;
+}
+
+export interface ListAllOptions extends RequestOptions {
+  onPage?: (page: NoteList, loaded: number) => void;
+}
+
+export interface CreateOptions extends RequestOptions {
+  /** The notebook that receives the note; the service's default notebook when absent. */
+  deckId?: string;
+}
+
+export interface NotesClient {
+  list(query?: ListQuery, options?: RequestOptions): Promise<NoteList>;
+  listAll(query?: Pick<ListQuery, 'deckId' | 'tag'>, options?: ListAllOptions): Promise<Note[]>;
+  get(id: string, options?: RequestOptions): Promise<NoteWithDeck>;
+  /** The created note, or `null` when the service confirmed with an empty body. */
+  create(draft: NoteDraft, options?: CreateOptions): Promise<Note | null>;
+  /** The updated note when the service sends it back, otherwise `null`. */
+  update(id: string, patch: NotePatch, options?: RequestOptions): Promise<Note | null>;
+  delete(id: string, options?: RequestOptions): Promise<void>;
+}
+
+type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+interface Call {
+  operation: Operation;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the base URL, already encoded. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: Record<string, unknown>;
+  signal?: AbortSignal | undefined;
+  deckId?: string | undefined;
+}
+
+const OPTIONS_HINT = 'Check the base URL in Clipdeck’s options (it usually ends in /api)';
+const MAYBE_SAVED = 'The note may have been saved anyway: look for it before clipping again.';
+
+/**
+ * Accepts the base URL with or without trailing slashes and returns it without them, so paths
+ * can be appended as `${base}/notes/`.
+ */
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new NotesApiError(
+      'invalid-request',
+      'The Notes service address is not a web address. Open Clipdeck’s options and enter it in ' +
+        'full, for example https://notes.example.com/api.',
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function createNotesClient(options: NotesClientOptions): NotesClient {
+  const { apiKey, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  const fail = (kind: NotesApiErrorKind, message: string, details?: NotesApiErrorDetails) =>
+    new NotesApiError(kind, redact(message, apiKey), {
+      ...details,
+      serverMessage:
+        details?.serverMessage === undefined ? undefined : redact(details.serverMessage, apiKey),
+    });
+
+  async function send(call: Call): Promise<{ status: number; text: string }> {
+    const url = buildUrl(normalizeBaseUrl(options.baseUrl), call);
+    const key = apiKey.trim();
+    checkKey(key, fail);
+    call.signal?.throwIfAborted();
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort(call.signal?.reason);
+    call.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const transportError = (cause: unknown): unknown => {
+      if (timedOut) {
+        return fail(
+          'timeout',
+          `The Notes service did not answer within ${formatDuration(timeoutMs)}. Check your ` +
+            `connection and try again.${call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''}`,
+          { cause },
+        );
+      }
+      if (call.signal?.aborted) return call.signal.reason;
+      return fail(
+        'network',
+        `Clipdeck could not reach the Notes service at ${new URL(url).origin}. Check your ` +
+          `connection and the base URL in Clipdeck’s options, then try again.` +
+          (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
+        { cause },
+      );
+    };
+
+    try {
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${key}`,
+        Accept: 'application/json',
+      };
+      if (call.body) headers['Content-Type'] = 'application/json';
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(url, {
+          method: call.method,
+          headers,
+          body: call.body ? JSON.stringify(call.body) : undefined,
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        throw transportError(error);
+      }
+      if (!response.ok) throw statusError(call, response, text, fail);
+      return { status: response.status, text };
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  const protocolError = (call: Call, detail: string, field?: string) =>
+    fail(
+      'protocol',
+      `The Notes service sent an answer Clipdeck does not understand (${detail}). ${OPTIONS_HINT}; ` +
+        `if it is right, the service may have changed.` +
+        (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
+      field === undefined ? {} : { field },
+    );
+
+  function parseJson(call: Call, text: string): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw protocolError(call, 'the body is not JSON');
+    }
+  }
+
+  function validate<T>(call: Call, schema: z.ZodType<T>, body: unknown): T {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = formatPath(issue?.path ?? []);
+    throw protocolError(call, `${field}: ${issue?.message ?? 'unexpected value'}`, field);
+  }
+
+  const isBlank = (text: string) => text.trim() === '';
+
+  const client: NotesClient = {
+    async list(query = {}, requestOptions = {}) {
+      const call: Call = {
+        operation: 'list',
+        method: 'GET',
+        path: '/notes/',
+        query: {
+          limit: query.limit === undefined ? undefined : pageSize(query.limit),
+          offset:
+            query.offset === undefined ? undefined : nonNegativeInteger('offset', query.offset),
+          deck_id: query.deckId,
+          tag: query.tag,
+        },
+        signal: requestOptions.signal,
+      };
+      const { text } = await send(call);
+      return validate(call, noteListSchema, parseJson(call, text));
+    },
+
+    async listAll(query = {}, { signal, onPage } = {}) {
+      // Keyed by id: a page that repeats notes (a service that ignores `offset`, or notes added
+      // while paging) adds nothing, and a page that adds nothing ends the loop.
+      const notes = new Map<string, Note>();
+      let offset = 0;
+      for (;;) {
+        const page = await client.list(
+          { limit: MAX_PAGE_SIZE, offset, deckId: query.deckId, tag: query.tag },
+          { signal },
+        );
+        const before = notes.size;
+        for (const note of page.data) if (!notes.has(note.id)) notes.set(note.id, note);
+        onPage?.(page, notes.size);
+        const pageLimit = page.limit > 0 ? Math.min(page.limit, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+        offset += page.data.length;
+        const noProgress = notes.size === before;
+        const shortPage = page.data.length < pageLimit;
+        if (noProgress || shortPage || notes.size >= page.total || offset >= page.total) break;
+      }
+      return [...notes.values()];
+    },
+
+    async get(id, requestOptions = {}) {
+      const call: Call = {
+        operation: 'get',
+        method: 'GET',
+        path: notePath(id),
+        signal: requestOptions.signal,
+      };
+      const { text } = await send(call);
+      return validate(call, noteWithDeckSchema, parseJson(call, text));
+    },
+
+    async create(draft, { deckId, signal } = {}) {
+      const call: Call = {
+        operation: 'create',
+        method: 'POST',
+        path: '/notes/',
+        query: { deck_id: deckId },
+        body: documentedFields(draft),
+        signal,
+        deckId,
+      };
+      const { text } = await send(call);
+      // The interface shows the created note as the answer but not the status; a service that
+      // confirms with an empty 2xx (201/204) has still stored the note, so that is a success.
+      if (isBlank(text)) return null;
+      return validate(call, noteSchema, parseJson(call, text));
+    },
+
+    async update(id, patch, requestOptions = {}) {
+      const call: Call = {
+        operation: 'update',
+        method: 'PUT',
+        path: notePath(id),
+        body: documentedFields(patch),
+        signal: requestOptions.signal,
+      };
+      const { text } = await send(call);
+      // The update's answer is "not shown" in the interface: a 2xx means it was applied,
+      // whatever JSON comes with it.
+      if (isBlank(text)) return null;
+      const parsed = noteSchema.safeParse(parseJson(call, text));
+      return parsed.success ? parsed.data : null;
+    },
+
+    async delete(id, requestOptions = {}) {
+      await send({
+        operation: 'delete',
+        method: 'DELETE',
+        path: notePath(id),
+        signal: requestOptions.signal,
+      });
+    },
+  };
+  return client;
+}
+
+/** Only the documented request fields, so nothing else (`html_text` above all) is ever sent. */
+function documentedFields(input: NotePatch): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (input.title !== undefined) body.title = input.title;
+  if (input.markdown_text !== undefined) body.markdown_text = input.markdown_text;
+  if (input.tags !== undefined) body.tags = input.tags;
+  return body;
+}
+
+function notePath(id: string): string {
+  if (id === '') throw new RangeError('A note id cannot be empty.');
+  return `/notes/${encodeURIComponent(id)}`;
+}
+
+function pageSize(limit: number): number {
+  return Math.min(nonNegativeInteger('limit', limit), MAX_PAGE_SIZE);
+}
+
+function nonNegativeInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole number of 0 or more, not ${value}.`);
+  }
+  return value;
+}
+
+function buildUrl(base: string, call: Call): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const query = search.toString();
+  return `${base}${call.path}${query ? `?${query}` : ''}`;
+}
+
+function checkKey(key: string, fail: (kind: 'auth', message: string) => NotesApiError): void {
+  if (key === '') {
+    throw fail('auth', 'No API key is set. Open Clipdeck’s options and paste your Notes API key.');
+  }
+  // fetch refuses header values outside visible ASCII with an error that reads like a network
+  // failure; say what is really wrong instead.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw fail(
+      'auth',
+      'The API key contains characters an API key cannot have (spaces or non-ASCII letters). ' +
+        'Open Clipdeck’s options and paste the key again, exactly as the service shows it.',
+    );
+  }
+}
+
+type Fail = (
+  kind: NotesApiErrorKind,
+  message: string,
+  details?: NotesApiErrorDetails,
+) => NotesApiError;
+
+function statusError(call: Call, response: Response, text: string, fail: Fail): NotesApiError {
+  const { status } = response;
+  const body = errorBodySchema.partial().safeParse(safeJson(text));
+  const serverMessage = body.success ? body.data.error : undefined;
+  const code = body.success ? body.data.code : undefined;
+  const details: NotesApiErrorDetails = { status, code, serverMessage };
+  const said = serverMessage ? `: ${quote(serverMessage)}` : '';
+
+  if (status === 400) {
+    return fail(
+      'invalid-request',
+      `The Notes service rejected the request${said || ' as invalid'}. ` +
+        (call.operation === 'create' || call.operation === 'update'
+          ? 'Check the note’s title, text and tags, then try again.'
+          : 'Check the search settings, then try again.'),
+      details,
+    );
+  }
+  if (status === 401) {
+    return fail(
+      'auth',
+      'The Notes service refused the API key. Open Clipdeck’s options and paste a current key ' +
+        '(keys stop working after “Refresh Key”).',
+      details,
+    );
+  }
+  if (status === 403) {
+    return fail(
+      'auth',
+      'The Notes service does not allow this API key to do that. Check the key in the service’s ' +
+        'account settings, or create a new one and paste it into Clipdeck’s options.',
+      details,
+    );
+  }
+  if (status === 404) return fail('not-found', notFoundMessage(call), details);
+  if (status === 405) {
+    return fail(
+      'invalid-request',
+      call.operation === 'delete'
+        ? 'This service does not support deleting notes through its API. Delete the note in the ' +
+            'Notes service itself.'
+        : `The Notes service does not accept this request at that address. ${OPTIONS_HINT}.`,
+      details,
+    );
+  }
+  if (status === 408) {
+    return fail(
+      'timeout',
+      'The Notes service gave up waiting for the request. Try again.',
+      details,
+    );
+  }
+  if (status === 409) {
+    return fail(
+      'invalid-request',
+      `The Notes service reported a conflict${said}. Refresh and try again.`,
+      details,
+    );
+  }
+  if (status === 413) {
+    return fail(
+      'invalid-request',
+      'The note is too large for the Notes service. Clip a shorter page or a part of it and try ' +
+        'again.',
+      details,
+    );
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+    const wait =
+      retryAfterMs === undefined ? 'a minute' : formatDuration(Math.max(retryAfterMs, 1000));
+    return fail(
+      'rate-limited',
+      `The Notes service is receiving too many requests. Wait ${wait} and try again.`,
+      { ...details, retryAfterMs },
+    );
+  }
+  if (status >= 500) {
+    return fail(
+      'server',
+      `The Notes service had a problem on its side (HTTP ${status}). Try again in a few minutes.`,
+      details,
+    );
+  }
+  if (status >= 400) {
+    return fail(
+      'invalid-request',
+      `The Notes service refused the request (HTTP ${status}${said}). ${OPTIONS_HINT}, then try ` +
+        'again.',
+      details,
+    );
+  }
+  return fail(
+    'protocol',
+    `The Notes service answered with HTTP ${status}, which Clipdeck does not expect. ${OPTIONS_HINT}.`,
+    details,
+  );
+}
+
+function notFoundMessage(call: Call): string {
+  switch (call.operation) {
+    case 'get':
+    case 'update':
+      return 'The Notes service has no such note: it may have been deleted. Refresh and try again.';
+    case 'delete':
+      return (
+        'The Notes service found nothing to delete: the note is not found (already deleted?) or ' +
+        'deleting isn’t supported by this service.'
+      );
+    case 'create':
+      if (call.deckId !== undefined) {
+        return (
+          `The Notes service did not find the notebook “${call.deckId}”. Check the deck id, and ` +
+          `the base URL in Clipdeck’s options (it usually ends in /api).`
+        );
+      }
+      return `The Notes service has no notes at this address. ${OPTIONS_HINT}.`;
+    case 'list':
+      return `The Notes service has no notes at this address. ${OPTIONS_HINT}.`;
+  }
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `data[3].tags`, the way a developer would write the path. */
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'the response body';
+  return path
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
+    )
+    .join('');
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 100) / 10;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+function quote(serverMessage: string): string {
+  const trimmed = serverMessage.trim().replace(/[.\s]+$/, '');
+  return `“${trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed}”`;
+}
+
+function redact(text: string, apiKey: string): string {
+  const key = apiKey.trim();
+  return key.length >= 4 ? text.split(key).join('[API key]') : text;
+}

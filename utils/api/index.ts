@@ -1,0 +1,26 @@
+export {
+  type CreateOptions,
+  createNotesClient,
+  DEFAULT_TIMEOUT_MS,
+  type ListAllOptions,
+  type ListQuery,
+  MAX_PAGE_SIZE,
+  type NotesClient,
+  type NotesClientOptions,
+  normalizeBaseUrl,
+  parseRetryAfter,
+  type RequestOptions,
+} from './client';
+export { NotesApiError, type NotesApiErrorKind, toUserError } from './errors';
+export {
+  type ErrorBody,
+  errorBodySchema,
+  type Note,
+  type NoteDraft,
+  type NoteList,
+  type NotePatch,
+  type NoteWithDeck,
+  noteListSchema,
+  noteSchema,
+  noteWithDeckSchema,
+} from './schemas';

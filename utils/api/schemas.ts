@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The shapes the interface documents (../shared/notes-api.md). Fields a response carries beyond
+ * these are dropped, not rejected: a service may grow fields without breaking Clipdeck.
+ */
+
+// The interface promises "ISO 8601 UTC"; anything `Date` can read is accepted so a service that
+// writes `+00:00` instead of `Z`, or microseconds, is not treated as broken.
+const timestamp = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 timestamp');
+
+export const noteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  markdown_text: z.string(),
+  tags: z.array(z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** The single-note response (`GET /notes/:id`) is the only one that carries `deck_id`. */
+export const noteWithDeckSchema = noteSchema.extend({ deck_id: z.string() });
+
+export const noteListSchema = z.object({
+  data: z.array(noteSchema),
+  total: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+});
+
+export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
+
+export type Note = z.infer<typeof noteSchema>;
+export type NoteWithDeck = z.infer<typeof noteWithDeckSchema>;
+export type NoteList = z.infer<typeof noteListSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** What a caller may send to create a note: exactly the documented request fields. */
+export interface NoteDraft {
+  title?: string;
+  markdown_text: string;
+  tags?: string[];
+}
+
+/** A partial update: only the fields present are changed. */
+export type NotePatch = Partial<NoteDraft>;
