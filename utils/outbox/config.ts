@@ -1,0 +1,54 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+
+/**
+ * How patient the outbox is. Stored so that tests (and a user with an unusual service) can tune it
+ * without a new build; every field falls back to the default on its own.
+ */
+export const DEFAULT_OUTBOX_CONFIG = {
+  /** Requests in flight at once: the service is rate limited and shared with other tools. */
+  concurrency: 2,
+  /** First retry delay; each further failure doubles it, up to maxDelayMs. */
+  baseDelayMs: 5_000,
+  maxDelayMs: 10 * 60_000,
+  /** Attempts before a clip that keeps failing (network, timeout, 5xx, 429) needs attention. */
+  maxAttempts: 10,
+  /** One request's time limit. */
+  requestTimeoutMs: 20_000,
+  /** How long a clip request waits for a fast delivery before answering "queued". */
+  fastDeliveryWaitMs: 4_000,
+  /**
+   * Tolerance between this computer's clock and the service's when looking for a note an
+   * interrupted attempt may have stored ("created after the first attempt").
+   */
+  clockSkewMs: 60_000,
+  /** Saved clips kept for the popup's list (and to recognise their notes); older ones go. */
+  savedKept: 50,
+};
+export type OutboxConfig = typeof DEFAULT_OUTBOX_CONFIG;
+
+const defaults = DEFAULT_OUTBOX_CONFIG;
+const positiveInt = z.number().int().positive();
+const nonNegative = z.number().nonnegative();
+
+export const outboxConfigSchema = z.object({
+  concurrency: positiveInt.max(10).catch(defaults.concurrency),
+  baseDelayMs: nonNegative.catch(defaults.baseDelayMs),
+  maxDelayMs: nonNegative.catch(defaults.maxDelayMs),
+  maxAttempts: positiveInt.catch(defaults.maxAttempts),
+  requestTimeoutMs: positiveInt.catch(defaults.requestTimeoutMs),
+  fastDeliveryWaitMs: nonNegative.catch(defaults.fastDeliveryWaitMs),
+  clockSkewMs: nonNegative.catch(defaults.clockSkewMs),
+  savedKept: nonNegative.catch(defaults.savedKept),
+});
+
+/** Only the fields someone chose to override are stored. */
+export const outboxConfigItem = storage.defineItem<Partial<OutboxConfig>>('local:outboxConfig', {
+  fallback: {},
+  version: 1,
+});
+
+export function resolveOutboxConfig(stored: unknown): OutboxConfig {
+  const overrides = z.record(z.string(), z.unknown()).catch({}).parse(stored);
+  return outboxConfigSchema.parse({ ...defaults, ...overrides });
+}

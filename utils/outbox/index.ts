@@ -1,0 +1,50 @@
+export { showOutboxOnBadge } from './badge';
+export {
+  DEFAULT_OUTBOX_CONFIG,
+  type OutboxConfig,
+  outboxConfigItem,
+  resolveOutboxConfig,
+} from './config';
+export { findStoredNote, type ListedNote } from './dedupe';
+export {
+  ATTENTION_REASONS,
+  type AttentionReason,
+  CLIP_STATES,
+  type ClipState,
+  isWaiting,
+  type NoteDraft,
+  type Outbox,
+  type OutboxEntry,
+  outboxItem,
+  parseOutbox,
+} from './entry';
+export {
+  type DeliveryFailure,
+  judgeFailure,
+  KEY_REFUSED_MESSAGE,
+  toDeliveryFailure,
+} from './failure';
+export {
+  BATCH_SIZE,
+  type BatchProgress,
+  type ClipOutbox,
+  createOutbox,
+  OUTBOX_ALARM,
+  type OutboxClient,
+  type OutboxDependencies,
+  type Outcome,
+} from './outbox';
+export {
+  afterFailure,
+  backoffDelay,
+  beginAttempt,
+  createEntry,
+  isDue,
+  markSaved,
+  type NewClip,
+  nextWakeAt,
+  recoverInterrupted,
+  requeueByUser,
+  resumeAfterNewKey,
+  type UserChanges,
+} from './transitions';

@@ -1,0 +1,434 @@
+import { browser } from 'wxt/browser';
+import { failure, type Result } from '../result';
+import { showOutboxOnBadge } from './badge';
+import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
+import { findStoredNote, type ListedNote } from './dedupe';
+import { type NoteDraft, type Outbox, type OutboxEntry, outboxItem, parseOutbox } from './entry';
+import { toDeliveryFailure } from './failure';
+import {
+  type AttemptPhase,
+  afterFailure,
+  beginAttempt,
+  createEntry,
+  isDue,
+  markSaved,
+  type NewClip,
+  nextWakeAt,
+  recoverInterrupted,
+  requeueByUser,
+  resumeAfterNewKey,
+  type UserChanges,
+} from './transitions';
+
+/** The one alarm that wakes the background for the next retry (or a watchdog). */
+export const OUTBOX_ALARM = 'clipdeck-outbox';
+
+/** The part of the Notes client the outbox uses. */
+export interface OutboxClient {
+  create(draft: NoteDraft, options: { deckId?: string }): Promise<{ id: string } | null>;
+  listAll(query: { deckId?: string }): Promise<ListedNote[]>;
+}
+
+export interface OutboxDependencies {
+  /** A client for the connection saved now, or null when none is saved. */
+  getClient(config: OutboxConfig): Promise<OutboxClient | null>;
+  now?: () => number;
+  random?: () => number;
+  newId?: () => string;
+}
+
+/** Bulk work is stored in batches of at most this many clips per write. */
+export const BATCH_SIZE = 100;
+
+export type Outcome = Result<{ clip: OutboxEntry }>;
+
+export interface BatchProgress {
+  total: number;
+  queued: number;
+  sending: number;
+  saved: number;
+  needsAttention: number;
+  /** Discarded by the user before they were saved. */
+  gone: number;
+}
+
+const NOT_FOUND = failure(
+  'not-found',
+  'That clip is no longer in Clipdeck’s outbox: it was discarded or saved long ago.',
+);
+const BUSY = failure(
+  'busy',
+  'Clipdeck is sending this clip right now. Wait a moment for the answer, then try again.',
+);
+
+/**
+ * The durable outbox: clips are stored before anything is sent, delivered at most
+ * `concurrency` at a time, retried from alarms, and every write goes through one queue so two
+ * deliveries finishing together cannot overwrite each other.
+ */
+export function createOutbox(dependencies: OutboxDependencies) {
+  const now = dependencies.now ?? Date.now;
+  const random = dependencies.random ?? Math.random;
+  const newId = dependencies.newId ?? (() => crypto.randomUUID());
+
+  /** Clips this worker is sending; anything else found in "sending" was left by a dead worker. */
+  const inFlight = new Set<string>();
+  const watchers = new Set<(outbox: Outbox) => void>();
+  let writes: Promise<unknown> = Promise.resolve();
+  let config: OutboxConfig | undefined;
+
+  async function loadConfig(): Promise<OutboxConfig> {
+    config = resolveOutboxConfig(await outboxConfigItem.getValue());
+    return config;
+  }
+
+  async function read(): Promise<Outbox> {
+    return parseOutbox(await outboxItem.getValue());
+  }
+
+  /** The only way the outbox is written: one change at a time, each on the latest value. */
+  function commit(change: (outbox: Outbox) => Outbox): Promise<Outbox> {
+    const written = writes.then(async () => {
+      const current = await read();
+      const next = change(current);
+      if (next !== current) await outboxItem.setValue(next);
+      return next;
+    });
+    writes = written.catch(() => undefined);
+    return written.then(async (next) => {
+      await afterChange(next);
+      return next;
+    });
+  }
+
+  /** Even an unchanged outbox re-arms the alarm: one that fired early must not end delivery. */
+  async function afterChange(outbox: Outbox): Promise<void> {
+    for (const watcher of watchers) watcher(outbox);
+    const wakeAt = nextWakeAt(outbox, now(), config ?? (await loadConfig()));
+    if (wakeAt === undefined) await browser.alarms.clear(OUTBOX_ALARM);
+    else await browser.alarms.create(OUTBOX_ALARM, { when: wakeAt });
+    await showOutboxOnBadge(outbox);
+  }
+
+  function replaceEntry(
+    outbox: Outbox,
+    id: string,
+    change: (entry: OutboxEntry) => OutboxEntry,
+  ): Outbox {
+    return {
+      ...outbox,
+      entries: outbox.entries.map((entry) => (entry.id === id ? change(entry) : entry)),
+    };
+  }
+
+  /** Starts as many due clips as the concurrency limit allows. */
+  async function pump(): Promise<void> {
+    const settings = await loadConfig();
+    const client = await dependencies.getClient(settings);
+    if (!client) return;
+    const started: OutboxEntry[] = [];
+    try {
+      await commit((outbox) => {
+        started.length = 0;
+        const time = now();
+        if (outbox.pausedForAuth || (outbox.rateLimitedUntil ?? 0) > time) return outbox;
+        const free = settings.concurrency - inFlight.size;
+        const due = outbox.entries
+          .filter((entry) => isDue(entry, time) && !inFlight.has(entry.id))
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .slice(0, Math.max(0, free));
+        if (!due.length) return outbox;
+        for (const entry of due) {
+          inFlight.add(entry.id);
+          started.push(beginAttempt(entry, time));
+        }
+        const byId = new Map(started.map((entry) => [entry.id, entry]));
+        return {
+          ...outbox,
+          entries: outbox.entries.map((entry) => byId.get(entry.id) ?? entry),
+        };
+      });
+    } catch (error) {
+      for (const entry of started) inFlight.delete(entry.id);
+      throw error;
+    }
+    for (const entry of started) {
+      void deliver(client, entry, settings).finally(() => {
+        inFlight.delete(entry.id);
+        void pump();
+      });
+    }
+  }
+
+  async function deliver(
+    client: OutboxClient,
+    entry: OutboxEntry,
+    settings: OutboxConfig,
+  ): Promise<void> {
+    let phase: AttemptPhase = 'search';
+    try {
+      if (entry.outcomeUnknown) {
+        const notes = await client.listAll(
+          entry.deckId === undefined ? {} : { deckId: entry.deckId },
+        );
+        const found = findStoredNote(notes, entry, {
+          ownedNoteIds: ownedNoteIds(await read(), entry.id),
+          clockSkewMs: settings.clockSkewMs,
+        });
+        if (found) {
+          await settleAdopted(entry.id, found.id);
+          return;
+        }
+      }
+      phase = 'create';
+      const created = await client.create(
+        entry.draft,
+        entry.deckId === undefined ? {} : { deckId: entry.deckId },
+      );
+      await settleCreated(entry.id, created?.id);
+    } catch (error) {
+      const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
+        config: settings,
+        now: now(),
+        random,
+      });
+      await commit((outbox) => {
+        const current = outbox.entries.find((candidate) => candidate.id === entry.id);
+        if (current?.state !== 'sending') return outbox;
+        const next = replaceEntry(outbox, entry.id, () => outcome.entry);
+        const holdUntil = Math.max(next.rateLimitedUntil ?? 0, outcome.holdAllUntil ?? 0);
+        return {
+          ...next,
+          pausedForAuth: next.pausedForAuth || outcome.pauseForAuth,
+          ...(holdUntil > now() && { rateLimitedUntil: holdUntil }),
+        };
+      });
+    }
+  }
+
+  /**
+   * A note found on the service for an attempt whose outcome was unknown. If another clip claimed
+   * the same note in the meantime (two identical clips), this one searches again later.
+   */
+  function settleAdopted(id: string, noteId: string): Promise<Outbox> {
+    return commit((outbox) => {
+      const owned = ownedNoteIds(outbox, id);
+      return prune(
+        replaceEntry(outbox, id, (entry) => {
+          if (entry.state !== 'sending') return entry;
+          if (owned.has(noteId)) return { ...entry, state: 'queued', nextAttemptAt: now() };
+          return markSaved(entry, { noteId, adopted: true }, now());
+        }),
+      );
+    });
+  }
+
+  /**
+   * The service stored the note. A clip that adopted this very note was wrong to (its content is
+   * identical, its own attempt stored nothing): it goes back to looking for its note.
+   */
+  function settleCreated(id: string, noteId: string | undefined): Promise<Outbox> {
+    return commit((outbox) => {
+      const saved = replaceEntry(outbox, id, (entry) =>
+        entry.state === 'sending' ? markSaved(entry, { noteId, adopted: false }, now()) : entry,
+      );
+      const entries = saved.entries.map((entry) =>
+        entry.id !== id && entry.adopted && noteId !== undefined && entry.noteId === noteId
+          ? {
+              ...entry,
+              state: 'queued' as const,
+              adopted: false,
+              noteId: undefined,
+              outcomeUnknown: true,
+              nextAttemptAt: now(),
+            }
+          : entry,
+      );
+      return prune({ ...saved, entries });
+    });
+  }
+
+  /** Saved clips beyond the newest few are forgotten: the service has them. */
+  function prune(outbox: Outbox): Outbox {
+    const keep = config?.savedKept ?? 50;
+    const saved = outbox.entries
+      .filter((entry) => entry.state === 'saved')
+      .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
+    if (saved.length <= keep) return outbox;
+    const dropped = new Set(saved.slice(keep).map((entry) => entry.id));
+    return { ...outbox, entries: outbox.entries.filter((entry) => !dropped.has(entry.id)) };
+  }
+
+  async function add(clip: NewClip): Promise<OutboxEntry> {
+    const [entry] = await addMany([clip]);
+    if (!entry) throw new Error('The outbox stored no clip.');
+    return entry;
+  }
+
+  /** Stores clips in batches of at most BATCH_SIZE per write, then starts delivering. */
+  async function addMany(clips: readonly NewClip[]): Promise<OutboxEntry[]> {
+    const added: OutboxEntry[] = [];
+    for (let start = 0; start < clips.length; start += BATCH_SIZE) {
+      const batch = clips.slice(start, start + BATCH_SIZE).map((clip) => {
+        // Clips stored in one batch keep their order even when the clock does not move.
+        return createEntry(clip, newId(), now() + added.length / 1000);
+      });
+      added.push(...batch);
+      await commit((outbox) => ({ ...outbox, entries: [...outbox.entries, ...batch] }));
+      void pump();
+    }
+    return added;
+  }
+
+  async function get(id: string): Promise<OutboxEntry | undefined> {
+    return (await read()).entries.find((entry) => entry.id === id);
+  }
+
+  /**
+   * Resolves with the clip once it is saved or needs the user, or as it stands when `timeoutMs`
+   * runs out (the service is slow: the outbox keeps going on its own).
+   */
+  function waitFor(id: string, timeoutMs: number): Promise<OutboxEntry | undefined> {
+    return new Promise((resolve) => {
+      const settled = (entry: OutboxEntry | undefined) =>
+        !entry || entry.state === 'saved' || entry.state === 'needs-attention';
+      const finish = (entry: OutboxEntry | undefined) => {
+        clearTimeout(timer);
+        watchers.delete(watcher);
+        resolve(entry);
+      };
+      const watcher = (outbox: Outbox) => {
+        const entry = outbox.entries.find((candidate) => candidate.id === id);
+        if (settled(entry)) finish(entry);
+      };
+      const timer = setTimeout(() => void get(id).then(finish), timeoutMs);
+      watchers.add(watcher);
+      void get(id).then((entry) => {
+        if (settled(entry)) finish(entry);
+      });
+    });
+  }
+
+  async function changeByUser(
+    id: string,
+    change: (entry: OutboxEntry) => OutboxEntry,
+  ): Promise<Outcome> {
+    let outcome: Outcome = NOT_FOUND;
+    await commit((outbox) => {
+      const entry = outbox.entries.find((candidate) => candidate.id === id);
+      if (!entry) {
+        outcome = NOT_FOUND;
+        return outbox;
+      }
+      if (entry.state === 'sending' || entry.state === 'saved') {
+        outcome =
+          entry.state === 'saved'
+            ? failure('saved', 'This clip is already saved in your Notes service.')
+            : BUSY;
+        return outbox;
+      }
+      const changed = change(entry);
+      outcome = { ok: true, clip: changed };
+      return replaceEntry(outbox, id, () => changed);
+    });
+    if (outcome.ok) void pump();
+    return outcome;
+  }
+
+  /** Retry now: a waiting clip goes out at once with a fresh set of attempts. */
+  function retry(id: string): Promise<Outcome> {
+    return changeByUser(id, (entry) => requeueByUser(entry, now()));
+  }
+
+  /** Edit and resend, or send to another notebook (deckId null: the default notebook). */
+  function edit(id: string, changes: UserChanges): Promise<Outcome> {
+    return changeByUser(id, (entry) => requeueByUser(entry, now(), changes));
+  }
+
+  async function discard(id: string): Promise<Result> {
+    let outcome: Result = NOT_FOUND;
+    await commit((outbox) => {
+      const entry = outbox.entries.find((candidate) => candidate.id === id);
+      if (!entry) return outbox;
+      // A request in flight may still store the note; the clip stays until the answer is known.
+      if (entry.state === 'sending') {
+        outcome = BUSY;
+        return outbox;
+      }
+      outcome = { ok: true };
+      return { ...outbox, entries: outbox.entries.filter((candidate) => candidate.id !== id) };
+    });
+    return outcome;
+  }
+
+  /** A new key (or address) was saved: clips stopped by a refused key are sent again. */
+  async function resumeAfterConnectionChange(): Promise<void> {
+    await commit((outbox) => ({
+      ...outbox,
+      pausedForAuth: false,
+      entries: outbox.entries.map((entry) => resumeAfterNewKey(entry, now())),
+    }));
+    await pump();
+  }
+
+  /**
+   * Called once when the background starts (browser start-up, or a worker started again after
+   * being stopped): clips a stopped worker left in "sending" are recovered, then delivery goes on.
+   */
+  async function start(): Promise<void> {
+    await loadConfig();
+    await commit((outbox) => ({
+      ...outbox,
+      entries: outbox.entries.map((entry) =>
+        inFlight.has(entry.id) ? entry : recoverInterrupted(entry, now()),
+      ),
+    }));
+    await pump();
+  }
+
+  async function progress(ids: readonly string[]): Promise<BatchProgress> {
+    const byId = new Map((await read()).entries.map((entry) => [entry.id, entry]));
+    const counts: BatchProgress = {
+      total: ids.length,
+      queued: 0,
+      sending: 0,
+      saved: 0,
+      needsAttention: 0,
+      gone: 0,
+    };
+    for (const id of ids) {
+      const state = byId.get(id)?.state;
+      if (state === 'queued') counts.queued++;
+      else if (state === 'sending') counts.sending++;
+      else if (state === 'saved') counts.saved++;
+      else if (state === 'needs-attention') counts.needsAttention++;
+      else counts.gone++;
+    }
+    return counts;
+  }
+
+  return {
+    start,
+    pump,
+    add,
+    addMany,
+    get,
+    list: read,
+    waitFor,
+    retry,
+    edit,
+    discard,
+    resumeAfterConnectionChange,
+    progress,
+  };
+}
+
+export type ClipOutbox = ReturnType<typeof createOutbox>;
+
+function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {
+  return new Set(
+    outbox.entries.flatMap((entry) =>
+      entry.id !== exceptId && entry.noteId !== undefined ? [entry.noteId] : [],
+    ),
+  );
+}

@@ -1,0 +1,217 @@
+import type { OutboxConfig } from './config';
+import type { NoteDraft, Outbox, OutboxEntry } from './entry';
+import { type DeliveryFailure, judgeFailure } from './failure';
+
+/**
+ * Every change a clip can go through, as pure functions of (entry, facts) → entry. The delivery
+ * loop only decides which one applies; these decide what it means.
+ *
+ *   queued ──begin──▶ sending ──saved──▶ saved
+ *     ▲                 │ failure: retry (backoff) ─▶ queued
+ *     │                 │ failure: refused / gave up ─▶ needs-attention
+ *     │                 │ worker stopped ─▶ (recovered at start-up) queued, outcome unknown
+ *     └──── user: retry now / edit and resend / change deck ◀── needs-attention
+ */
+
+export interface NewClip {
+  draft: NoteDraft;
+  deckId?: string;
+  sourceUrl?: string;
+}
+
+export function createEntry(clip: NewClip, id: string, now: number): OutboxEntry {
+  return {
+    id,
+    draft: clip.draft,
+    ...(clip.deckId !== undefined && { deckId: clip.deckId }),
+    ...(clip.sourceUrl !== undefined && { sourceUrl: clip.sourceUrl }),
+    state: 'queued',
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+    outcomeUnknown: false,
+  };
+}
+
+/** The clip may be picked for sending now. */
+export function isDue(entry: OutboxEntry, now: number): boolean {
+  return entry.state === 'queued' && (entry.nextAttemptAt ?? 0) <= now;
+}
+
+/** Written to storage before the request goes out, so a stopped worker leaves a trace. */
+export function beginAttempt(entry: OutboxEntry, now: number): OutboxEntry {
+  return {
+    ...entry,
+    state: 'sending',
+    attempts: entry.attempts + 1,
+    firstAttemptAt: entry.firstAttemptAt ?? now,
+    nextAttemptAt: undefined,
+    updatedAt: now,
+  };
+}
+
+export function markSaved(
+  entry: OutboxEntry,
+  saved: { noteId: string | undefined; adopted: boolean },
+  now: number,
+): OutboxEntry {
+  const { lastError: _error, attention: _attention, nextAttemptAt: _next, ...rest } = entry;
+  return {
+    ...rest,
+    state: 'saved',
+    outcomeUnknown: false,
+    ...(saved.noteId !== undefined && { noteId: saved.noteId }),
+    ...(saved.adopted && { adopted: true }),
+    savedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Exponential backoff with jitter: half the step is fixed, half random, so clips spread out. */
+export function backoffDelay(
+  failedAttempts: number,
+  config: Pick<OutboxConfig, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number,
+): number {
+  const step = Math.min(
+    config.maxDelayMs,
+    config.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1),
+  );
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/** Which request failed: the search for an earlier attempt's note, or the create itself. */
+export type AttemptPhase = 'search' | 'create';
+
+export interface FailureOutcome {
+  entry: OutboxEntry;
+  /** The key was refused: every delivery stops until a new key is saved. */
+  pauseForAuth: boolean;
+  /** The service asked for quiet: no request of any clip starts before this time. */
+  holdAllUntil?: number;
+}
+
+export function afterFailure(
+  entry: OutboxEntry,
+  failure: DeliveryFailure,
+  phase: AttemptPhase,
+  context: { config: OutboxConfig; now: number; random: () => number },
+): FailureOutcome {
+  const { config, now, random } = context;
+  const verdict = judgeFailure(failure, entry.deckId);
+  const lastError = {
+    kind: failure.kind,
+    message: failure.message,
+    ...(failure.status !== undefined && { status: failure.status }),
+  };
+  // A create that got a definite answer did not store the note; a failed search changes nothing
+  // about what an earlier create may have done.
+  const outcomeUnknown =
+    phase === 'search'
+      ? entry.outcomeUnknown
+      : verdict.action === 'retry' && verdict.outcomeUnknown;
+  const base = { ...entry, lastError, outcomeUnknown, updatedAt: now };
+
+  if (verdict.action === 'pause-for-auth') {
+    const waiting = needsAttention(base, 'auth', verdict.message);
+    return { entry: waiting, pauseForAuth: true };
+  }
+  if (verdict.action === 'attention') {
+    return { entry: needsAttention(base, verdict.reason, verdict.message), pauseForAuth: false };
+  }
+  if (entry.attempts >= config.maxAttempts) {
+    const message =
+      `Clipdeck tried ${entry.attempts} times and could not send this clip. Last problem: ` +
+      `${failure.message} Retry it now, or discard it.`;
+    return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
+  }
+  const delay = Math.max(backoffDelay(entry.attempts, config, random), verdict.holdAllForMs ?? 0);
+  const retrying: OutboxEntry = { ...base, state: 'queued', nextAttemptAt: now + delay };
+  return {
+    entry: retrying,
+    pauseForAuth: false,
+    ...(verdict.holdAllForMs !== undefined && { holdAllUntil: now + verdict.holdAllForMs }),
+  };
+}
+
+function needsAttention(
+  entry: OutboxEntry,
+  reason: NonNullable<OutboxEntry['attention']>,
+  message: string,
+): OutboxEntry {
+  const { nextAttemptAt: _next, ...rest } = entry;
+  return {
+    ...rest,
+    state: 'needs-attention',
+    attention: reason,
+    lastError: { ...(entry.lastError ?? { kind: reason }), message },
+  };
+}
+
+/**
+ * A clip found in "sending" when the background starts was being sent by a worker that has since
+ * stopped: whether the service stored it is unknown, so it is searched for before any resend.
+ */
+export function recoverInterrupted(entry: OutboxEntry, now: number): OutboxEntry {
+  if (entry.state !== 'sending') return entry;
+  return { ...entry, state: 'queued', outcomeUnknown: true, nextAttemptAt: now, updatedAt: now };
+}
+
+export interface UserChanges {
+  draft?: NoteDraft;
+  /** null: the service's default notebook. */
+  deckId?: string | null;
+}
+
+/**
+ * The user asked to send the clip again (retry now, edit and resend, change notebook): it gets a
+ * fresh set of attempts. Whether an earlier attempt stored it stays known.
+ */
+export function requeueByUser(
+  entry: OutboxEntry,
+  now: number,
+  changes: UserChanges = {},
+): OutboxEntry {
+  const { attention: _attention, nextAttemptAt: _next, deckId, ...rest } = entry;
+  const nextDeck = changes.deckId === undefined ? deckId : (changes.deckId ?? undefined);
+  return {
+    ...rest,
+    ...(nextDeck !== undefined && { deckId: nextDeck }),
+    draft: changes.draft ?? entry.draft,
+    state: 'queued',
+    attempts: 0,
+    updatedAt: now,
+  };
+}
+
+/** After a new key is saved, clips stopped by the refused key go back in line. */
+export function resumeAfterNewKey(entry: OutboxEntry, now: number): OutboxEntry {
+  return entry.state === 'needs-attention' && entry.attention === 'auth'
+    ? requeueByUser(entry, now)
+    : entry;
+}
+
+/**
+ * When the background must next wake up: the earliest retry, not before a 429's quiet period;
+ * and, while a request is out, a watchdog in case the worker is stopped before it answers.
+ */
+export function nextWakeAt(
+  outbox: Outbox,
+  now: number,
+  config: Pick<OutboxConfig, 'requestTimeoutMs'>,
+): number | undefined {
+  const times: number[] = [];
+  if (!outbox.pausedForAuth) {
+    for (const entry of outbox.entries) {
+      if (entry.state === 'queued') {
+        times.push(Math.max(entry.nextAttemptAt ?? now, outbox.rateLimitedUntil ?? 0));
+      }
+    }
+  }
+  if (outbox.entries.some((entry) => entry.state === 'sending')) {
+    times.push(now + config.requestTimeoutMs + WATCHDOG_MARGIN_MS);
+  }
+  return times.length ? Math.min(...times) : undefined;
+}
+
+const WATCHDOG_MARGIN_MS = 1_000;
