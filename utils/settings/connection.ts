@@ -1,12 +1,104 @@
 import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { failure, type Result } from '../result';
+import { checkBaseUrl } from './base-url';
+import { readSetting, type VersionedSetting, writeSetting } from './stored';
 
-/** Where the Notes service lives and the key for it. Local storage only: never synced. */
+/**
+ * Where the Notes service lives and the key for it. Local storage only: never synced, never
+ * exported, read by extension pages and the background and by nothing else.
+ */
 export interface Connection {
+  /** Normalised by `checkBaseUrl`, or '' before the user has saved one. */
   baseUrl: string;
   apiKey: string;
 }
 
+/** A stored base URL: empty (not set yet) or already in the form `checkBaseUrl` returns. */
+export const baseUrlSchema = z.string().refine((value) => {
+  if (value === '') return true;
+  const check = checkBaseUrl(value);
+  return check.ok && check.baseUrl === value;
+}, 'expected an http(s) address such as https://notes.example.com/api');
+
+export const connectionSchema: z.ZodType<Connection> = z.object({
+  baseUrl: baseUrlSchema,
+  apiKey: z.string().refine((value) => value === value.trim(), 'expected no surrounding spaces'),
+});
+
+export const CONNECTION_VERSION = 2;
+
+/**
+ * v1 → v2: version 1 stored the base URL as typed (spaces, trailing slash and all), so the client
+ * could build `…/api//notes/`. Version 2 stores it normalised; an address that cannot be
+ * normalised is kept, and the reader reports it so the user can correct it.
+ */
+export function migrateConnectionV1ToV2(stored: { baseUrl?: unknown; apiKey?: unknown }) {
+  const baseUrl = typeof stored.baseUrl === 'string' ? stored.baseUrl : '';
+  const apiKey = typeof stored.apiKey === 'string' ? stored.apiKey.trim() : '';
+  const check = checkBaseUrl(baseUrl);
+  return { baseUrl: check.ok ? check.baseUrl : baseUrl.trim(), apiKey };
+}
+
 export const connectionItem = storage.defineItem<Connection>('local:connection', {
   fallback: { baseUrl: '', apiKey: '' },
+  version: CONNECTION_VERSION,
+  migrations: { 2: migrateConnectionV1ToV2 },
+});
+
+export const connectionSetting: VersionedSetting<Connection> = {
+  item: connectionItem,
+  schema: connectionSchema,
+  version: CONNECTION_VERSION,
+  name: 'connection',
+};
+
+export const NOT_CONNECTED_MESSAGE =
+  'Clipdeck is not connected to your Notes service yet. Open Clipdeck’s options, enter the ' +
+  'service’s base URL and your API key, and save.';
+
+/**
+ * The connection for talking to the service, validated. What the background should use instead
+ * of reading `connectionItem` directly: a damaged value becomes a sentence, not a bad request.
+ */
+export async function readConnection(): Promise<Result<{ connection: Connection }>> {
+  const { value, notice } = await readSetting(connectionSetting);
+  if (notice) return failure('not-configured', `${notice} Open Clipdeck’s options to fix it.`);
+  if (!value.baseUrl || !value.apiKey) return failure('not-configured', NOT_CONNECTED_MESSAGE);
+  return { ok: true, connection: value };
+}
+
+export function saveConnection(connection: Connection): Promise<void> {
+  return writeSetting(connectionSetting, connection);
+}
+
+/**
+ * Set when the service refused the stored key (HTTP 401) — typically after “Refresh Key” in the
+ * account settings replaced it. The options page shows a banner until a key is saved or a test
+ * succeeds.
+ */
+export interface KeyRefusal {
+  refusedAt: string;
+}
+
+export const keyRefusalItem = storage.defineItem<KeyRefusal | null>('local:keyRefusal', {
+  fallback: null,
   version: 1,
 });
+
+export const keyRefusalSchema: z.ZodType<KeyRefusal | null> = z
+  .object({ refusedAt: z.string() })
+  .nullable();
+
+export function recordKeyRefused(now = new Date()): Promise<void> {
+  return keyRefusalItem.setValue({ refusedAt: now.toISOString() });
+}
+
+export function clearKeyRefusal(): Promise<void> {
+  return keyRefusalItem.removeValue();
+}
+
+export async function readKeyRefusal(): Promise<KeyRefusal | null> {
+  const parsed = keyRefusalSchema.safeParse(await keyRefusalItem.getValue());
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,95 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { type VersionedSetting, writeSetting } from './stored';
+
+/**
+ * What a clip uses unless the user picks otherwise in the popup: tags, clip mode, the note
+ * template and whether tracking parameters are stripped from the page address.
+ */
+export const DEFAULT_CLIP_MODES = ['article', 'full-page', 'selection', 'bookmark'] as const;
+export type DefaultClipMode = (typeof DEFAULT_CLIP_MODES)[number];
+
+export const CLIP_MODE_LABELS: Record<DefaultClipMode, string> = {
+  article: 'Article (main text only)',
+  'full-page': 'Full page',
+  selection: 'Selection (falls back to the article)',
+  bookmark: 'Bookmark (title, link and excerpt)',
+};
+
+/** A built-in template by id, or the user's own template text. */
+export type TemplateChoice = { kind: 'builtin'; id: string } | { kind: 'custom'; text: string };
+
+export interface ClipDefaults {
+  tags: string[];
+  mode: DefaultClipMode;
+  template: TemplateChoice;
+  stripTracking: boolean;
+}
+
+export const MAX_TEMPLATE_LENGTH = 20_000;
+
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'a tag cannot be empty')
+  .max(100, 'a tag is at most 100 characters')
+  .refine((tag) => !tag.includes(','), 'a tag cannot contain a comma');
+
+export const templateChoiceSchema: z.ZodType<TemplateChoice> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('builtin'), id: z.string().min(1, 'choose a template') }),
+  z.object({
+    kind: z.literal('custom'),
+    text: z
+      .string()
+      .refine((text) => text.trim().length > 0, 'the custom template is empty')
+      .refine(
+        (text) => text.length <= MAX_TEMPLATE_LENGTH,
+        `a template is at most ${MAX_TEMPLATE_LENGTH} characters`,
+      ),
+  }),
+]);
+
+export const clipDefaultsSchema: z.ZodType<ClipDefaults> = z.object({
+  tags: z.array(tagSchema).max(50, 'at most 50 default tags'),
+  mode: z.enum(DEFAULT_CLIP_MODES),
+  template: templateChoiceSchema,
+  stripTracking: z.boolean(),
+});
+
+export const DEFAULT_TEMPLATE_ID = 'default';
+
+export const CLIP_DEFAULTS_VERSION = 1;
+
+export const clipDefaultsItem = storage.defineItem<ClipDefaults>('local:clipDefaults', {
+  fallback: {
+    tags: [],
+    mode: 'article',
+    template: { kind: 'builtin', id: DEFAULT_TEMPLATE_ID },
+    stripTracking: true,
+  },
+  version: CLIP_DEFAULTS_VERSION,
+});
+
+export const clipDefaultsSetting: VersionedSetting<ClipDefaults> = {
+  item: clipDefaultsItem,
+  schema: clipDefaultsSchema,
+  version: CLIP_DEFAULTS_VERSION,
+  name: 'clip defaults',
+};
+
+export function saveClipDefaults(defaults: ClipDefaults): Promise<void> {
+  return writeSetting(clipDefaultsSetting, defaults);
+}
+
+/** “news, to read ,News” → ['news', 'to read']: split on commas, trimmed, no repeats. */
+export function parseTags(input: string): string[] {
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const part of input.split(',')) {
+    const tag = part.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}

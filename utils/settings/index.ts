@@ -1,0 +1,73 @@
+/**
+ * Settings: versioned, zod-validated storage items in `local:` storage (never sync), their
+ * migrations, and export/import. Read through `loadSettings` or `readConnection`: both validate.
+ */
+import { type ClipDefaults, clipDefaultsSetting } from './clip-defaults';
+import { type Connection, connectionSetting } from './connection';
+import { type DeckSettings, deckSetting } from './decks';
+import { readSetting } from './stored';
+
+export { type BaseUrlCheck, checkBaseUrl, hostPermissionFor, isLoopbackHost } from './base-url';
+export {
+  CLIP_MODE_LABELS,
+  type ClipDefaults,
+  clipDefaultsItem,
+  clipDefaultsSchema,
+  DEFAULT_CLIP_MODES,
+  DEFAULT_TEMPLATE_ID,
+  type DefaultClipMode,
+  parseTags,
+  saveClipDefaults,
+  type TemplateChoice,
+} from './clip-defaults';
+export {
+  type Connection,
+  clearKeyRefusal,
+  connectionItem,
+  type KeyRefusal,
+  NOT_CONNECTED_MESSAGE,
+  readConnection,
+  readKeyRefusal,
+  recordKeyRefused,
+  saveConnection,
+} from './connection';
+export {
+  DEFAULT_NOTEBOOK_LABEL,
+  type Deck,
+  type DeckSettings,
+  deckSettingsSchema,
+  decksItem,
+  saveDecks,
+  withDeck,
+  withoutDeck,
+} from './decks';
+export {
+  exportSettings,
+  type ImportOutcome,
+  importSettings,
+  type SettingsExport,
+} from './transfer';
+
+export interface Settings {
+  connection: Connection;
+  decks: DeckSettings;
+  clipDefaults: ClipDefaults;
+  /** One sentence per stored value that could not be used; defaults stand in for it. */
+  notices: string[];
+}
+
+export async function loadSettings(): Promise<Settings> {
+  const [connection, decks, clipDefaults] = await Promise.all([
+    readSetting(connectionSetting),
+    readSetting(deckSetting),
+    readSetting(clipDefaultsSetting),
+  ]);
+  return {
+    connection: connection.value,
+    decks: decks.value,
+    clipDefaults: clipDefaults.value,
+    notices: [connection, decks, clipDefaults].flatMap((loaded) =>
+      loaded.notice ? [loaded.notice] : [],
+    ),
+  };
+}
