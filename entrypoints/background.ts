@@ -1,5 +1,6 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { clipTab, installAutomationHooks } from '../utils/clipper';
+import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { failure } from '../utils/result';
 
@@ -9,6 +10,8 @@ export default defineBackground(() => {
   onMessage('clipTab', (message) =>
     isFromExtensionPage(message) ? clipTab(message.data) : REFUSED,
   );
+
+  registerConnectionChecks();
 
   if (import.meta.env.MODE === 'automation') installAutomationHooks();
 });

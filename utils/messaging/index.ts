@@ -1,7 +1,9 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { Note } from '../api';
+import type { NoteDeck, RecentNote } from '../connection';
 import type { Result } from '../result';
+import type { Connection } from '../settings';
 
 /**
  * The one message protocol between extension pages (popup, options) and the background.
@@ -15,6 +17,11 @@ export interface ClipTabRequest {
 
 export interface ProtocolMap {
   clipTab(request: ClipTabRequest): Result<{ note: Note }>;
+  /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
+  testConnection(connection: Connection): Result<{ noteCount: number }>;
+  checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
+  readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
+  listRecentNotes(): Result<{ notes: RecentNote[] }>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

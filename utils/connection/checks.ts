@@ -1,0 +1,203 @@
+import { browser } from 'wxt/browser';
+import { createNotesClient, NotesApiError, type NotesClient, toUserError } from '../api';
+import { failure, type Result, type UserError } from '../result';
+import {
+  type Connection,
+  checkBaseUrl,
+  clearKeyRefusal,
+  hostPermissionFor,
+  readConnection,
+  recordKeyRefused,
+} from '../settings';
+
+/**
+ * What the options page asks of the service: is the connection right, does a deck exist, which
+ * deck holds a note. They run in the background (the one place that talks to the API), and each
+ * failure is a sentence about this check, not a generic API error.
+ */
+export interface CheckDependencies {
+  hasHostPermission(pattern: string): Promise<boolean>;
+  fetch?: typeof globalThis.fetch;
+}
+
+const browserDependencies: CheckDependencies = {
+  hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
+};
+
+export type ConnectionTest = Result<{ noteCount: number }>;
+
+/**
+ * An authenticated list with `limit=1`, for the connection in the form (saved or not). A refused
+ * or accepted key updates the “key refused” banner only when it is the saved key.
+ */
+export async function testConnection(
+  candidate: Connection,
+  dependencies: CheckDependencies = browserDependencies,
+): Promise<ConnectionTest> {
+  const checked = checkBaseUrl(candidate.baseUrl);
+  if (!checked.ok) return failure('invalid-url', checked.message);
+  const apiKey = candidate.apiKey.trim();
+  if (!apiKey) return failure('auth', 'Enter your API key, then test the connection again.');
+  const connection = { baseUrl: checked.baseUrl, apiKey };
+  const saved = await readConnection();
+  const isSavedKey =
+    saved.ok && saved.connection.apiKey === apiKey && saved.connection.baseUrl === checked.baseUrl;
+
+  const result = await withClient(connection, dependencies, async (client) => {
+    const page = await client.list({ limit: 1 });
+    return { ok: true as const, noteCount: page.total };
+  });
+  if (!result.ok && result.error.kind === 'not-found') {
+    return failure(
+      'not-notes-api',
+      `${new URL(checked.baseUrl).host} answers, but has no Notes API at this address. Check ` +
+        'the base URL: it usually ends in /api.',
+    );
+  }
+  if (isSavedKey) {
+    if (result.ok) await clearKeyRefusal();
+    else if (result.error.kind === 'auth') await recordKeyRefused();
+  }
+  return result;
+}
+
+/** `list?deck_id=…&limit=1` with the saved connection: how many notes the deck holds. */
+export async function checkDeck(
+  deckId: string,
+  dependencies: CheckDependencies = browserDependencies,
+): Promise<Result<{ noteCount: number }>> {
+  const id = deckId.trim();
+  if (!id) return failure('invalid-request', 'Enter the deck id, then add the deck again.');
+  const saved = await readConnection();
+  if (!saved.ok) return saved;
+  const result = await withClient(saved.connection, dependencies, async (client) => {
+    const page = await client.list({ limit: 1, deckId: id });
+    return { ok: true as const, noteCount: page.total };
+  });
+  if (!result.ok && result.error.kind === 'not-found') {
+    return failure('unknown-deck', unknownDeckMessage(id));
+  }
+  if (result.ok && result.noteCount === 0) {
+    // The interface cannot tell an empty deck from a mistyped id: both list no notes.
+    return failure('unknown-deck', unknownDeckMessage(id));
+  }
+  return result;
+}
+
+function unknownDeckMessage(deckId: string): string {
+  return (
+    `The Notes service has no notes in a deck “${deckId}”. Check the id; Clipdeck can only ` +
+    'recognise a deck that holds at least one note. If the deck is new and empty, add it anyway.'
+  );
+}
+
+export interface NoteDeck {
+  noteId: string;
+  title: string;
+  /** The note's `deck_id`, as the single-note response gives it. */
+  deckId: string;
+}
+
+/** Reads a note's `deck_id` (only the single-note response carries it). */
+export async function readNoteDeck(
+  noteId: string,
+  dependencies: CheckDependencies = browserDependencies,
+): Promise<Result<{ note: NoteDeck }>> {
+  const id = noteId.trim();
+  if (!id) return failure('invalid-request', 'Enter a note id, then look it up again.');
+  const saved = await readConnection();
+  if (!saved.ok) return saved;
+  const result = await withClient(saved.connection, dependencies, async (client) => {
+    const note = await client.get(id);
+    return {
+      ok: true as const,
+      note: { noteId: note.id, title: note.title, deckId: note.deck_id },
+    };
+  });
+  if (!result.ok && result.error.kind === 'not-found') {
+    return failure(
+      'not-found',
+      `The Notes service has no note with the id “${id}”. Copy the id again from the note.`,
+    );
+  }
+  return result;
+}
+
+export interface RecentNote {
+  id: string;
+  title: string;
+  updatedAt: string;
+}
+
+const RECENT_NOTES = 10;
+
+/**
+ * A few recently changed notes to pick from. The interface does not say how the list is ordered,
+ * so one full page is fetched and sorted here.
+ */
+export async function listRecentNotes(
+  dependencies: CheckDependencies = browserDependencies,
+): Promise<Result<{ notes: RecentNote[] }>> {
+  const saved = await readConnection();
+  if (!saved.ok) return saved;
+  return withClient(saved.connection, dependencies, async (client) => {
+    const page = await client.list({ limit: 100 });
+    const notes = page.data
+      .map((note) => ({ id: note.id, title: note.title, updatedAt: note.updated_at }))
+      .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))
+      .slice(0, RECENT_NOTES);
+    return { ok: true as const, notes };
+  });
+}
+
+async function withClient<T extends object>(
+  connection: Connection,
+  dependencies: CheckDependencies,
+  run: (client: NotesClient) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const pattern = hostPermissionFor(connection.baseUrl);
+  const host = new URL(connection.baseUrl).host;
+  if (!(await dependencies.hasHostPermission(pattern).catch(() => false))) {
+    return failure(
+      'permission',
+      `Clipdeck is not allowed to reach ${host} yet. Click Save and allow access when your ` +
+        'browser asks.',
+    );
+  }
+  try {
+    return await run(createNotesClient({ ...connection, fetch: dependencies.fetch }));
+  } catch (error) {
+    return { ok: false, error: describeFailure(error, host) };
+  }
+}
+
+/** The API client's errors, reworded for someone checking their settings. */
+function describeFailure(error: unknown, host: string): UserError {
+  if (!(error instanceof NotesApiError)) return toUserError(error);
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+      return {
+        kind: 'unreachable',
+        message:
+          `Clipdeck could not reach ${host}. Check the base URL, your network, and that the ` +
+          'Notes service is running.',
+      };
+    case 'auth':
+      return {
+        kind: 'auth',
+        message:
+          'The Notes service refused this API key. Paste a current key from the service’s ' +
+          'account settings (a key stops working after “Refresh Key”).',
+      };
+    case 'protocol':
+      return {
+        kind: 'not-notes-api',
+        message:
+          `${host} answers, but not as the Notes API does. Check the base URL: it usually ` +
+          'ends in /api.',
+      };
+    default:
+      return toUserError(error);
+  }
+}
