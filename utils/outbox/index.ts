@@ -1,3 +1,4 @@
+export { clientForSavedConnection, getOutbox, runOutboxInBackground } from './background';
 export { showOutboxOnBadge } from './badge';
 export {
   DEFAULT_OUTBOX_CONFIG,

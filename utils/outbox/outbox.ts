@@ -35,6 +35,8 @@ export interface OutboxDependencies {
   now?: () => number;
   random?: () => number;
   newId?: () => string;
+  /** Told once each time the service refuses the key and deliveries stop. */
+  onKeyRefused?: () => Promise<void> | void;
 }
 
 /** Bulk work is stored in batches of at most this many clips per write. */
@@ -77,6 +79,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
   let writes: Promise<unknown> = Promise.resolve();
   let config: OutboxConfig | undefined;
 
+  /** Delivery started from a callback: a failure is logged, never left unhandled. */
+  function kick(): void {
+    pump().catch((error: unknown) => console.error('[clipdeck outbox]', error));
+  }
+
   async function loadConfig(): Promise<OutboxConfig> {
     config = resolveOutboxConfig(await outboxConfigItem.getValue());
     return config;
@@ -87,7 +94,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   /** The only way the outbox is written: one change at a time, each on the latest value. */
-  function commit(change: (outbox: Outbox) => Outbox): Promise<Outbox> {
+  function commit(
+    change: (outbox: Outbox) => Outbox,
+    afterWrite?: () => Promise<void> | void,
+  ): Promise<Outbox> {
     const written = writes.then(async () => {
       const current = await read();
       const next = change(current);
@@ -96,6 +106,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     });
     writes = written.catch(() => undefined);
     return written.then(async (next) => {
+      await afterWrite?.();
       await afterChange(next);
       return next;
     });
@@ -103,11 +114,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
 
   /** Even an unchanged outbox re-arms the alarm: one that fired early must not end delivery. */
   async function afterChange(outbox: Outbox): Promise<void> {
-    for (const watcher of watchers) watcher(outbox);
     const wakeAt = nextWakeAt(outbox, now(), config ?? (await loadConfig()));
     if (wakeAt === undefined) await browser.alarms.clear(OUTBOX_ALARM);
     else await browser.alarms.create(OUTBOX_ALARM, { when: wakeAt });
     await showOutboxOnBadge(outbox);
+    // Last, so whoever waits for a clip sees the badge and alarm that go with its state.
+    for (const watcher of watchers) watcher(outbox);
   }
 
   function replaceEntry(
@@ -153,10 +165,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
       throw error;
     }
     for (const entry of started) {
-      void deliver(client, entry, settings).finally(() => {
-        inFlight.delete(entry.id);
-        void pump();
-      });
+      deliver(client, entry, settings)
+        .catch((error: unknown) => console.error('[clipdeck outbox]', error))
+        .finally(() => {
+          inFlight.delete(entry.id);
+          kick();
+        });
     }
   }
 
@@ -192,17 +206,24 @@ export function createOutbox(dependencies: OutboxDependencies) {
         now: now(),
         random,
       });
-      await commit((outbox) => {
-        const current = outbox.entries.find((candidate) => candidate.id === entry.id);
-        if (current?.state !== 'sending') return outbox;
-        const next = replaceEntry(outbox, entry.id, () => outcome.entry);
-        const holdUntil = Math.max(next.rateLimitedUntil ?? 0, outcome.holdAllUntil ?? 0);
-        return {
-          ...next,
-          pausedForAuth: next.pausedForAuth || outcome.pauseForAuth,
-          ...(holdUntil > now() && { rateLimitedUntil: holdUntil }),
-        };
-      });
+      let newlyPaused = false;
+      await commit(
+        (outbox) => {
+          const current = outbox.entries.find((candidate) => candidate.id === entry.id);
+          if (current?.state !== 'sending') return outbox;
+          newlyPaused = outcome.pauseForAuth && !outbox.pausedForAuth;
+          const next = replaceEntry(outbox, entry.id, () => outcome.entry);
+          const holdUntil = Math.max(next.rateLimitedUntil ?? 0, outcome.holdAllUntil ?? 0);
+          return {
+            ...next,
+            pausedForAuth: next.pausedForAuth || outcome.pauseForAuth,
+            ...(holdUntil > now() && { rateLimitedUntil: holdUntil }),
+          };
+        },
+        async () => {
+          if (newlyPaused) await dependencies.onKeyRefused?.();
+        },
+      );
     }
   }
 
@@ -275,7 +296,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
       });
       added.push(...batch);
       await commit((outbox) => ({ ...outbox, entries: [...outbox.entries, ...batch] }));
-      void pump();
+      kick();
     }
     return added;
   }
@@ -331,7 +352,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
       outcome = { ok: true, clip: changed };
       return replaceEntry(outbox, id, () => changed);
     });
-    if (outcome.ok) void pump();
+    if (outcome.ok) kick();
     return outcome;
   }
 
