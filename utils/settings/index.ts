@@ -25,6 +25,7 @@ export {
   clearKeyRefusal,
   connectionItem,
   type KeyRefusal,
+  keyRefusalItem,
   NOT_CONNECTED_MESSAGE,
   readConnection,
   readKeyRefusal,

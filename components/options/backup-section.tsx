@@ -1,0 +1,70 @@
+import { useState } from 'preact/hooks';
+import { exportSettings, importSettings } from '../../utils/settings';
+import { type Status, StatusLine } from './status';
+
+/** Settings as a JSON file, without the API key. */
+export function BackupSection({ onImported }: { onImported(): void }) {
+  const [status, setStatus] = useState<Status>(null);
+
+  async function download() {
+    const exported = await exportSettings();
+    const blob = new Blob([`${JSON.stringify(exported, null, 2)}\n`], {
+      type: 'application/json',
+    });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `clipdeck-settings-${exported.exportedAt.slice(0, 10)}.json`;
+    link.click();
+    // The download has its own copy by the time the click handler returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setStatus({ tone: 'ok', text: 'Exported. The file holds your settings but not your API key.' });
+  }
+
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    const result = await importSettings(await file.text());
+    // Clear the chooser so choosing the same file again imports it again.
+    input.value = '';
+    if (!result.ok) {
+      setStatus({ tone: 'error', text: result.error.message });
+      return;
+    }
+    onImported();
+    setStatus({
+      tone: 'ok',
+      text: result.keyRemoved
+        ? `Imported settings from ${file.name}. They point at another service, so the API key ` +
+          'was removed: enter the key for that service above and save.'
+        : `Imported settings from ${file.name}. Your API key was not changed.`,
+    });
+  }
+
+  return (
+    <section aria-labelledby="backup-heading">
+      <h2 id="backup-heading">Back up and move settings</h2>
+      <p class="hint">
+        The file holds the base URL, decks and defaults. It never holds the API key: enter the key
+        again after importing in another browser.
+      </p>
+      <div class="actions">
+        <button type="button" onClick={download}>
+          Export settings
+        </button>
+        {/* The real file input stays focusable for the keyboard; its label is what is seen. */}
+        <input
+          id="import-file"
+          class="visually-hidden"
+          type="file"
+          accept="application/json,.json"
+          onChange={(event) => void upload(event.currentTarget)}
+        />
+        <label class="button" for="import-file">
+          Import settings…
+        </label>
+      </div>
+      <StatusLine status={status} />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'preact/hooks';
+import { BackupSection } from '../../components/options/backup-section';
+import { ConnectionSection } from '../../components/options/connection-section';
+import { DecksSection } from '../../components/options/decks-section';
+import { DefaultsSection } from '../../components/options/defaults-section';
+import { ShortcutsSection } from '../../components/options/shortcuts-section';
+import {
+  type KeyRefusal,
+  keyRefusalItem,
+  loadSettings,
+  readKeyRefusal,
+  type Settings,
+} from '../../utils/settings';
+
+type PageState =
+  | { step: 'loading' }
+  | { step: 'ready'; settings: Settings; refusal: KeyRefusal | null }
+  | { step: 'failed' };
+
+export function App() {
+  const [state, setState] = useState<PageState>({ step: 'loading' });
+  // Bumped after an import so every section starts again from the stored values.
+  const [revision, setRevision] = useState(0);
+
+  async function load() {
+    try {
+      const [settings, refusal] = await Promise.all([loadSettings(), readKeyRefusal()]);
+      setState({ step: 'ready', settings, refusal });
+    } catch {
+      setState({ step: 'failed' });
+    }
+  }
+
+  useEffect(() => {
+    void load();
+    // The background records a refused key whenever the service answers 401.
+    return keyRefusalItem.watch((refusal) =>
+      setState((current) => (current.step === 'ready' ? { ...current, refusal } : current)),
+    );
+  }, []);
+
+  if (state.step === 'loading') {
+    return (
+      <main>
+        <h1>Clipdeck options</h1>
+        <p class="hint">Loading your settings…</p>
+      </main>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <main>
+        <h1>Clipdeck options</h1>
+        <p class="status status-error" role="alert">
+          Clipdeck could not read its settings from this browser’s storage. Reload the page; if this
+          keeps happening, reinstall Clipdeck.
+        </p>
+      </main>
+    );
+  }
+
+  const { settings, refusal } = state;
+  const update = (change: Partial<Settings>) =>
+    setState({ ...state, settings: { ...settings, ...change } });
+  const connected = settings.connection.baseUrl !== '' && settings.connection.apiKey !== '';
+
+  return (
+    <main>
+      <h1>Clipdeck options</h1>
+      {refusal && (
+        <div class="banner banner-error" role="alert">
+          <strong>Your Notes service refused the API key</strong> (
+          {new Date(refusal.refusedAt).toLocaleString()}). If you used “Refresh Key” in the
+          service’s account settings, the old key no longer works: paste the new key below and save.
+        </div>
+      )}
+      {settings.notices.map((notice) => (
+        <div class="banner banner-warning" role="status" key={notice}>
+          {notice}
+        </div>
+      ))}
+      <div key={revision} class="sections">
+        <ConnectionSection
+          saved={settings.connection}
+          onSaved={(connection) => {
+            update({ connection });
+            if (connection.apiKey !== settings.connection.apiKey) {
+              setState((current) =>
+                current.step === 'ready' ? { ...current, refusal: null } : current,
+              );
+            }
+          }}
+        />
+        <DecksSection
+          saved={settings.decks}
+          connected={connected}
+          onSaved={(decks) => update({ decks })}
+        />
+        <DefaultsSection
+          saved={settings.clipDefaults}
+          onSaved={(clipDefaults) => update({ clipDefaults })}
+        />
+      </div>
+      <ShortcutsSection />
+      <BackupSection onImported={() => load().then(() => setRevision((current) => current + 1))} />
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The options page, opened as a tab (chrome-extension://<id>/options.html). */
+export class OptionsPage {
+  readonly baseUrl: Locator;
+  readonly apiKey: Locator;
+  readonly saveButton: Locator;
+  readonly testButton: Locator;
+  readonly showKeyButton: Locator;
+  readonly removeKeyButton: Locator;
+  readonly connection: Locator;
+  readonly decks: Locator;
+  readonly deckList: Locator;
+  readonly deckLabel: Locator;
+  readonly deckId: Locator;
+  readonly addDeckButton: Locator;
+  readonly addAnywayButton: Locator;
+  readonly defaultDeck: Locator;
+  readonly noteId: Locator;
+  readonly findDeckButton: Locator;
+  readonly backup: Locator;
+  readonly exportButton: Locator;
+  readonly importFile: Locator;
+
+  constructor(readonly page: Page) {
+    this.baseUrl = page.getByLabel('Base URL');
+    this.apiKey = page.getByLabel('API key');
+    this.saveButton = page.getByRole('button', { name: 'Save', exact: true });
+    this.testButton = page.getByRole('button', { name: 'Test connection' });
+    this.showKeyButton = page.getByRole('button', { name: 'Show' });
+    this.removeKeyButton = page.getByRole('button', { name: 'Remove key' });
+    this.connection = page.getByRole('region', { name: 'Connection' });
+    this.decks = page.getByRole('region', { name: 'Decks' });
+    this.deckList = page.getByRole('list', { name: 'Your decks' });
+    this.deckLabel = page.getByLabel('Deck label');
+    this.deckId = page.getByLabel('Deck ID');
+    this.addDeckButton = page.getByRole('button', { name: 'Add deck' });
+    this.addAnywayButton = page.getByRole('button', { name: 'Add anyway' });
+    this.defaultDeck = page.getByLabel('Default deck for new clips');
+    this.noteId = page.getByLabel('Note ID');
+    this.findDeckButton = page.getByRole('button', { name: 'Find deck' });
+    this.backup = page.getByRole('region', { name: 'Back up and move settings' });
+    this.exportButton = page.getByRole('button', { name: 'Export settings' });
+    this.importFile = page.locator('#import-file');
+  }
+
+  static async open(page: Page, extensionId: string): Promise<OptionsPage> {
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    const options = new OptionsPage(page);
+    await options.baseUrl.waitFor();
+    return options;
+  }
+
+  async saveConnection(baseUrl: string, apiKey: string): Promise<void> {
+    await this.baseUrl.fill(baseUrl);
+    await this.apiKey.fill(apiKey);
+    await this.saveButton.click();
+  }
+
+  /** The status line of a section: the last thing it said. */
+  status(section: Locator): Locator {
+    return section.locator('.status').first();
+  }
+}
