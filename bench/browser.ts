@@ -1,0 +1,262 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize, resolve, sep } from 'node:path';
+import type { Page, Worker } from '@playwright/test';
+import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
+import type { ClipResult } from '../utils/clip';
+import type { CorpusPage } from './corpus';
+import type { PeerName } from './pipelines/peers';
+
+export const PIPELINES = ['clipdeck', 'baseline', 'defuddle'] as const;
+export type PipelineName = (typeof PIPELINES)[number];
+
+export interface PipelineRun {
+  /** The content Markdown ('' when the pipeline failed or found nothing). */
+  markdown: string;
+  /** Engine time of each timed run, after the warm-up, in milliseconds. */
+  timesMs: number[];
+  /** The warm-up run: what the first clip on a freshly loaded page costs. */
+  coldMs: number;
+  error?: string;
+}
+
+export interface PageRun {
+  pipelines: Record<PipelineName, PipelineRun>;
+  /** The clipdeck engine changed the live page it clipped (it must work on a copy). */
+  clipdeckChangedPage: boolean;
+}
+
+/**
+ * The corpus over loopback. Every response forbids page scripts: the saved pages were captured
+ * with JavaScript off (the extraction benchmark's with Splash, JS disabled; Readability's and
+ * Defuddle's tests parse without running scripts), and running their scripts offline would
+ * rewrite the DOM differently on every load. Extension scripts and DevTools evaluation are not
+ * subject to the page's CSP, so the pipelines still run.
+ */
+async function startCorpusServer(corpusDir: string) {
+  const root = resolve(corpusDir);
+  const server = createServer(async (request, response) => {
+    const path = normalize(
+      join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)),
+    );
+    const info = path.startsWith(root + sep) ? await stat(path).catch(() => undefined) : undefined;
+    if (!info?.isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      // The corpus is UTF-8 throughout, including qq's page that declares gb2312.
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': info.size,
+      'content-security-policy': "script-src 'none'",
+      'cache-control': 'no-store',
+    });
+    createReadStream(path).pipe(response);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    urlFor: (file: string) => `${origin}/${file.split(sep).map(encodeURIComponent).join('/')}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+export interface BenchBrowser {
+  chromiumVersion: string;
+  runPage(page: CorpusPage, runs: number): Promise<PageRun>;
+  close(): Promise<void>;
+}
+
+export class PageTimeoutError extends Error {
+  override name = 'PageTimeoutError';
+}
+
+/**
+ * One Chromium with the extension loaded and one tab, reused page after page. Only the page's own
+ * navigation is answered (from the corpus server); every other request is aborted, so pages load
+ * offline and fast.
+ */
+export async function openBenchBrowser(options: {
+  corpusDir: string;
+  extensionDir: string;
+  peersBundle: string;
+  pageTimeoutMs?: number;
+}): Promise<BenchBrowser> {
+  const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
+  const peersSource = await readFile(options.peersBundle, 'utf8');
+  const server = await startCorpusServer(options.corpusDir);
+  const extension: ExtensionBrowser = await launchWithExtension(options.extensionDir);
+  const { context } = extension;
+
+  let pendingNavigation: CorpusPage | undefined;
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    const current = pendingNavigation;
+    if (current && request.isNavigationRequest() && request.frame().parentFrame() === null) {
+      // Only the first main-frame navigation gets the page: a meta refresh must not reload it.
+      pendingNavigation = undefined;
+      const response = await route.fetch({ url: server.urlFor(current.file) });
+      await route.fulfill({ response });
+      return;
+    }
+    await route.abort('blockedbyclient');
+  });
+
+  let tab: { page: Page; id: number } | undefined;
+  const openTab = async (firstUrl: string) => {
+    const page = await context.newPage();
+    await page.goto(firstUrl, { waitUntil: 'load', timeout: 30_000 });
+    const id = await currentWorker().evaluate(async (url) => {
+      const tabs = await chrome.tabs.query({});
+      return tabs.find((candidate) => candidate.url === url)?.id;
+    }, page.url());
+    if (id === undefined) throw new Error(`Chromium shows no tab at ${page.url()}.`);
+    return { page, id };
+  };
+  const currentWorker = (): Worker => {
+    const worker = context.serviceWorkers()[0];
+    if (!worker) throw new Error('The extension service worker is gone.');
+    return worker;
+  };
+
+  const runPeer = async (page: Page, name: PeerName, runs: number): Promise<PipelineRun> => {
+    const run = await page.evaluate(
+      ([name, runs]) => globalThis.clipdeckBenchPeers?.time(name, runs),
+      [name, runs] as const,
+    );
+    return (
+      run ?? {
+        markdown: '',
+        timesMs: [],
+        coldMs: 0,
+        error: 'the reference pipelines were not injected',
+      }
+    );
+  };
+
+  const runClipdeck = async (tabId: number, runs: number) => {
+    const worker = currentWorker();
+    // tsx compiles this file with esbuild's keepNames, which wraps functions in a `__name` helper
+    // that does not exist in the worker the function is sent to.
+    await worker.evaluate('globalThis.__name ??= (target) => target');
+    return worker.evaluate(
+      async ({ tabId, runs }) => {
+        await chrome.scripting.executeScript({
+          target: { tabId },
+          files: ['/content-scripts/extract.js'],
+        });
+        const [injection] = await chrome.scripting.executeScript({
+          target: { tabId },
+          args: [runs],
+          // Runs in the extension's isolated world, like a real clip. The engine is handed the live
+          // document (its public call takes no document) and must copy it itself; the check
+          // below catches it if it does not.
+          func: (timedRuns: number) => {
+            const engine = globalThis.clipdeckEngine;
+            if (!engine)
+              return {
+                markdown: '',
+                timesMs: [],
+                coldMs: 0,
+                error: 'engine missing',
+                changed: false,
+              };
+            const before = document.documentElement.outerHTML;
+            const timesMs: number[] = [];
+            let coldMs = 0;
+            let result: ClipResult | undefined;
+            for (let run = 0; run <= timedRuns; run++) {
+              const start = performance.now();
+              result = engine.clip({ mode: 'article' });
+              const elapsed = performance.now() - start;
+              if (run === 0) coldMs = elapsed;
+              else timesMs.push(elapsed);
+            }
+            const changed = document.documentElement.outerHTML !== before;
+            if (!result?.ok) {
+              return {
+                markdown: '',
+                timesMs,
+                coldMs,
+                changed,
+                error: result?.error.message ?? 'no result',
+              };
+            }
+            return { markdown: result.clip.markdown, timesMs, coldMs, changed };
+          },
+        });
+        return injection?.result;
+      },
+      { tabId, runs },
+    );
+  };
+
+  const runPage = async (corpusPage: CorpusPage, runs: number): Promise<PageRun> => {
+    pendingNavigation = corpusPage;
+    if (!tab) {
+      tab = await openTab(corpusPage.url);
+    } else {
+      await tab.page.goto(corpusPage.url, { waitUntil: 'load', timeout: 30_000 });
+    }
+    const { page, id } = tab;
+    await page.evaluate(peersSource);
+    const baseline = await runPeer(page, 'baseline', runs);
+    const defuddle = await runPeer(page, 'defuddle', runs);
+    // Last, so that if the engine did change the page the peers' figures are still clean.
+    const clipdeck = await runClipdeck(id, runs);
+    const { changed, ...clipdeckRun } = clipdeck ?? {
+      markdown: '',
+      timesMs: [],
+      coldMs: 0,
+      error: 'the engine injection returned nothing',
+      changed: false,
+    };
+    return {
+      pipelines: { clipdeck: clipdeckRun, baseline, defuddle },
+      clipdeckChangedPage: changed,
+    };
+  };
+
+  const page = await context.newPage();
+  const chromiumVersion = `Chromium ${await page.evaluate(() => /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? '?')}`;
+  await page.close();
+
+  return {
+    chromiumVersion,
+    async runPage(corpusPage, runs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new PageTimeoutError(
+                `${corpusPage.set}/${corpusPage.name} took over ${pageTimeoutMs / 1000} s`,
+              ),
+            ),
+          pageTimeoutMs,
+        );
+      });
+      try {
+        return await Promise.race([runPage(corpusPage, runs), timeout]);
+      } catch (error) {
+        // A hung or crashed tab is replaced, so one bad page cannot stall the rest of the run.
+        const stale = tab;
+        tab = undefined;
+        await stale?.page.close().catch(() => undefined);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await extension.close();
+      await server.stop();
+    },
+  };
+}

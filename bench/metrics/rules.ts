@@ -1,0 +1,118 @@
+import type { Root } from 'mdast';
+import { textOf, walk } from './markdown';
+
+/**
+ * Rule fidelity on the Defuddle fixtures: does a pipeline's Markdown have the structure of the
+ * expected Markdown? Both are parsed (so syntax choices do not matter) and reduced to the parts
+ * each rule family is about, with whitespace normalised.
+ */
+export const RULE_FEATURES = ['codeBlocks', 'math', 'footnotes', 'tables'] as const;
+export type RuleFeature = (typeof RULE_FEATURES)[number];
+
+export interface RuleSignature {
+  /** `language␟text` of every code block, in order. */
+  codeBlocks: string[];
+  /** Every math expression, display and inline, in order. */
+  math: string[];
+  /** How many footnotes the note ends with. */
+  footnotes: number;
+  /** The text of every table cell, in order. */
+  tables: string[];
+  /** Coarser shape, for fixtures about other rules. */
+  headings: string[];
+  listItems: number;
+  blockquotes: number;
+  images: number;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Code keeps its line breaks (they are content); trailing spaces and blank edges do not count. */
+const codeText = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+
+export function ruleSignature(tree: Root): RuleSignature {
+  const signature: RuleSignature = {
+    codeBlocks: [],
+    math: [],
+    footnotes: 0,
+    tables: [],
+    headings: [],
+    listItems: 0,
+    blockquotes: 0,
+    images: 0,
+  };
+  walk(tree, (node) => {
+    switch (node.type) {
+      case 'code':
+        signature.codeBlocks.push(
+          `${(node.lang ?? '').toLowerCase()}\u241f${codeText(node.value)}`,
+        );
+        break;
+      case 'math':
+      case 'inlineMath':
+        signature.math.push(squash(node.value));
+        break;
+      case 'footnoteDefinition':
+        signature.footnotes++;
+        break;
+      case 'tableCell':
+        signature.tables.push(squash(textOf(node)));
+        break;
+      case 'heading':
+        signature.headings.push(squash(textOf(node)));
+        break;
+      case 'listItem':
+        signature.listItems++;
+        break;
+      case 'blockquote':
+        signature.blockquotes++;
+        break;
+      case 'image':
+      case 'imageReference':
+        signature.images++;
+        break;
+      default:
+        break;
+    }
+  });
+  return signature;
+}
+
+/** The parts of the signature on which two outputs differ. */
+export function differingParts(expected: RuleSignature, actual: RuleSignature): string[] {
+  return (Object.keys(expected) as (keyof RuleSignature)[]).filter(
+    (part) => JSON.stringify(expected[part]) !== JSON.stringify(actual[part]),
+  );
+}
+
+/** Defuddle's expected files start with a fenced JSON block of metadata; the note follows it. */
+export function stripMetadataBlock(expectedFile: string): string {
+  return expectedFile.replace(/^\s*```json\n[\s\S]*?\n```\s*\n/, '').trim();
+}
+
+export function hasFeature(signature: RuleSignature, feature: RuleFeature): boolean {
+  const value = signature[feature];
+  return Array.isArray(value) ? value.length > 0 : value > 0;
+}
+
+/**
+ * Fixture name prefixes (`<category>--<slug>`) that are about one rule family. "code-blocks" is
+ * the same family as "codeblocks"; "table-layout" fixtures are about tables.
+ */
+export const CATEGORY_FEATURE: Record<string, RuleFeature> = {
+  codeblocks: 'codeBlocks',
+  'code-blocks': 'codeBlocks',
+  math: 'math',
+  footnotes: 'footnotes',
+  'table-layout': 'tables',
+};
+
+export function categoryOf(fixtureName: string): string {
+  const separator = fixtureName.indexOf('--');
+  return separator > 0 ? fixtureName.slice(0, separator) : '(none)';
+}

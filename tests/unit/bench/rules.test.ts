@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../bench/metrics/markdown';
+import {
+  categoryOf,
+  differingParts,
+  ruleSignature,
+  stripMetadataBlock,
+} from '../../../bench/metrics/rules';
+
+const signature = (markdown: string) => ruleSignature(parseMarkdown(markdown));
+
+describe('rule signature', () => {
+  it('is blind to syntax choices and whitespace', () => {
+    const fenced = '## Setup\n\n```Python\nprint(1)   \n```\n\n* item\n\n$x + y$';
+    const indented = 'Setup\n-----\n\n~~~python\n\nprint(1)\n~~~\n\n- item\n\n$x  +  y$';
+    expect(differingParts(signature(fenced), signature(indented))).toEqual([]);
+  });
+
+  it('tells a code block in another language or with other text apart', () => {
+    expect(differingParts(signature('```js\na\n```'), signature('```ts\na\n```'))).toEqual([
+      'codeBlocks',
+    ]);
+    expect(differingParts(signature('```\na\n  b\n```'), signature('```\na\nb\n```'))).toEqual([
+      'codeBlocks',
+    ]);
+  });
+
+  it('counts footnotes and reads table cells and math', () => {
+    const parsed = signature(
+      'Text[^1] and[^2].\n\n[^1]: One.\n[^2]: Two.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$\n\\frac{1}{2}\n$$',
+    );
+    expect(parsed.footnotes).toBe(2);
+    expect(parsed.tables).toEqual(['a', 'b', '1', '2']);
+    expect(parsed.math).toEqual(['\\frac{1}{2}']);
+  });
+
+  it('notices math rendered as plain text', () => {
+    expect(differingParts(signature('$E=mc^2$'), signature('E=mc^2'))).toEqual(['math']);
+  });
+});
+
+describe('stripMetadataBlock', () => {
+  it('removes the leading JSON metadata of a Defuddle expected file', () => {
+    const file = '```json\n{\n  "title": "T"\n}\n```\n\nBody text\n\n```json\n{}\n```\n';
+    expect(stripMetadataBlock(file)).toBe('Body text\n\n```json\n{}\n```');
+  });
+});
+
+describe('categoryOf', () => {
+  it('reads the category before "--", and marks names without one', () => {
+    expect(categoryOf('codeblocks--stripe')).toBe('codeblocks');
+    expect(categoryOf('author-share-widget')).toBe('(none)');
+  });
+});

@@ -1,0 +1,98 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../bench/metrics/markdown';
+import {
+  structureOfHtml,
+  structureOfMarkdown,
+  survival,
+  textOfElement,
+  urlKey,
+  wordsSurvive,
+} from '../../../bench/metrics/structure';
+
+const PAGE = 'http://fakehost/test/page.html';
+const body = (html: string) => new JSDOM(html, { url: PAGE }).window.document.body;
+
+const EXPECTED = `
+  <h2>History<span>[<a href="http://fakehost/w/edit">edit</a>]</span></h2>
+  <p>See <a href="http://fakehost/test/other.html#part">the other page</a>.</p>
+  <img src="http://fakehost/test/cat.png" alt="A cat">
+  <ul><li>First item</li><li>Second <em>item</em></li></ul>
+  <pre><code>const a = 1;</code></pre>
+  <table><tr><th>Name</th><td>Value</td></tr></table>`;
+
+describe('urlKey', () => {
+  it('compares paths, not hosts, so a relative URL matches its resolved form', () => {
+    expect(urlKey('other.html#part', PAGE)).toBe('/test/other.html#part');
+    expect(urlKey('http://127.0.0.1:4000/test/other.html#part', PAGE)).toBe(
+      '/test/other.html#part',
+    );
+  });
+
+  it('keeps non-web URLs whole', () => {
+    expect(urlKey('mailto:a@example.com', PAGE)).toBe('mailto:a@example.com');
+  });
+});
+
+describe('structure survival', () => {
+  const expected = structureOfHtml(body(EXPECTED), PAGE);
+
+  it('finds every element kind in expected HTML', () => {
+    expect(expected.links).toEqual(['/w/edit', '/test/other.html#part']);
+    expect(expected.images).toEqual(['/test/cat.png']);
+    expect(expected.headings).toEqual(['History edit']);
+    expect(expected.listItems).toEqual(['First item', 'Second item']);
+    expect(expected.codeBlocks).toEqual(['const a 1']);
+    expect(expected.tableCells).toEqual(['Name', 'Value']);
+  });
+
+  it('counts every element as surviving in a faithful Markdown rendering', () => {
+    const markdown = [
+      'History\n-------\n\n[edit](/w/edit)',
+      'See [the other page](other.html#part).',
+      '![A cat](cat.png)',
+      '* First item\n* Second _item_',
+      '~~~\nconst a = 1;\n~~~',
+      '| Name | Value |\n| --- | --- |',
+    ].join('\n\n');
+    const result = survival(expected, structureOfMarkdown(parseMarkdown(markdown), PAGE));
+    for (const kind of Object.values(result)) expect(kind.survived).toBe(kind.expected);
+  });
+
+  it('counts what a lossy rendering dropped', () => {
+    const markdown = 'History\n\nSee the other page.\n\n- First item\n\nName Value';
+    const result = survival(expected, structureOfMarkdown(parseMarkdown(markdown), PAGE));
+    expect(result.links).toEqual({ expected: 2, survived: 0 });
+    expect(result.images).toEqual({ expected: 1, survived: 0 });
+    expect(result.headings).toEqual({ expected: 1, survived: 0 });
+    expect(result.listItems).toEqual({ expected: 2, survived: 1 });
+    expect(result.codeBlocks).toEqual({ expected: 1, survived: 0 });
+    expect(result.tableCells).toEqual({ expected: 2, survived: 0 });
+  });
+
+  it('matches each output element once, so duplicates in the expected HTML need duplicates', () => {
+    const twice = structureOfHtml(body('<ul><li>Same</li><li>Same</li></ul>'), PAGE);
+    const once = structureOfMarkdown(parseMarkdown('- Same'), PAGE);
+    expect(survival(twice, once).listItems).toEqual({ expected: 2, survived: 1 });
+  });
+
+  it('counts elements a pipeline kept as raw HTML', () => {
+    const markdown = '<table><tr><td>Name</td><td>Value</td></tr></table>';
+    const result = survival(expected, structureOfMarkdown(parseMarkdown(markdown), PAGE));
+    expect(result.tableCells).toEqual({ expected: 2, survived: 2 });
+  });
+
+  it('accepts a heading that lost an edit link, not one that lost most of its words', () => {
+    expect(wordsSurvive('History edit', 'History')).toBe(true);
+    expect(wordsSurvive('A long heading about history', 'history')).toBe(false);
+    expect(wordsSurvive('Name', '')).toBe(false);
+  });
+});
+
+describe('textOfElement', () => {
+  it('keeps block boundaries so words of adjacent paragraphs stay apart', () => {
+    expect(
+      textOfElement(body('<p>one</p><p>two<b>three</b></p>')).split(/\s+/).filter(Boolean),
+    ).toEqual(['one', 'twothree']);
+  });
+});
