@@ -3,8 +3,8 @@ import { defineConfig } from 'wxt';
 
 /**
  * Two builds share one source tree:
- * - the store build (`wxt build`) asks only for activeTab, scripting and storage, and requests
- *   the Notes API origin as an optional host permission when the user saves it;
+ * - the store build (`wxt build`) asks only for activeTab, scripting, storage and alarms, and
+ *   requests the Notes API origin as an optional host permission when the user saves it;
  * - the automation build (`wxt build --mode automation`) is what tests and `npm start` load:
  *   automation can never grant activeTab (no real toolbar click) and `permissions.request` gets
  *   no answer headless, so it is given host access up front.
@@ -19,7 +19,8 @@ export default defineConfig({
     return {
       name: 'Clipdeck',
       description: 'Clip web pages into clean Markdown notes in your Notes service.',
-      permissions: ['activeTab', 'scripting', 'storage'],
+      // alarms: the outbox's retries must outlive the service worker (issue 5).
+      permissions: ['activeTab', 'scripting', 'storage', 'alarms'],
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       host_permissions: automation ? ['<all_urls>'] : [],
       ...(browser === 'firefox' && {

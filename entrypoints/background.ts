@@ -2,6 +2,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { clipTab, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
+import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
 import { failure } from '../utils/result';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
@@ -12,6 +13,10 @@ export default defineBackground(() => {
   );
 
   registerConnectionChecks();
+
+  // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on alarms.
+  runOutboxInBackground();
+  registerOutboxMessages();
 
   if (import.meta.env.MODE === 'automation') installAutomationHooks();
 });

@@ -21,6 +21,9 @@ const USAGE =
   'Usage: npm start -- <url-or-html-file>... [--deck <deck id>] [--tags a,b] [--headless]\n' +
   'Clips into NOTES_API_URL with NOTES_API_KEY, or into an embedded local Notes server.';
 
+/** How long one clip may take through the outbox's retries before the command gives up on it. */
+const CLIP_WAIT_MS = 120_000;
+
 const log = (line: string) => process.stderr.write(`clipdeck: ${line}\n`);
 
 /** A reason the command cannot go on, printed as one line; exit status 2. */
@@ -110,7 +113,21 @@ async function main(): Promise<number> {
         failures += 1;
         continue;
       }
-      const stored = result.note.id ? await client.get(result.note.id) : result.note;
+      // The clip is in the extension's outbox; while the service fails it is retried, so wait
+      // until it is saved or needs the user (issue 5).
+      const clip =
+        result.clip.state === 'saved' || result.clip.state === 'needs-attention'
+          ? result.clip
+          : await browser.worker.evaluate(
+              ({ id, timeoutMs }) => globalThis.clipdeckAutomation?.waitForClip(id, timeoutMs),
+              { id: result.clip.id, timeoutMs: CLIP_WAIT_MS },
+            );
+      if (clip?.state !== 'saved') {
+        log(`${url}: ${clip?.error?.message ?? 'the clip is still waiting in the outbox.'}`);
+        failures += 1;
+        continue;
+      }
+      const stored = clip.noteId ? await client.get(clip.noteId) : clip;
       process.stdout.write(`${JSON.stringify(stored)}\n`);
       await page.close();
     }

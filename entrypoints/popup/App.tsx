@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Note } from '../../utils/api';
 import { sendMessage } from '../../utils/messaging';
+import type { ClipSummary } from '../../utils/outbox';
 import type { UserError } from '../../utils/result';
 import { connectionItem } from '../../utils/settings/connection';
 
@@ -10,8 +10,11 @@ type PopupState =
   | { step: 'not-configured' }
   | { step: 'ready' }
   | { step: 'saving' }
-  | { step: 'saved'; note: Note }
-  | { step: 'failed'; error: UserError };
+  | { step: 'saved'; note: { id: string; title: string } }
+  /** The clip is kept in the outbox, which keeps sending it on its own. */
+  | { step: 'queued'; clip: ClipSummary }
+  /** `clipId`: the clip is kept in the outbox and waits for the user. */
+  | { step: 'failed'; error: UserError; clipId?: string };
 
 /**
  * The tab to clip. Normally the active tab of the popup's window; automation opens the popup as
@@ -56,9 +59,19 @@ export function App() {
         message: 'Clipdeck’s background stopped answering. Close this popup and try again.',
       },
     }));
-    setState(
-      result.ok ? { step: 'saved', note: result.note } : { step: 'failed', error: result.error },
-    );
+    setState(result.ok ? stateOfClip(result.clip) : { step: 'failed', error: result.error });
+  }
+
+  async function retryClip(id: string) {
+    setState({ step: 'saving' });
+    const result = await sendMessage('retryClip', { id }).catch(() => ({
+      ok: false as const,
+      error: {
+        kind: 'internal',
+        message: 'Clipdeck’s background stopped answering. Close this popup and try again.',
+      },
+    }));
+    setState(result.ok ? stateOfClip(result.clip) : { step: 'failed', error: result.error });
   }
 
   return (
@@ -83,6 +96,12 @@ export function App() {
           Saved “{state.note.title}”
         </p>
       )}
+      {state.step === 'queued' && (
+        <p class="status-queued">
+          Queued “{state.clip.title}”: {state.clip.error?.message ?? 'Clipdeck is sending it.'}{' '}
+          Clipdeck keeps it and sends it as soon as the service answers.
+        </p>
+      )}
       {state.step === 'failed' && (
         <>
           <p class="status-error" role="alert">
@@ -93,7 +112,10 @@ export function App() {
               Open options
             </button>
           ) : (
-            <button type="button" onClick={savePage}>
+            <button
+              type="button"
+              onClick={() => (state.clipId ? retryClip(state.clipId) : savePage())}
+            >
               Try again
             </button>
           )}
@@ -101,4 +123,14 @@ export function App() {
       )}
     </main>
   );
+}
+
+/** What the popup shows for a clip the outbox holds. */
+function stateOfClip(clip: ClipSummary): PopupState {
+  if (clip.state === 'saved')
+    return { step: 'saved', note: { id: clip.noteId ?? '', title: clip.title } };
+  if (clip.state === 'needs-attention' && clip.error) {
+    return { step: 'failed', error: clip.error, clipId: clip.id };
+  }
+  return { step: 'queued', clip };
 }

@@ -1,4 +1,11 @@
 import type { ClipTabRequest } from '../messaging';
+import {
+  type ClipSummary,
+  getOutbox,
+  type OutboxConfig,
+  outboxConfigItem,
+  summarizeClip,
+} from '../outbox';
 import { type Connection, connectionItem } from '../settings/connection';
 import { clipTab } from './clip-tab';
 
@@ -10,6 +17,15 @@ import { clipTab } from './clip-tab';
 export interface AutomationHooks {
   configure(connection: Connection): Promise<void>;
   clipTab: typeof clipTab;
+  /**
+   * The clip once it is saved or needs the user, or as it stands after `timeoutMs`; undefined
+   * when it is not in the outbox.
+   */
+  waitForClip(id: string, timeoutMs: number): Promise<ClipSummary | undefined>;
+  /** Every clip in the outbox, as the popup lists them. */
+  listOutbox(): Promise<ClipSummary[]>;
+  /** Tests shorten the outbox's delays this way (they are stored settings, not constants). */
+  configureOutbox(config: Partial<OutboxConfig>): Promise<void>;
 }
 
 declare global {
@@ -20,5 +36,11 @@ export function installAutomationHooks(): void {
   globalThis.clipdeckAutomation = {
     configure: (connection) => connectionItem.setValue(connection),
     clipTab: (request: ClipTabRequest) => clipTab(request),
+    waitForClip: async (id, timeoutMs) => {
+      const entry = await getOutbox().waitFor(id, timeoutMs);
+      return entry && summarizeClip(entry);
+    },
+    listOutbox: async () => (await getOutbox().list()).entries.map(summarizeClip),
+    configureOutbox: (config) => outboxConfigItem.setValue(config),
   };
 }

@@ -1,7 +1,7 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
-import type { Note } from '../api';
 import type { NoteDeck, RecentNote } from '../connection';
+import type { ClipSummary, NoteDraft } from '../outbox';
 import type { Result } from '../result';
 import type { Connection } from '../settings';
 
@@ -16,7 +16,22 @@ export interface ClipTabRequest {
 }
 
 export interface ProtocolMap {
-  clipTab(request: ClipTabRequest): Result<{ note: Note }>;
+  /**
+   * Answers once the clip is stored in the outbox, with the state it reached after a short wait
+   * for a fast delivery: 'saved' when the service is healthy, else queued or needs-attention.
+   */
+  clipTab(request: ClipTabRequest): Result<{ clip: ClipSummary }>;
+  /** The outbox (handlers in utils/outbox): newest first, and whether a refused key stops it. */
+  listOutbox(): Result<{ clips: ClipSummary[]; pausedForAuth: boolean }>;
+  getClip(request: { id: string }): Result<{ clip: ClipSummary; draft: NoteDraft }>;
+  retryClip(request: { id: string }): Result<{ clip: ClipSummary }>;
+  /** Edit and resend, or change notebook (deckId null: the default notebook). */
+  editClip(request: {
+    id: string;
+    draft?: NoteDraft;
+    deckId?: string | null;
+  }): Result<{ clip: ClipSummary }>;
+  discardClip(request: { id: string }): Result;
   /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
   testConnection(connection: Connection): Result<{ noteCount: number }>;
   checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;

@@ -25,6 +25,7 @@ export {
   KEY_REFUSED_MESSAGE,
   toDeliveryFailure,
 } from './failure';
+export { registerOutboxMessages } from './messages';
 export {
   BATCH_SIZE,
   type BatchProgress,
@@ -35,6 +36,8 @@ export {
   type OutboxDependencies,
   type Outcome,
 } from './outbox';
+export { submitClip } from './submit';
+export { type ClipSummary, summarizeClip } from './summary';
 export {
   afterFailure,
   backoffDelay,

@@ -306,13 +306,21 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   /**
-   * Resolves with the clip once it is saved or needs the user, or as it stands when `timeoutMs`
+   * Resolves with the clip once it is saved or needs the user — or, with `until: 'answer'`, as
+   * soon as a first attempt failed and a retry is scheduled — or as it stands when `timeoutMs`
    * runs out (the service is slow: the outbox keeps going on its own).
    */
-  function waitFor(id: string, timeoutMs: number): Promise<OutboxEntry | undefined> {
+  function waitFor(
+    id: string,
+    timeoutMs: number,
+    until: 'final' | 'answer' = 'final',
+  ): Promise<OutboxEntry | undefined> {
     return new Promise((resolve) => {
       const settled = (entry: OutboxEntry | undefined) =>
-        !entry || entry.state === 'saved' || entry.state === 'needs-attention';
+        !entry ||
+        entry.state === 'saved' ||
+        entry.state === 'needs-attention' ||
+        (until === 'answer' && entry.state === 'queued' && entry.attempts > 0);
       const finish = (entry: OutboxEntry | undefined) => {
         clearTimeout(timer);
         watchers.delete(watcher);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isFromExtensionPage, onMessage } from '../messaging';
+import { failure, type Result } from '../result';
+import { getOutbox } from './background';
+import { noteDraftSchema } from './entry';
+import type { Outcome } from './outbox';
+import { summarizeClip } from './summary';
+
+const REFUSED = failure('refused', 'Only Clipdeck’s own pages may manage its outbox.');
+const MALFORMED = failure(
+  'invalid-request',
+  'Clipdeck could not read that request. Reload the page and try again.',
+);
+
+const clipIdSchema = z.object({ id: z.string().min(1) });
+const editSchema = clipIdSchema.extend({
+  draft: noteDraftSchema.optional(),
+  deckId: z.string().min(1).nullable().optional(),
+});
+
+function toReply(outcome: Outcome) {
+  return outcome.ok ? { ok: true as const, clip: summarizeClip(outcome.clip) } : outcome;
+}
+
+/**
+ * The outbox's messages, for the popup's list: what waits and why, and the actions that fit
+ * (retry now, edit and resend, change notebook, discard).
+ */
+export function registerOutboxMessages(): void {
+  const outbox = getOutbox();
+
+  onMessage('listOutbox', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const { entries, pausedForAuth } = await outbox.list();
+    const clips = entries.map(summarizeClip).sort((a, b) => b.createdAt - a.createdAt);
+    return { ok: true, clips, pausedForAuth };
+  });
+
+  onMessage('getClip', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = clipIdSchema.safeParse(message.data);
+    if (!request.success) return MALFORMED;
+    const entry = await outbox.get(request.data.id);
+    if (!entry) return failure('not-found', 'That clip is no longer in Clipdeck’s outbox.');
+    return { ok: true, clip: summarizeClip(entry), draft: entry.draft };
+  });
+
+  onMessage('retryClip', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = clipIdSchema.safeParse(message.data);
+    return request.success ? toReply(await outbox.retry(request.data.id)) : MALFORMED;
+  });
+
+  onMessage('editClip', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = editSchema.safeParse(message.data);
+    if (!request.success) return MALFORMED;
+    const { id, draft, deckId } = request.data;
+    return toReply(
+      await outbox.edit(id, {
+        ...(draft && { draft }),
+        ...(deckId !== undefined && { deckId }),
+      }),
+    );
+  });
+
+  onMessage('discardClip', async (message): Promise<Result> => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = clipIdSchema.safeParse(message.data);
+    return request.success ? outbox.discard(request.data.id) : MALFORMED;
+  });
+}
