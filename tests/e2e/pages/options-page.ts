@@ -27,7 +27,7 @@ export class OptionsPage {
     this.apiKey = page.getByLabel('API key');
     this.saveButton = page.getByRole('button', { name: 'Save', exact: true });
     this.testButton = page.getByRole('button', { name: 'Test connection' });
-    this.showKeyButton = page.getByRole('button', { name: 'Show' });
+    this.showKeyButton = page.getByRole('button', { name: 'Show', exact: true });
     this.removeKeyButton = page.getByRole('button', { name: 'Remove key' });
     this.connection = page.getByRole('region', { name: 'Connection' });
     this.decks = page.getByRole('region', { name: 'Decks' });
