@@ -1,3 +1,9 @@
 export { installAutomationHooks } from './automation';
-export { clipTab, NOT_CONFIGURED_MESSAGE } from './clip-tab';
+export { clipTab } from './clip-tab';
 export { extractFromTab } from './extract';
+export {
+  NOT_CONFIGURED_MESSAGE,
+  type PreparedClip,
+  type PrepareRequest,
+  prepareClip,
+} from './prepare';

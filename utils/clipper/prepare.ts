@@ -1,0 +1,59 @@
+import type { Clip, ClipRequest } from '../clip';
+import type { NoteDraft } from '../outbox';
+import { failure, type Result } from '../result';
+import { loadSettings } from '../settings';
+import { extractFromTab } from './extract';
+
+export const NOT_CONFIGURED_MESSAGE =
+  'Clipdeck is not connected to your Notes service yet. Open Clipdeck’s options, enter the ' +
+  'service’s base URL and your API key, and save.';
+
+/** A clip made ready to save: the page's content and the note it becomes under the user's defaults. */
+export interface PreparedClip {
+  clip: Clip;
+  draft: NoteDraft;
+  /** The deck the note goes to; absent for the default notebook. */
+  deckId?: string;
+}
+
+/** What the caller may choose; everything else comes from the user's saved defaults. */
+export type PrepareRequest = Partial<ClipRequest> & { deckId?: string | null; tags?: string[] };
+
+/**
+ * Extracts the page in its tab and turns it into a note draft with the user's defaults (mode,
+ * tags, deck, template, tracking-parameter stripping). The popup shows this draft for editing;
+ * quick capture and the headless command save it as it is.
+ */
+export async function prepareClip(
+  tabId: number,
+  request: PrepareRequest = {},
+): Promise<Result<PreparedClip>> {
+  const settings = await loadSettings();
+  if (!settings.connection.baseUrl || !settings.connection.apiKey) {
+    return failure('not-configured', NOT_CONFIGURED_MESSAGE);
+  }
+  const { deckId, tags, ...clipRequest } = request;
+  const defaults = settings.clipDefaults;
+  const extracted = await extractFromTab(tabId, {
+    ...clipRequest,
+    mode: clipRequest.mode ?? defaults.mode,
+  } as ClipRequest);
+  if (!extracted.ok) return extracted;
+  const { clip } = extracted;
+  // `null` picks the default notebook explicitly; `undefined` means "the user's default deck".
+  const chosenDeck = deckId === undefined ? settings.decks.defaultDeckId : deckId;
+  return {
+    ok: true,
+    clip,
+    draft: {
+      title: clip.title,
+      markdown_text: composeMarkdown(clip),
+      tags: tags ?? defaults.tags,
+    },
+    ...(chosenDeck ? { deckId: chosenDeck } : {}),
+  };
+}
+
+function composeMarkdown(clip: Clip): string {
+  return `Source: <${clip.url}>\n\n${clip.markdown}`;
+}
