@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
 import type { ClipResult } from '../utils/clip';
+import { ENGINE_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
 import type { PeerName } from './pipelines/peers';
 
@@ -85,11 +86,12 @@ export class PageTimeoutError extends Error {
 export async function openBenchBrowser(options: {
   corpusDir: string;
   extensionDir: string;
-  peersBundle: string;
+  /** Source of the reference pipelines' bundle (bench/pipelines/peers.ts). */
+  peersSource: string;
   pageTimeoutMs?: number;
 }): Promise<BenchBrowser> {
+  const { peersSource } = options;
   const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
-  const peersSource = await readFile(options.peersBundle, 'utf8');
   const server = await startCorpusServer(options.corpusDir);
   const extension: ExtensionBrowser = await launchWithExtension(options.extensionDir);
   const { context } = extension;
@@ -146,10 +148,10 @@ export async function openBenchBrowser(options: {
     // that does not exist in the worker the function is sent to.
     await worker.evaluate('globalThis.__name ??= (target) => target');
     return worker.evaluate(
-      async ({ tabId, runs }) => {
+      async ({ tabId, runs, engineScript }) => {
         await chrome.scripting.executeScript({
           target: { tabId },
-          files: ['/content-scripts/extract.js'],
+          files: [`/${engineScript}`],
         });
         const [injection] = await chrome.scripting.executeScript({
           target: { tabId },
@@ -193,7 +195,7 @@ export async function openBenchBrowser(options: {
         });
         return injection?.result;
       },
-      { tabId, runs },
+      { tabId, runs, engineScript: ENGINE_SCRIPT },
     );
   };
 

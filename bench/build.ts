@@ -1,50 +1,69 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 /** What the benchmark injects: the production engine bundle and the two reference pipelines. */
 export const BENCH_OUT = resolve('bench/out');
-export const EXTENSION_DIR = join(BENCH_OUT, 'extension', 'chrome-mv3-automation');
-export const PEERS_BUNDLE = join(BENCH_OUT, 'peers.js');
 
 export class BenchBuildError extends Error {
   override name = 'BenchBuildError';
 }
 
+export const ENGINE_SCRIPT = 'content-scripts/extract.js';
+
 /**
- * Builds the automation build of the extension (see wxt.config.ts) into bench/out/extension, so
- * the figures are always for the current sources and no other build is overwritten.
+ * Builds the automation build of the extension (see wxt.config.ts) into `outDir`, a folder of the
+ * run's own, so the figures are always for the current sources and two runs (or a run and a test)
+ * never overwrite each other's build. Returns the unpacked extension's folder.
  */
-export function buildExtension(): string {
+export function buildExtension(outDir: string): string {
   const result = spawnSync(
     'npx',
     ['wxt', 'build', '--mode', 'automation', '-c', 'bench/wxt.config.ts'],
-    { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, CLIPDECK_BENCH_BUILD_DIR: relative(process.cwd(), outDir) },
+    },
   );
-  if (result.status !== 0 || !existsSync(join(EXTENSION_DIR, 'content-scripts', 'extract.js'))) {
+  const extensionDir = join(outDir, 'chrome-mv3-automation');
+  if (result.status !== 0 || !existsSync(join(extensionDir, ENGINE_SCRIPT))) {
     throw new BenchBuildError(
       'Building the extension for the benchmark failed (`npx wxt build --mode automation -c ' +
-        'bench/wxt.config.ts`); fix the error below, or pass --no-build to measure the last good build.\n' +
+        'bench/wxt.config.ts`); fix the error below, or pass --extension <built folder> to measure ' +
+        'an existing build.\n' +
         // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the colour codes of the build's output.
         (result.stderr ?? '').replace(/\u001b\[[0-9;]*m/g, '').slice(-3000),
     );
   }
-  return EXTENSION_DIR;
+  return extensionDir;
 }
 
-/** Bundles Readability + turndown and Defuddle into one script that runs in the page. */
+export function checkExtension(extensionDir: string): string {
+  const dir = resolve(extensionDir);
+  if (!existsSync(join(dir, ENGINE_SCRIPT))) {
+    throw new BenchBuildError(
+      `${dir} has no ${ENGINE_SCRIPT}: pass the folder of an automation build ` +
+        '(`npx wxt build --mode automation` makes .output/chrome-mv3-automation).',
+    );
+  }
+  return dir;
+}
+
+/** Bundles Readability + turndown and Defuddle into one script (its source) to run in the page. */
 export async function buildPeers(): Promise<string> {
-  await build({
+  const result = await build({
     entryPoints: [resolve('bench/pipelines/peers.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
-    minify: false,
     legalComments: 'none',
-    outfile: PEERS_BUNDLE,
+    write: false,
     logLevel: 'error',
   });
-  return PEERS_BUNDLE;
+  const bundle = result.outputFiles[0];
+  if (!bundle) throw new BenchBuildError('Bundling the reference pipelines produced nothing.');
+  return bundle.text;
 }

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openBenchBrowser, PIPELINES, type PipelineName } from './browser';
-import { buildExtension, buildPeers, EXTENSION_DIR } from './build';
+import { type BenchBrowser, openBenchBrowser, PIPELINES, type PipelineName } from './browser';
+import { buildExtension, buildPeers, checkExtension } from './build';
 import { type GroundTruth, listPages, pageFilter, readGroundTruth } from './corpus';
 import { median, percentile } from './metrics/speed';
 import { renderReport, renderSummary, type Summary, summariseResults } from './report';
@@ -29,8 +29,11 @@ export interface BenchOptions {
   resultsDir: string;
   /** Timed runs per pipeline and page, after one warm-up. */
   runs: number;
-  /** Rebuild the extension first (on by default: figures must be for the current sources). */
-  build: boolean;
+  /**
+   * A built automation build to measure; by default the current sources are built first, into a
+   * folder of this run's own.
+   */
+  extensionDir?: string;
   log(line: string): void;
 }
 
@@ -51,20 +54,24 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   }
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
-  if (options.build) {
-    options.log('Building the extension and the reference pipelines…');
-    buildExtension();
-  }
-  const peersBundle = await buildPeers();
-  let groundTruth: GroundTruth | undefined;
-  const truthOf = () => {
-    groundTruth ??= readGroundTruth(corpusDir);
-    return groundTruth;
-  };
-
-  const browser = await openBenchBrowser({ corpusDir, extensionDir: EXTENSION_DIR, peersBundle });
+  const buildDir = options.extensionDir
+    ? undefined
+    : await mkdtemp(join(tmpdir(), 'clipdeck-bench-build-'));
+  let browser: BenchBrowser | undefined;
   const results: PageResult[] = [];
   try {
+    options.log('Building the extension and the reference pipelines…');
+    const extensionDir = buildDir
+      ? buildExtension(buildDir)
+      : checkExtension(options.extensionDir ?? '');
+    const peersSource = await buildPeers();
+    let groundTruth: GroundTruth | undefined;
+    const truthOf = () => {
+      groundTruth ??= readGroundTruth(corpusDir);
+      return groundTruth;
+    };
+
+    browser = await openBenchBrowser({ corpusDir, extensionDir, peersSource });
     for (const [index, page] of pages.entries()) {
       const result: PageResult = {
         set: page.set,
@@ -107,7 +114,8 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
   }
 
   const benchResults: BenchResults = {
@@ -117,7 +125,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       runs: options.runs,
       corpus: options.corpusDir,
       pages: options.pages,
-      chromium: browser.chromiumVersion,
+      chromium: browser?.chromiumVersion ?? 'Chromium',
       loadAverage: [loadAtStart, loadavg()[0] ?? 0],
       cores: cpus().length,
       commit: describeCommit(),

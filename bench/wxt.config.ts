@@ -1,13 +1,12 @@
 import baseConfig from '../wxt.config';
 
 /**
- * The benchmark builds its own copy of the automation build, in its own folder, so it always
- * measures the current sources and never races another engineer's or test's build. Only the
- * engine's content script and the background (whose service worker injects it) are built: the
- * UI pages play no part in a clip.
+ * The benchmark's build of the automation build (see bench/build.ts): into a folder of the run's
+ * own, and only the engine's content script and the background (whose service worker injects it),
+ * so work in progress on the UI pages cannot stop a run.
  */
 export default {
   ...baseConfig,
-  outDir: 'bench/out/extension',
+  outDir: process.env.CLIPDECK_BENCH_BUILD_DIR ?? 'bench/out/extension',
   filterEntrypoints: ['extract', 'background'],
 };

@@ -5,7 +5,7 @@ import { BenchBuildError, CorpusError, runBench } from '../bench';
 
 /**
  * `npm run bench -- [--corpus <dir>] [--pages <pattern>] [--out <dir>] [--runs N]
- *   [--results <dir>] [--no-build]`; see bench/README.md.
+ *   [--results <dir>] [--extension <dir>]`; see bench/README.md.
  */
 const USAGE = `Usage: npm run bench -- [options]
   --corpus <dir>     corpus folder (default ../shared/corpus); any subset of its three sets
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --runs <N>         timed runs per pipeline and page, after one warm-up (default 5)
   --results <dir>    where results.md and results.json go (default bench/out; use bench to update
                      the committed figures)
-  --no-build         use the last benchmark build of the extension instead of rebuilding it`;
+  --extension <dir>  measure this automation build (e.g. .output/chrome-mv3-automation) instead
+                     of building the current sources`;
 
 const Options = z.object({
   corpus: z.string().default('../shared/corpus'),
@@ -22,7 +23,7 @@ const Options = z.object({
   out: z.string().optional(),
   runs: z.coerce.number().int().min(1).max(100).default(5),
   results: z.string().default('bench/out'),
-  'no-build': z.boolean().default(false),
+  extension: z.string().optional(),
   help: z.boolean().default(false),
 });
 
@@ -36,7 +37,7 @@ async function main(): Promise<number> {
         out: { type: 'string' },
         runs: { type: 'string' },
         results: { type: 'string' },
-        'no-build': { type: 'boolean' },
+        extension: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
       outDir: parsed.out && resolve(parsed.out),
       resultsDir: resolve(parsed.results),
       runs: parsed.runs,
-      build: !parsed['no-build'],
+      extensionDir: parsed.extension,
       log: (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(
