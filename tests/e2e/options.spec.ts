@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type NotesServer, startNotesServer } from '../../notes-server';
 import { ARTIFACTS_DIR, test as base, expect } from './fixtures';
 import { OptionsPage } from './pages/options-page';
@@ -248,4 +249,19 @@ test('screenshots of the page in light and dark', async ({ options, notesServer 
   await options.baseUrl.focus();
   await options.page.keyboard.press('Tab');
   await options.page.screenshot({ path: join(ARTIFACTS_DIR, 'options-dark-focus.png') });
+});
+
+test('the page has no accessibility violations axe can find, in light and dark', async ({
+  options,
+  notesServer,
+}) => {
+  await options.saveConnection(notesServer.baseUrl, 'a-refused-key');
+  await options.testButton.click();
+  await expect(options.page.getByText('refused the API key').first()).toBeVisible();
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await options.page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page: options.page }).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
 });
