@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '../../../entrypoints/options/App';
+import { recordKeyRefused } from '../../../utils/settings';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  fakeBrowser.permissions.contains = vi.fn(async () => true);
+});
+afterEach(cleanup);
+
+it('shows defaults and a notice for a damaged value instead of a blank page', async () => {
+  await fakeBrowser.storage.local.set({
+    connection: { baseUrl: 'https://notes.example.com/api', apiKey: 'k' },
+    connection$: { v: 2 },
+    clipDefaults: { tags: 'not a list' },
+  });
+
+  render(<App />);
+
+  expect(await screen.findByText(/clip defaults settings were damaged \(tags:/)).toBeTruthy();
+  expect((screen.getByLabelText('Default clip mode') as HTMLSelectElement).value).toBe('article');
+  expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe(
+    'https://notes.example.com/api',
+  );
+});
+
+it('says when the service refused the saved key', async () => {
+  await recordKeyRefused(new Date('2026-03-04T05:06:07Z'));
+
+  render(<App />);
+
+  const banner = await screen.findByText(/refused the API key/);
+  expect(banner.closest('[role="alert"]')?.textContent).toContain('Refresh Key');
+});
