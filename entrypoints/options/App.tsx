@@ -60,8 +60,16 @@ export function App() {
   }
 
   const { settings, refusal } = state;
-  const update = (change: Partial<Settings>) =>
-    setState({ ...state, settings: { ...settings, ...change } });
+  // Saving a setting replaces the value its notice was about, so the notice goes too.
+  const update = (change: Partial<Omit<Settings, 'notices'>>) =>
+    setState({
+      ...state,
+      settings: {
+        ...settings,
+        ...change,
+        notices: settings.notices.filter((notice) => !(notice.setting in change)),
+      },
+    });
   const connected = settings.connection.baseUrl !== '' && settings.connection.apiKey !== '';
 
   return (
@@ -75,8 +83,8 @@ export function App() {
         </div>
       )}
       {settings.notices.map((notice) => (
-        <div class="banner banner-warning" role="status" key={notice}>
-          {notice}
+        <div class="banner banner-warning" role="status" key={notice.setting}>
+          {notice.message}
         </div>
       ))}
       <div key={revision} class="sections">

@@ -56,7 +56,13 @@ export const clipDefaultsSchema: z.ZodType<ClipDefaults> = z.object({
   stripTracking: z.boolean(),
 });
 
-export const DEFAULT_TEMPLATE_ID = 'default';
+/** utils/clip's default built-in template (NOTE_TEMPLATES); a test keeps the two in step. */
+export const DEFAULT_TEMPLATE_ID = 'source-header';
+
+/** What `composeNote`'s `template` option takes: a built-in id or the custom text itself. */
+export function templateSource(choice: TemplateChoice): string {
+  return choice.kind === 'builtin' ? choice.id : choice.text;
+}
 
 export const CLIP_DEFAULTS_VERSION = 1;
 

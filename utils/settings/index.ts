@@ -19,6 +19,7 @@ export {
   parseTags,
   saveClipDefaults,
   type TemplateChoice,
+  templateSource,
 } from './clip-defaults';
 export {
   type Connection,
@@ -42,6 +43,7 @@ export {
   withDeck,
   withoutDeck,
 } from './decks';
+export * from './quick-capture';
 export {
   exportSettings,
   type ImportOutcome,
@@ -49,12 +51,19 @@ export {
   type SettingsExport,
 } from './transfer';
 
+export type SettingName = 'connection' | 'decks' | 'clipDefaults';
+
+/** A stored value that could not be used: defaults stand in for it until the user saves. */
+export interface SettingsNotice {
+  setting: SettingName;
+  message: string;
+}
+
 export interface Settings {
   connection: Connection;
   decks: DeckSettings;
   clipDefaults: ClipDefaults;
-  /** One sentence per stored value that could not be used; defaults stand in for it. */
-  notices: string[];
+  notices: SettingsNotice[];
 }
 
 export async function loadSettings(): Promise<Settings> {
@@ -67,8 +76,12 @@ export async function loadSettings(): Promise<Settings> {
     connection: connection.value,
     decks: decks.value,
     clipDefaults: clipDefaults.value,
-    notices: [connection, decks, clipDefaults].flatMap((loaded) =>
-      loaded.notice ? [loaded.notice] : [],
-    ),
+    notices: (
+      [
+        ['connection', connection],
+        ['decks', decks],
+        ['clipDefaults', clipDefaults],
+      ] as const
+    ).flatMap(([setting, loaded]) => (loaded.notice ? [{ setting, message: loaded.notice }] : [])),
   };
 }

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../../entrypoints/options/App';
-import { recordKeyRefused } from '../../../utils/settings';
+import { loadSettings, recordKeyRefused } from '../../../utils/settings';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -34,4 +34,16 @@ it('says when the service refused the saved key', async () => {
 
   const banner = await screen.findByText(/refused the API key/);
   expect(banner.closest('[role="alert"]')?.textContent).toContain('Refresh Key');
+});
+
+it('the notice goes once the damaged setting is saved again', async () => {
+  await fakeBrowser.storage.local.set({ clipDefaults: { tags: 'not a list' } });
+  render(<App />);
+  await screen.findByText(/clip defaults settings were damaged/);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+
+  await screen.findByText('Defaults saved. New clips use them from now on.');
+  expect(screen.queryByText(/clip defaults settings were damaged/)).toBeNull();
+  expect((await loadSettings()).notices).toEqual([]);
 });

@@ -42,8 +42,13 @@ describe('connection migrations', () => {
     const settings = await loadSettings();
 
     expect(settings.connection).toEqual({ baseUrl: '', apiKey: '' });
-    expect(settings.notices).toEqual([expect.stringContaining('connection settings were damaged')]);
-    expect(settings.notices[0]).toContain('baseUrl');
+    expect(settings.notices).toEqual([
+      {
+        setting: 'connection',
+        message: expect.stringContaining('connection settings were damaged'),
+      },
+    ]);
+    expect(settings.notices[0]?.message).toContain('baseUrl');
   });
 });
 
@@ -67,8 +72,9 @@ describe('reading settings', () => {
 
     expect(settings.decks).toEqual({ decks: [], defaultDeckId: null });
     expect(settings.notices).toHaveLength(1);
-    expect(settings.notices[0]).toContain('deck settings were damaged');
-    expect(settings.notices[0]).toContain('decks[0].label');
+    expect(settings.notices[0]?.setting).toBe('decks');
+    expect(settings.notices[0]?.message).toContain('deck settings were damaged');
+    expect(settings.notices[0]?.message).toContain('decks[0].label');
   });
 
   it('falls back to defaults with a notice when a newer Clipdeck wrote the value', async () => {
@@ -78,7 +84,9 @@ describe('reading settings', () => {
     const settings = await loadSettings();
 
     expect(settings.clipDefaults).toEqual(clipDefaultsItem.fallback);
-    expect(settings.notices).toEqual([expect.stringContaining('newer version of Clipdeck')]);
+    expect(settings.notices).toEqual([
+      { setting: 'clipDefaults', message: expect.stringContaining('newer version of Clipdeck') },
+    ]);
   });
 
   it('a damaged connection is refused with a sentence, never handed to the client', async () => {

@@ -1,0 +1,38 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { readSetting, type VersionedSetting, writeSetting } from './stored';
+
+/**
+ * How clips made from the context menu or a keyboard shortcut are confirmed. The toolbar badge
+ * always counts clips that are waiting; the notification (saved, waiting, needs attention) is
+ * what the user may turn off.
+ */
+export interface QuickCaptureSettings {
+  notifications: boolean;
+}
+
+export const quickCaptureSettingsSchema: z.ZodType<QuickCaptureSettings> = z.object({
+  notifications: z.boolean(),
+});
+
+export const QUICK_CAPTURE_VERSION = 1;
+
+export const quickCaptureItem = storage.defineItem<QuickCaptureSettings>('local:quickCapture', {
+  fallback: { notifications: true },
+  version: QUICK_CAPTURE_VERSION,
+});
+
+export const quickCaptureSetting: VersionedSetting<QuickCaptureSettings> = {
+  item: quickCaptureItem,
+  schema: quickCaptureSettingsSchema,
+  version: QUICK_CAPTURE_VERSION,
+  name: 'quick capture',
+};
+
+export async function readQuickCaptureSettings(): Promise<QuickCaptureSettings> {
+  return (await readSetting(quickCaptureSetting)).value;
+}
+
+export function saveQuickCaptureSettings(settings: QuickCaptureSettings): Promise<void> {
+  return writeSetting(quickCaptureSetting, settings);
+}
