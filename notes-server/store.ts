@@ -38,8 +38,7 @@ export class NoteStore {
   ) {
     this.decks = new Set([DEFAULT_DECK_ID, ...decks]);
     if (dataFile && existsSync(dataFile)) {
-      const saved = dataFileSchema.parse(JSON.parse(readFileSync(dataFile, 'utf8')));
-      for (const note of saved.notes) {
+      for (const note of readDataFile(dataFile).notes) {
         this.notesById.set(note.id, note);
         this.decks.add(note.deck_id);
       }
@@ -112,4 +111,21 @@ export class NoteStore {
     writeFileSync(temporary, JSON.stringify({ notes: [...this.notesById.values()] }, null, 2));
     renameSync(temporary, this.dataFile);
   }
+}
+
+function readDataFile(dataFile: string): z.infer<typeof dataFileSchema> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(dataFile, 'utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const result = dataFileSchema.safeParse(parsed);
+  if (!result.success) {
+    throw new Error(
+      `${dataFile} does not hold notes saved by the Notes server. Move it aside or choose ` +
+        'another data file.',
+    );
+  }
+  return result.data;
 }

@@ -36,6 +36,10 @@ const server = await startNotesServer({
     latencyMs: numberOption('latency', values.latency, 0, 600_000),
     serverErrorRate: numberOption('error-rate', values['error-rate'], 0, 1),
   },
+}).catch((error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`The Notes server could not start: ${reason}`);
+  process.exit(1);
 });
 
 console.log(`Notes API server running.

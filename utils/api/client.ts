@@ -33,7 +33,9 @@ export interface ListQuery {
   /** Notes per page. Above 100 it is clamped to 100; the envelope's `limit` says what applied. */
   limit?: number;
   offset?: number;
+  /** Only notes in this notebook; empty means every notebook. */
   deckId?: string;
+  /** Only notes with this tag; empty means any tag. */
   tag?: string;
 }
 
@@ -42,7 +44,7 @@ export interface ListAllOptions extends RequestOptions {
 }
 
 export interface CreateOptions extends RequestOptions {
-  /** The notebook that receives the note; the service's default notebook when absent. */
+  /** The notebook that receives the note; the service's default notebook when absent or empty. */
   deckId?: string;
 }
 
@@ -203,8 +205,8 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
           limit: query.limit === undefined ? undefined : pageSize(query.limit),
           offset:
             query.offset === undefined ? undefined : nonNegativeInteger('offset', query.offset),
-          deck_id: query.deckId,
-          tag: query.tag,
+          deck_id: presentOrUndefined(query.deckId),
+          tag: presentOrUndefined(query.tag),
         },
         signal: requestOptions.signal,
       };
@@ -250,10 +252,10 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         operation: 'create',
         method: 'POST',
         path: '/notes/',
-        query: { deck_id: deckId },
+        query: { deck_id: presentOrUndefined(deckId) },
         body: documentedFields(draft),
         signal,
-        deckId,
+        deckId: presentOrUndefined(deckId),
       };
       const { text } = await send(call);
       // The interface shows the created note as the answer but not the status; a service that
@@ -297,6 +299,14 @@ function documentedFields(input: NotePatch): Record<string, unknown> {
   if (input.markdown_text !== undefined) body.markdown_text = input.markdown_text;
   if (input.tags !== undefined) body.tags = input.tags;
   return body;
+}
+
+/**
+ * An empty deck id or tag (a cleared form field) means "none": no notebook or tag is called "",
+ * and sending `deck_id=` would ask for one.
+ */
+function presentOrUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
 }
 
 function notePath(id: string): string {

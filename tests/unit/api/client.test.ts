@@ -78,6 +78,13 @@ describe('the five operations against the local Notes server', () => {
     expect(redAtWork).toMatchObject({ total: 1, data: [{ markdown_text: '1' }] });
   });
 
+  it('reads an empty deck id or tag (a cleared field) as none', async () => {
+    const created = await client.create({ markdown_text: 'x' }, { deckId: ' ' });
+
+    expect((await client.get(created?.id ?? '')).deck_id).toBe('default');
+    expect((await client.list({ deckId: '', tag: '' })).total).toBe(1);
+  });
+
   it('pages with limit and offset, and the pages add up to the whole list', async () => {
     for (let index = 0; index < 5; index += 1) await client.create({ markdown_text: `${index}` });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -386,6 +386,19 @@ describe('restarts', () => {
       } finally {
         await second.stop();
       }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a data file that does not hold its notes, and says what to do', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'notes-server-'));
+    const dataFile = join(directory, 'notes.json');
+    writeFileSync(dataFile, '{"notes": "not a list"}');
+    try {
+      await expect(startNotesServer({ dataFile })).rejects.toThrow(
+        `${dataFile} does not hold notes saved by the Notes server. Move it aside`,
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
