@@ -45,6 +45,23 @@ export function urlKey(raw: string, baseUrl: string): string {
   }
 }
 
+/**
+ * An image is known by its `src` and every `srcset` candidate (joined by line breaks, which no
+ * parsed URL contains): a pipeline that picks another resolution of the same image has kept it.
+ */
+function imageKey(image: Element, baseUrl: string): string {
+  const candidates = (image.getAttribute('srcset') ?? '')
+    .split(/,\s+/)
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+    .filter(Boolean);
+  const src = image.getAttribute('src');
+  return [...(src ? [src] : []), ...candidates]
+    .map((url) => urlKey(url, baseUrl))
+    .join(ALTERNATIVES);
+}
+
+const ALTERNATIVES = '\n';
+
 /** Words only: whitespace, punctuation and escaping differences between HTML and Markdown vanish. */
 export const wordsKey = (text: string): string => tokenise(text).join(' ');
 
@@ -52,7 +69,7 @@ export function structureOfHtml(root: ParentNode, baseUrl: string): Structure {
   const structure = emptyStructure();
   const all = (selector: string) => Array.from(root.querySelectorAll(selector));
   structure.links = all('a[href]').map((link) => urlKey(link.getAttribute('href') ?? '', baseUrl));
-  structure.images = all('img').map((image) => urlKey(image.getAttribute('src') ?? '', baseUrl));
+  structure.images = all('img').map((image) => imageKey(image, baseUrl));
   structure.headings = all('h1, h2, h3, h4, h5, h6').map((heading) =>
     wordsKey(textOfElement(heading)),
   );
@@ -108,6 +125,8 @@ export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
   // that keeps them as raw HTML has kept them.
   if (rawHtml.some((html) => /<(a|img|h[1-6]|li|pre|td|th)\b/i.test(html))) {
     const fromHtml = structureOfHtml(JSDOM.fragment(rawHtml.join('\n')), baseUrl);
+    // An output image is the one URL it shows.
+    fromHtml.images = fromHtml.images.map((key) => key.split(ALTERNATIVES)[0] ?? '');
     for (const kind of ELEMENT_KINDS) structure[kind].push(...fromHtml[kind]);
   }
   return structure;
@@ -161,8 +180,8 @@ export function wordsSurvive(expected: string, actual: string): boolean {
 
 /**
  * How many of the expected elements of each kind have an equal one in the actual output: exact
- * keys first, then (for text-keyed kinds) the close matches wordsSurvive accepts, each output
- * element used once.
+ * keys first, then another URL of the same image, or (for text-keyed kinds) the close matches
+ * wordsSurvive accepts; each output element is used once.
  */
 export function survival(expected: Structure, actual: Structure): Record<ElementKind, Survival> {
   const result = {} as Record<ElementKind, Survival>;
@@ -176,7 +195,17 @@ export function survival(expected: Structure, actual: Structure): Record<Element
       else missing.push(key);
     }
     let closeMatches = 0;
-    if (!URL_KINDS.has(kind)) {
+    if (URL_KINDS.has(kind)) {
+      for (const key of missing) {
+        const match = key
+          .split(ALTERNATIVES)
+          .find((alternative) => (available.get(alternative) ?? 0) > 0);
+        if (match !== undefined) {
+          take(match);
+          closeMatches++;
+        }
+      }
+    } else {
       for (const key of missing) {
         const match = [...available].find(
           ([candidate, left]) => left > 0 && wordsSurvive(key, candidate),

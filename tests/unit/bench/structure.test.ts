@@ -82,6 +82,20 @@ describe('structure survival', () => {
     expect(result.tableCells).toEqual({ expected: 2, survived: 2 });
   });
 
+  it('counts an image shown at another of its srcset resolutions as kept, a placeholder as lost', () => {
+    const lazy = structureOfHtml(
+      body('<img srcset="/img/cat-320.jpg 320w, /img/cat-800.jpg 800w" alt="Cat">'),
+      PAGE,
+    );
+    const picked = structureOfMarkdown(parseMarkdown('![Cat](/img/cat-800.jpg)'), PAGE);
+    const placeholder = structureOfMarkdown(
+      parseMarkdown('![Cat](data:image/gif;base64,R0lG)'),
+      PAGE,
+    );
+    expect(survival(lazy, picked).images).toEqual({ expected: 1, survived: 1 });
+    expect(survival(lazy, placeholder).images).toEqual({ expected: 1, survived: 0 });
+  });
+
   it('accepts a heading that lost an edit link, not one that lost most of its words', () => {
     expect(wordsSurvive('History edit', 'History')).toBe(true);
     expect(wordsSurvive('A long heading about history', 'history')).toBe(false);
