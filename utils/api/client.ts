@@ -80,13 +80,8 @@ const MAYBE_SAVED = 'The note may have been saved anyway: look for it before cli
  * can be appended as `${base}/notes/`.
  */
 export function normalizeBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    url = new URL('invalid:');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  const url = parseUrl(raw.trim());
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new NotesApiError(
       'invalid-request',
       'The Notes service address is not a web address. Open Clipdeck’s options and enter it in ' +
@@ -94,6 +89,14 @@ export function normalizeBaseUrl(raw: string): string {
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function createNotesClient(options: NotesClientOptions): NotesClient {
@@ -107,7 +110,8 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         details?.serverMessage === undefined ? undefined : redact(details.serverMessage, apiKey),
     });
 
-  async function send(call: Call): Promise<{ status: number; text: string }> {
+  /** The body of a 2xx answer; anything else is thrown as a NotesApiError. */
+  async function send(call: Call): Promise<string> {
     const url = buildUrl(normalizeBaseUrl(options.baseUrl), call);
     const key = apiKey.trim();
     checkKey(key, fail);
@@ -161,7 +165,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         throw transportError(error);
       }
       if (!response.ok) throw statusError(call, response, text, fail);
-      return { status: response.status, text };
+      return text;
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', forwardAbort);
@@ -210,7 +214,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         },
         signal: requestOptions.signal,
       };
-      const { text } = await send(call);
+      const text = await send(call);
       return validate(call, noteListSchema, parseJson(call, text));
     },
 
@@ -243,7 +247,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         path: notePath(id),
         signal: requestOptions.signal,
       };
-      const { text } = await send(call);
+      const text = await send(call);
       return validate(call, noteWithDeckSchema, parseJson(call, text));
     },
 
@@ -257,7 +261,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         signal,
         deckId: presentOrUndefined(deckId),
       };
-      const { text } = await send(call);
+      const text = await send(call);
       // The interface shows the created note as the answer but not the status; a service that
       // confirms with an empty 2xx (201/204) has still stored the note, so that is a success.
       if (isBlank(text)) return null;
@@ -272,7 +276,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         body: documentedFields(patch),
         signal: requestOptions.signal,
       };
-      const { text } = await send(call);
+      const text = await send(call);
       // The update's answer is "not shown" in the interface: a 2xx means it was applied,
       // whatever JSON comes with it.
       if (isBlank(text)) return null;
