@@ -135,11 +135,14 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   const summary = summariseResults(benchResults);
   await mkdir(options.resultsDir, { recursive: true });
   await writeFile(join(options.resultsDir, 'results.md'), renderReport(benchResults, summary));
-  await writeFile(
-    join(options.resultsDir, 'results.json'),
-    `${JSON.stringify(benchResults, roundFigures, 1)}\n`,
-  );
+  await writeFile(join(options.resultsDir, 'results.json'), serialiseResults(benchResults));
   return { results: benchResults, summary, summaryText: renderSummary(summary) };
+}
+
+/** One page per line, so a re-run's diff shows which pages changed. */
+function serialiseResults(results: BenchResults): string {
+  const pages = results.pages.map((page) => JSON.stringify(page, roundFigures)).join(',\n');
+  return `{"run": ${JSON.stringify(results.run, roundFigures)},\n"pages": [\n${pages}\n]}\n`;
 }
 
 /** Four decimals are plenty for ratios and milliseconds, and keep results.json readable. */

@@ -1,5 +1,5 @@
 import { PIPELINES, type PipelineName } from './browser';
-import { RULE_FEATURES, type RuleFeature } from './metrics/rules';
+import { categoryOf, RULE_FEATURES, type RuleFeature } from './metrics/rules';
 import { geometricMean, median, percentile } from './metrics/speed';
 import { ELEMENT_KINDS, type ElementKind } from './metrics/structure';
 import {
@@ -126,20 +126,20 @@ export function summariseResults(results: BenchResults): Summary {
         });
         return { total: verdicts.length, passed: verdicts.filter(Boolean).length };
       });
-    const categoryOf = (page: PageResult) => page.name.split('--')[0] ?? '';
+    const categoryOfPage = (page: PageResult) => categoryOf(page.name);
     const families = {} as Record<RuleFeature | 'elements' | 'all', PerPipeline<Share>>;
     for (const feature of RULE_FEATURES) {
       families[feature] = tally(fixtures, (result) => result.rules?.features[feature]);
     }
     families.elements = tally(
-      fixtures.filter((page) => categoryOf(page) === 'elements'),
+      fixtures.filter((page) => categoryOfPage(page) === 'elements'),
       (result) => result.rules?.same,
     );
     families.all = tally(fixtures, (result) => result.rules?.same);
     const categories: Record<string, PerPipeline<Share>> = {};
-    for (const category of [...new Set(fixtures.map(categoryOf))].sort()) {
+    for (const category of [...new Set(fixtures.map(categoryOfPage))].sort()) {
       categories[category] = tally(
-        fixtures.filter((page) => categoryOf(page) === category),
+        fixtures.filter((page) => categoryOfPage(page) === category),
         (result) => result.rules?.same,
       );
     }
