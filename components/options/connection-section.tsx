@@ -24,6 +24,18 @@ interface PermissionState {
   known?: boolean;
 }
 
+/**
+ * Gives back access to the previous service's host once another one is saved: Clipdeck keeps
+ * access to the one host it sends notes to. Required host access (the automation build's
+ * `<all_urls>`) cannot be removed; the browser refuses and that is fine.
+ */
+async function releaseHost(previousBaseUrl: string, currentPattern: string): Promise<void> {
+  if (!previousBaseUrl) return;
+  const previous = hostPermissionFor(previousBaseUrl);
+  if (previous === currentPattern) return;
+  await browser.permissions.remove({ origins: [previous] }).catch(() => false);
+}
+
 export function ConnectionSection({ saved, onSaved }: Props) {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [apiKey, setApiKey] = useState(saved.apiKey);
@@ -95,6 +107,7 @@ export function ConnectionSection({ saved, onSaved }: Props) {
       await saveConnection(connection);
       if (connection.apiKey !== saved.apiKey) await clearKeyRefusal();
       permission.current = { pattern, granted, known: await granted };
+      await releaseHost(saved.baseUrl, pattern);
       setBaseUrl(connection.baseUrl);
       setApiKey(connection.apiKey);
       onSaved(connection);

@@ -143,3 +143,23 @@ describe('the API key field', () => {
     });
   });
 });
+
+describe('moving to another service', () => {
+  it('gives back access to the previous host once the new one is saved', async () => {
+    grant(true, true);
+    const remove = vi.fn(async () => true);
+    fakeBrowser.permissions.remove = remove;
+    render(
+      <ConnectionSection
+        saved={{ baseUrl: 'https://old.example.com/api', apiKey: 'k' }}
+        onSaved={() => {}}
+      />,
+    );
+
+    fill('Base URL', 'https://new.example.com/api');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText(/^Saved\./);
+    expect(remove).toHaveBeenCalledWith({ origins: ['https://old.example.com/*'] });
+  });
+});
