@@ -101,7 +101,7 @@ describe('the list', () => {
   });
 
   it('returns every note for limit=0, the default', async () => {
-    for (let index = 0; index < 120; index += 1) await createNote();
+    await Promise.all(Array.from({ length: 120 }, () => createNote()));
 
     expect((await call('GET', '/notes/')).json.data).toHaveLength(120);
     expect((await call('GET', '/notes/?limit=0')).json.data).toHaveLength(120);
