@@ -1,9 +1,11 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { MANIFEST_COMMANDS } from './utils/quick-capture/actions';
 
 /**
  * Two builds share one source tree:
- * - the store build (`wxt build`) asks only for activeTab, scripting, storage and alarms, and
+ * - the store build (`wxt build`) asks only for activeTab, scripting, storage, alarms,
+ *   contextMenus and notifications, and
  *   requests the Notes API origin as an optional host permission when the user saves it;
  * - the automation build (`wxt build --mode automation`) is what tests and `npm start` load:
  *   automation can never grant activeTab (no real toolbar click) and `permissions.request` gets
@@ -20,7 +22,11 @@ export default defineConfig({
       name: 'Clipdeck',
       description: 'Clip web pages into clean Markdown notes in your Notes service.',
       // alarms: the outbox's retries must outlive the service worker (issue 5).
-      permissions: ['activeTab', 'scripting', 'storage', 'alarms'],
+      // contextMenus, notifications: quick capture from the right-click menu, confirmed by a
+      // notification the user can turn off (issue 7). Neither grants access to any page.
+      permissions: ['activeTab', 'scripting', 'storage', 'alarms', 'contextMenus', 'notifications'],
+      // Keyboard shortcuts for quick capture; the names are the ones the background handles.
+      commands: MANIFEST_COMMANDS,
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       host_permissions: automation ? ['<all_urls>'] : [],
       ...(browser === 'firefox' && {

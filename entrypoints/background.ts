@@ -3,6 +3,7 @@ import { clipTab, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
+import { registerQuickCapture } from '../utils/quick-capture';
 import { failure } from '../utils/result';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
@@ -17,6 +18,9 @@ export default defineBackground(() => {
   // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on alarms.
   runOutboxInBackground();
   registerOutboxMessages();
+
+  // Context menu items and keyboard shortcuts that clip with the user's defaults (issue 7).
+  registerQuickCapture();
 
   if (import.meta.env.MODE === 'automation') installAutomationHooks();
 });

@@ -6,6 +6,7 @@ import {
   outboxConfigItem,
   summarizeClip,
 } from '../outbox';
+import { handleCommand, handleMenuClick } from '../quick-capture';
 import { type Connection, connectionItem } from '../settings/connection';
 import { clipTab } from './clip-tab';
 
@@ -26,6 +27,9 @@ export interface AutomationHooks {
   listOutbox(): Promise<ClipSummary[]>;
   /** Tests shorten the outbox's delays this way (they are stored settings, not constants). */
   configureOutbox(config: Partial<OutboxConfig>): Promise<void>;
+  /** Quick capture: what a context menu click or a keyboard shortcut runs (issue 7). */
+  handleMenuClick: typeof handleMenuClick;
+  handleCommand: typeof handleCommand;
 }
 
 declare global {
@@ -42,5 +46,7 @@ export function installAutomationHooks(): void {
     },
     listOutbox: async () => (await getOutbox().list()).entries.map(summarizeClip),
     configureOutbox: (config) => outboxConfigItem.setValue(config),
+    handleMenuClick,
+    handleCommand,
   };
 }

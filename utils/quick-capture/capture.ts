@@ -1,0 +1,136 @@
+import type { Browser } from 'wxt/browser';
+import { type PrepareRequest, prepareClip } from '../clipper';
+import { submitClip } from '../outbox';
+import { failure } from '../result';
+import { COMMANDS, MENU_ITEMS } from './actions';
+import { type CaptureOutcome, confirmCapture } from './confirm';
+import { prepareLinkBookmark } from './link';
+import { hasSelection, readLinkText } from './page-probes';
+
+export type MenuClick = Browser.contextMenus.OnClickData;
+export type ClickedTab = Pick<Browser.tabs.Tab, 'id' | 'url' | 'title'>;
+
+const NO_TAB = failure(
+  'unclippable',
+  'Clipdeck could not tell which tab to clip. Click into the page and try again.',
+);
+
+const NO_SELECTION = failure(
+  'no-selection',
+  'Nothing is selected on this page. Select the text you want to keep, then use “Clip selection” ' +
+    'again — or clip the whole page instead.',
+);
+
+const SELECTION_IN_FRAME = failure(
+  'no-selection',
+  'Clipdeck cannot clip a selection inside a frame embedded in the page. Open the frame on its ' +
+    'own (right-click inside it, then “Open frame in new tab”), select the text there and clip it.',
+);
+
+/** The engine's answer when a page has nothing it recognises as text. */
+const NOTHING_EXTRACTED = new Set(['empty']);
+
+const SAVED_AS_BOOKMARK =
+  'The page had no text Clipdeck could read, so it was saved as a bookmark: its title and address.';
+
+/**
+ * A clip made straight from the tab with the user's defaults (deck, tags, mode, template), handed
+ * to the outbox — which stores it before the first request — and then confirmed.
+ */
+async function captureTab(tabId: number, request: PrepareRequest): Promise<CaptureOutcome> {
+  let prepared = await prepareClip(tabId, request);
+  let notice: string | undefined;
+  // A page with no text the engine recognises is still worth keeping: nothing is lost if it
+  // becomes a bookmark, and the notification says so.
+  if (!prepared.ok && NOTHING_EXTRACTED.has(prepared.error.kind) && request.mode !== 'bookmark') {
+    const bookmark = await prepareClip(tabId, { ...request, mode: 'bookmark' });
+    if (bookmark.ok) {
+      prepared = bookmark;
+      notice = SAVED_AS_BOOKMARK;
+    }
+  }
+  if (!prepared.ok) return prepared;
+  const submitted = await submitClip({
+    draft: prepared.draft,
+    ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
+    sourceUrl: prepared.clip.url,
+  });
+  return submitted.ok && notice ? { ...submitted, notice } : submitted;
+}
+
+/** Only what is selected: an empty selection is an explanation, never a silent whole-page clip. */
+async function captureSelection(tabId: number, frameId = 0): Promise<CaptureOutcome> {
+  if (frameId !== 0) return SELECTION_IN_FRAME;
+  // undefined: the page refused to be asked, and the clip below says why.
+  if ((await hasSelection(tabId)) === false) return NO_SELECTION;
+  return captureTab(tabId, { mode: 'selection' });
+}
+
+async function captureLink(info: MenuClick, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
+  if (!info.linkUrl) return failure('unclippable', 'Right-click a link and choose “Clip link”.');
+  // Firefox names the link's words; Chromium does not, so the page is asked.
+  const firefoxLinkText = (info as { linkText?: string }).linkText;
+  const text =
+    firefoxLinkText ??
+    (tab?.id !== undefined ? await readLinkText(tab.id, info.frameId, info.linkUrl) : undefined);
+  const pageUrl = info.pageUrl ?? tab?.url;
+  const bookmark = await prepareLinkBookmark({
+    url: info.linkUrl,
+    ...(text !== undefined && { text }),
+    ...(pageUrl !== undefined && { pageUrl }),
+    ...(tab?.title !== undefined && { pageTitle: tab.title }),
+  });
+  if (!bookmark.ok) return bookmark;
+  return submitClip(bookmark);
+}
+
+function routeMenuClick(info: MenuClick, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
+  if (info.menuItemId === MENU_ITEMS.link) return captureLink(info, tab);
+  const tabId = tab?.id;
+  if (tabId === undefined || tabId < 0) return Promise.resolve(NO_TAB);
+  switch (info.menuItemId) {
+    case MENU_ITEMS.selection:
+      return captureSelection(tabId, info.frameId);
+    case MENU_ITEMS.image:
+      if (!info.srcUrl) {
+        return Promise.resolve(
+          failure('unclippable', 'Right-click an image and choose “Clip image”.'),
+        );
+      }
+      return captureTab(tabId, { mode: 'image', imageUrl: info.srcUrl });
+    default:
+      return captureTab(tabId, {});
+  }
+}
+
+function routeCommand(command: string, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
+  const tabId = tab?.id;
+  if (tabId === undefined || tabId < 0) return Promise.resolve(NO_TAB);
+  return command === COMMANDS.selection ? captureSelection(tabId) : captureTab(tabId, {});
+}
+
+/**
+ * A context menu item was clicked: clip, confirm, and answer with the outcome (tests call this
+ * directly; automation cannot click a context menu). Menu items that are not Clipdeck's are
+ * ignored and answer undefined.
+ */
+export async function handleMenuClick(
+  info: MenuClick,
+  tab?: ClickedTab,
+): Promise<CaptureOutcome | undefined> {
+  if (!Object.values<unknown>(MENU_ITEMS).includes(info.menuItemId)) return undefined;
+  const outcome = await routeMenuClick(info, tab);
+  await confirmCapture(outcome, tab?.id);
+  return outcome;
+}
+
+/** A keyboard command: the same path as the menu. Unknown commands are ignored. */
+export async function handleCommand(
+  command: string,
+  tab?: ClickedTab,
+): Promise<CaptureOutcome | undefined> {
+  if (!Object.values<unknown>(COMMANDS).includes(command)) return undefined;
+  const outcome = await routeCommand(command, tab);
+  await confirmCapture(outcome, tab?.id);
+  return outcome;
+}

@@ -1,0 +1,56 @@
+import { type Browser, browser } from 'wxt/browser';
+import { MENU_ITEMS } from './actions';
+import { handleCommand, handleMenuClick } from './capture';
+import { openForNotification } from './confirm';
+
+/**
+ * The context menu as the user sees it. Chromium shows an extension's items under one “Clipdeck”
+ * entry when more than one fits what was right-clicked.
+ */
+const MENU: Browser.contextMenus.CreateProperties[] = [
+  { id: MENU_ITEMS.page, title: 'Clip this page', contexts: ['page'] },
+  { id: MENU_ITEMS.selection, title: 'Clip selection', contexts: ['selection'] },
+  { id: MENU_ITEMS.link, title: 'Clip link as a bookmark', contexts: ['link'] },
+  { id: MENU_ITEMS.image, title: 'Clip image', contexts: ['image'] },
+];
+
+/**
+ * Creates Clipdeck's menu items. Chromium keeps them across service-worker restarts, so this runs
+ * on install and update only; everything is removed first so an update never meets an item that
+ * already exists (which the browser refuses as a duplicate).
+ */
+export async function createContextMenus(): Promise<void> {
+  await browser.contextMenus.removeAll();
+  for (const item of MENU) {
+    await new Promise<void>((resolve, reject) => {
+      browser.contextMenus.create(item, () => {
+        const error = browser.runtime.lastError;
+        if (error) reject(new Error(error.message));
+        else resolve();
+      });
+    });
+  }
+}
+
+function logFailure(error: unknown): void {
+  console.error('[clipdeck quick capture]', error);
+}
+
+/**
+ * Wires quick capture into the background. Listeners are added synchronously, as Manifest V3
+ * needs for a menu click or a shortcut to wake a stopped worker.
+ */
+export function registerQuickCapture(): void {
+  browser.runtime.onInstalled.addListener(() => {
+    createContextMenus().catch(logFailure);
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    handleMenuClick(info, tab).catch(logFailure);
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    handleCommand(command, tab).catch(logFailure);
+  });
+  browser.notifications.onClicked.addListener((notificationId) => {
+    openForNotification(notificationId).catch(logFailure);
+  });
+}
