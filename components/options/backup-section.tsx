@@ -2,6 +2,9 @@ import { useState } from 'preact/hooks';
 import { exportSettings, importSettings } from '../../utils/settings';
 import { type Status, StatusLine } from './status';
 
+/** An exported file is a few kilobytes; anything far larger is the wrong file. */
+const MAX_IMPORT_BYTES = 1024 * 1024;
+
 /** Settings as a JSON file, without the API key. */
 export function BackupSection({ onImported }: { onImported(): void }) {
   const [status, setStatus] = useState<Status>(null);
@@ -23,10 +26,17 @@ export function BackupSection({ onImported }: { onImported(): void }) {
 
   async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
-    if (!file) return;
-    const result = await importSettings(await file.text());
     // Clear the chooser so choosing the same file again imports it again.
     input.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      setStatus({
+        tone: 'error',
+        text: `${file.name} is too large to be a Clipdeck settings file. Choose the exported file.`,
+      });
+      return;
+    }
+    const result = await importSettings(await file.text());
     if (!result.ok) {
       setStatus({ tone: 'error', text: result.error.message });
       return;

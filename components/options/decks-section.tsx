@@ -5,6 +5,7 @@ import {
   DEFAULT_NOTEBOOK_LABEL,
   type Deck,
   type DeckSettings,
+  deckSchema,
   saveDecks,
   withDeck,
   withoutDeck,
@@ -30,7 +31,12 @@ export function DecksSection({ saved, connected, onSaved }: Props) {
   const [status, setStatus] = useState<Status>(null);
 
   async function store(next: DeckSettings, text: string) {
-    await saveDecks(next);
+    try {
+      await saveDecks(next);
+    } catch {
+      setStatus({ tone: 'error', text: 'Clipdeck could not save your decks. Try again.' });
+      return;
+    }
     onSaved(next);
     setStatus({ tone: 'ok', text });
   }
@@ -131,11 +137,13 @@ function AddDeck({ onAdd }: { onAdd(deck: Deck, noteCount: number | null): Promi
 
   async function add(event: Event) {
     event.preventDefault();
-    const deck = { id: deckId.trim(), label: label.trim() || deckId.trim() };
-    if (!deck.id) {
-      setStatus({ tone: 'error', text: 'Enter the deck id, then add the deck.' });
+    const parsed = deckSchema.safeParse({ id: deckId, label: label.trim() || deckId });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'check the deck';
+      setStatus({ tone: 'error', text: `Nothing was added: ${message}.` });
       return;
     }
+    const deck = parsed.data;
     setBusy(true);
     setUnconfirmed(null);
     setStatus({ tone: 'info', text: `Checking deck “${deck.id}” with the service…` });

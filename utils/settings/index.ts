@@ -37,6 +37,7 @@ export {
   DEFAULT_NOTEBOOK_LABEL,
   type Deck,
   type DeckSettings,
+  deckSchema,
   deckSettingsSchema,
   decksItem,
   saveDecks,
