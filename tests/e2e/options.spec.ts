@@ -173,6 +173,26 @@ test('a deck is discovered from one of its notes', async ({ options, notesServer
   ]);
 });
 
+test('a deck is discovered by picking a recent note', async ({ options, notesServer }) => {
+  await createNote(notesServer, 'Older note');
+  await createNote(notesServer, 'Newest note', READING_DECK);
+  await options.saveConnection(notesServer.baseUrl, notesServer.apiKey);
+
+  await options.page.getByRole('button', { name: 'Show recent notes' }).click();
+  const recent = options.page.getByLabel('Recent notes');
+  await expect(recent.locator('option')).toHaveText([
+    'Choose a note…',
+    'Newest note',
+    'Older note',
+  ]);
+  await recent.selectOption({ label: 'Newest note' });
+  await options.findDeckButton.click();
+
+  await expect(options.decks.getByText(`“Newest note” is in deck ${READING_DECK}.`)).toBeVisible();
+  await options.page.getByRole('button', { name: 'Add this deck' }).click();
+  await expect(options.deckList).toContainText(READING_DECK);
+});
+
 test('settings export without the key and import back; a bad file changes nothing', async ({
   options,
   worker,
