@@ -3,6 +3,7 @@ import { clipTab, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
+import { registerPopupBackground } from '../utils/popup';
 import { registerQuickCapture } from '../utils/quick-capture';
 import { failure } from '../utils/result';
 
@@ -18,6 +19,9 @@ export default defineBackground(() => {
   // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on alarms.
   runOutboxInBackground();
   registerOutboxMessages();
+
+  // The popup's preview and save, its notes index and the clip log (issue 7).
+  registerPopupBackground();
 
   // Context menu items and keyboard shortcuts that clip with the user's defaults (issue 7).
   registerQuickCapture();

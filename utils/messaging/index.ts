@@ -3,7 +3,11 @@ import { browser } from 'wxt/browser';
 import type { NoteDeck, RecentNote } from '../connection';
 import type { ClipSummary, NoteDraft } from '../outbox';
 import type { Result } from '../result';
-import type { Connection } from '../settings';
+import type { Connection, DefaultClipMode } from '../settings';
+import type { NoteWithDeck } from '../api';
+import type { ClippedPage } from '../clip-log';
+import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
+import type { TabPreview } from '../popup';
 
 /**
  * The one message protocol between extension pages (popup, options) and the background.
@@ -37,6 +41,31 @@ export interface ProtocolMap {
   checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
   readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
   listRecentNotes(): Result<{ notes: RecentNote[] }>;
+  /** The popup (handlers in utils/popup): the tab's note for editing, with the user's defaults. */
+  previewTab(request: { tabId: number; mode?: DefaultClipMode }): Result<{ preview: TabPreview }>;
+  /** Saves the popup's (possibly edited) draft through the outbox; deckId null: default notebook. */
+  saveDraft(request: {
+    draft: NoteDraft;
+    deckId: string | null;
+    sourceUrl?: string;
+  }): Result<{ clip: ClipSummary }>;
+  /** The newest note made from this page that the service still has (utils/clip-log). */
+  findClippedPage(request: { url: string }): Result<{ clipped: ClippedPage | null }>;
+  /** The tab's selection as Markdown with its source, for appending to a note. */
+  readSelection(request: { tabId: number }): Result<{ markdown: string }>;
+  /** The notes index (utils/notes-index): rescan unless fresh; the popup reads the stored index. */
+  refreshNotesIndex(request?: { force?: boolean }): Result<RefreshOutcome>;
+  getNote(request: { id: string }): Result<{ note: NoteWithDeck }>;
+  /** Sends with PUT only the fields that differ from the note as the service has it now. */
+  updateNote(request: { id: string; changes: NoteChanges }): Result<{
+    note: IndexedNote;
+    changed: (keyof NoteChanges)[];
+  }>;
+  appendToNote(request: { id: string; markdown: string }): Result<{
+    note: IndexedNote;
+    changed: (keyof NoteChanges)[];
+  }>;
+  deleteNote(request: { id: string }): Result;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

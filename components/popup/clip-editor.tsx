@@ -1,0 +1,144 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useId, useState } from 'preact/hooks';
+import type { Deck, DefaultClipMode } from '../../utils/settings';
+import { DeckPicker } from './deck-picker';
+import { countWords } from './format';
+import { ModeSwitch } from './mode-switch';
+import { TagInput } from './tag-input';
+
+export interface ClipDraft {
+  title: string;
+  markdown: string;
+  tags: string[];
+  deckId: string | null;
+  mode: DefaultClipMode;
+}
+
+export interface ClipEditorProps {
+  draft: ClipDraft;
+  decks: readonly Deck[];
+  hasSelection: boolean;
+  notices: readonly string[];
+  /** The page is being extracted again (another mode): the text area waits. */
+  extracting: boolean;
+  saving: boolean;
+  saveLabel: string;
+  onChange(change: Partial<ClipDraft>): void;
+  onModeChange(mode: DefaultClipMode): void;
+  onSave(): void;
+  suggest(typed: string, chosen: readonly string[]): string[];
+}
+
+type Preview = ComponentType<{ markdown: string }>;
+
+/**
+ * The note about to be saved, every part editable. The rendered preview's parser is loaded only
+ * when the user asks for the preview, so it costs nothing to opening the popup.
+ */
+export function ClipEditor(props: ClipEditorProps) {
+  const { draft, decks, hasSelection, notices, extracting, saving, saveLabel } = props;
+  const { onChange, onModeChange, onSave, suggest } = props;
+  const id = useId();
+  const [showPreview, setShowPreview] = useState(false);
+  const [Preview, setPreview] = useState<Preview | undefined>(undefined);
+  const words = countWords(draft.markdown);
+
+  useEffect(() => {
+    if (!showPreview || Preview) return;
+    void import('./markdown-preview').then((module) => setPreview(() => module.MarkdownPreview));
+  }, [showPreview, Preview]);
+
+  return (
+    <form
+      class="editor"
+      aria-label="Note to save"
+      // No implicit submission: plain Enter adds a tag or does nothing; saving is explicit.
+      onSubmit={(event) => event.preventDefault()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          if (!saving && !extracting) onSave();
+        }
+      }}
+    >
+      <ModeSwitch
+        value={draft.mode}
+        hasSelection={hasSelection}
+        disabled={saving}
+        onChange={onModeChange}
+      />
+      {notices.map((notice) => (
+        <p key={notice} class="notice">
+          {notice}
+        </p>
+      ))}
+      <div class="field">
+        <label for={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          type="text"
+          value={draft.title}
+          onInput={(event) => onChange({ title: event.currentTarget.value })}
+        />
+      </div>
+      <div class="row">
+        <DeckPicker
+          decks={decks}
+          value={draft.deckId}
+          onChange={(deckId) => onChange({ deckId })}
+        />
+      </div>
+      <TagInput
+        label="Tags"
+        tags={draft.tags}
+        onChange={(tags) => onChange({ tags })}
+        suggest={suggest}
+      />
+      <div class="field">
+        <div class="label-row">
+          <label for={`${id}-markdown`}>Markdown</label>
+          <span class="muted" id={`${id}-words`}>
+            {words === 1 ? '1 word' : `${words.toLocaleString('en')} words`}
+          </span>
+        </div>
+        <textarea
+          id={`${id}-markdown`}
+          rows={8}
+          spellcheck={false}
+          aria-describedby={`${id}-words`}
+          aria-busy={extracting}
+          disabled={extracting}
+          value={draft.markdown}
+          onInput={(event) => onChange({ markdown: event.currentTarget.value })}
+        />
+      </div>
+      <div class="label-row">
+        <button
+          type="button"
+          class="link"
+          aria-expanded={showPreview}
+          aria-controls={`${id}-preview`}
+          onClick={() => setShowPreview(!showPreview)}
+        >
+          {showPreview ? 'Hide rendered preview' : 'Show rendered preview'}
+        </button>
+      </div>
+      <div id={`${id}-preview`} hidden={!showPreview}>
+        {showPreview &&
+          (Preview ? <Preview markdown={draft.markdown} /> : <p class="muted">Loading preview…</p>)}
+      </div>
+      <div class="save-row">
+        <button
+          type="button"
+          class="primary"
+          disabled={saving || extracting || !draft.markdown.trim()}
+          onClick={onSave}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
+          {saving ? 'Saving…' : saveLabel}
+        </button>
+        <span class="muted shortcut">Ctrl+Enter</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId } from 'preact/hooks';
+import { DEFAULT_NOTEBOOK_LABEL, type Deck } from '../../utils/settings';
+
+/** A value no deck id can take: the interface names the default notebook by leaving deck_id out. */
+const DEFAULT_NOTEBOOK = '';
+
+/** The user's decks plus "Default notebook"; `null` is the default notebook. */
+export function DeckPicker(props: {
+  decks: readonly Deck[];
+  value: string | null;
+  onChange(deckId: string | null): void;
+  label?: string;
+}) {
+  const id = useId();
+  const { decks, value, onChange, label = 'Deck' } = props;
+  const listed = value === null || decks.some((deck) => deck.id === value);
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? DEFAULT_NOTEBOOK}
+        onChange={(event) => {
+          const chosen = event.currentTarget.value;
+          onChange(chosen === DEFAULT_NOTEBOOK ? null : chosen);
+        }}
+      >
+        <option value={DEFAULT_NOTEBOOK}>{DEFAULT_NOTEBOOK_LABEL}</option>
+        {decks.map((deck) => (
+          <option key={deck.id} value={deck.id}>
+            {deck.label}
+          </option>
+        ))}
+        {!listed && value !== null && <option value={value}>{value}</option>}
+      </select>
+    </div>
+  );
+}
+
+/** How a deck is named to the user: its label when the user listed it, else its id. */
+export function deckName(decks: readonly Deck[], deckId: string | null | undefined): string {
+  if (deckId === null || deckId === undefined) return DEFAULT_NOTEBOOK_LABEL;
+  return decks.find((deck) => deck.id === deckId)?.label ?? deckId;
+}

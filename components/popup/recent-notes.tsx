@@ -1,0 +1,225 @@
+import { useId, useState } from 'preact/hooks';
+import { sendMessage } from '../../utils/messaging';
+import type { IndexedNote } from '../../utils/notes-index';
+import type { UserError } from '../../utils/result';
+import type { Deck } from '../../utils/settings';
+import { backgroundStopped, copyText } from './background';
+import { deckName } from './deck-picker';
+import { formatWhen } from './format';
+import { TagInput } from './tag-input';
+
+export interface RecentNotesProps {
+  notes: readonly IndexedNote[];
+  decks: readonly Deck[];
+  /** The tab the popup was opened on, for "append selection". */
+  tabId: number | undefined;
+  hasSelection: boolean;
+  /** Still gathering the notes for the first time. */
+  loading: boolean;
+  /** The last refresh failed; the cached list (if any) is still shown. */
+  error?: UserError;
+  suggest(typed: string, chosen: readonly string[]): string[];
+}
+
+/** The most recent notes, newest first, each with its actions. */
+export function RecentNotes(props: RecentNotesProps) {
+  const { notes, loading, error } = props;
+  const [deleted, setDeleted] = useState<string | undefined>(undefined);
+  return (
+    <section class="recent" aria-label="Recent notes">
+      {error && (
+        <p class="status-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {deleted && (
+        <p class="status-ok" role="status">
+          Deleted “{deleted}”.
+        </p>
+      )}
+      {notes.length === 0 ? (
+        <p class="muted">{loading ? 'Gathering your recent notes…' : 'No notes yet.'}</p>
+      ) : (
+        <ul class="note-list">
+          {notes.map((note) => (
+            <RecentNoteItem key={note.id} note={note} {...props} onDeleted={setDeleted} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type ItemView = 'view' | 'edit' | 'confirm-delete';
+type ItemStatus = { ok: true; message: string } | { ok: false; error: UserError } | undefined;
+
+function RecentNoteItem(
+  props: RecentNotesProps & { note: IndexedNote; onDeleted(title: string): void },
+) {
+  const { note, decks, tabId, hasSelection, suggest, onDeleted } = props;
+  const id = useId();
+  const [view, setView] = useState<ItemView>('view');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<ItemStatus>(undefined);
+  const [title, setTitle] = useState(note.title);
+  const [tags, setTags] = useState<string[]>(note.tags);
+  const name = note.title || 'Untitled';
+
+  async function run(work: () => Promise<ItemStatus>) {
+    setBusy(true);
+    setStatus(undefined);
+    try {
+      setStatus(await work());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const copy = () =>
+    run(async () => {
+      const read = await sendMessage('getNote', { id: note.id }).catch(backgroundStopped);
+      if (!read.ok) return read;
+      return (await copyText(read.note.markdown_text))
+        ? { ok: true, message: 'Markdown copied.' }
+        : {
+            ok: false,
+            error: { kind: 'clipboard', message: 'The browser did not allow copying.' },
+          };
+    });
+
+  const saveEdit = () =>
+    run(async () => {
+      const saved = await sendMessage('updateNote', {
+        id: note.id,
+        changes: { title: title.trim(), tags },
+      }).catch(backgroundStopped);
+      if (!saved.ok) return saved;
+      setView('view');
+      return { ok: true, message: saved.changed.length ? 'Saved.' : 'Nothing changed.' };
+    });
+
+  const append = () =>
+    run(async () => {
+      if (tabId === undefined)
+        return {
+          ok: false,
+          error: { kind: 'no-tab', message: 'There is no page in this window.' },
+        };
+      const selection = await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
+      if (!selection.ok) return selection;
+      const appended = await sendMessage('appendToNote', {
+        id: note.id,
+        markdown: selection.markdown,
+      }).catch(backgroundStopped);
+      return appended.ok ? { ok: true, message: 'Selection appended.' } : appended;
+    });
+
+  const remove = () =>
+    run(async () => {
+      const result = await sendMessage('deleteNote', { id: note.id }).catch(backgroundStopped);
+      if (!result.ok) {
+        setView('view');
+        return result;
+      }
+      onDeleted(name);
+      return undefined;
+    });
+
+  return (
+    <li class="note" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} class="note-title">
+        {name}
+      </h3>
+      <p class="note-meta muted">
+        {note.deckId === undefined ? '' : `${deckName(decks, note.deckId)} · `}
+        <time dateTime={note.updatedAt}>
+          {formatWhen(Math.max(Date.parse(note.updatedAt), Date.parse(note.createdAt)))}
+        </time>
+      </p>
+      {note.tags.length > 0 && (
+        <ul class="chips" aria-label="Tags">
+          {note.tags.map((tag) => (
+            <li key={tag} class="chip">
+              <span class="chip-text">{tag}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {view === 'edit' && (
+        <div class="note-edit">
+          <div class="field">
+            <label for={`${id}-edit-title`}>Title</label>
+            <input
+              id={`${id}-edit-title`}
+              type="text"
+              value={title}
+              onInput={(event) => setTitle(event.currentTarget.value)}
+            />
+          </div>
+          <TagInput label="Tags" tags={tags} onChange={setTags} suggest={suggest} />
+          <div class="actions">
+            <button type="button" class="primary" disabled={busy} onClick={saveEdit}>
+              Save changes
+            </button>
+            <button type="button" disabled={busy} onClick={() => setView('view')}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {view === 'confirm-delete' && (
+        <div class="confirm">
+          <p>Delete “{name}” from your Notes service? This cannot be undone.</p>
+          <div class="actions">
+            <button type="button" class="danger" disabled={busy} onClick={remove}>
+              Delete note
+            </button>
+            <button type="button" disabled={busy} onClick={() => setView('view')}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      {view === 'view' && (
+        <div class="actions note-actions">
+          <button type="button" disabled={busy} onClick={copy}>
+            Copy Markdown
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setTitle(note.title);
+              setTags(note.tags);
+              setStatus(undefined);
+              setView('edit');
+            }}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            disabled={busy || !hasSelection}
+            title={hasSelection ? undefined : 'Select text on the page first'}
+            onClick={append}
+          >
+            Append selection
+          </button>
+          <button type="button" disabled={busy} onClick={() => setView('confirm-delete')}>
+            Delete
+          </button>
+        </div>
+      )}
+      {status &&
+        (status.ok ? (
+          <p role="status" class="status-ok">
+            {status.message}
+          </p>
+        ) : (
+          <p role="alert" class="status-error">
+            {status.error.message}
+          </p>
+        ))}
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { createNotesClient, NotesApiError, type NotesClient } from '../api';
+import { newlySaved } from '../notes-index';
+import { outboxItem } from '../outbox';
+import type { Result } from '../result';
+import { readConnection } from '../settings';
+import { clipsOfPage, forgetNote, recordClips } from './log';
+
+export interface ClippedPage {
+  noteId: string;
+  /** The note's title as the service has it now. */
+  title: string;
+  /** When the page was clipped, epoch milliseconds. */
+  clippedAt: number;
+  /** The note's notebook as the service reports it. */
+  deckId: string;
+}
+
+/**
+ * The newest note made from this page that the service still has. Each logged note is read
+ * (GET) before it is offered; one the service no longer has is forgotten. When the service
+ * cannot be asked, nothing is offered: an offer that then fails would only confuse.
+ */
+export async function findClippedPage(
+  address: string,
+  dependencies: { client?: NotesClient } = {},
+): Promise<Result<{ clipped: ClippedPage | null }>> {
+  const logged = await clipsOfPage(address);
+  if (!logged.length) return { ok: true, clipped: null };
+  const saved = await readConnection();
+  if (!saved.ok) return { ok: true, clipped: null };
+  const client = dependencies.client ?? createNotesClient(saved.connection);
+  for (const entry of logged) {
+    try {
+      const note = await client.get(entry.noteId);
+      return {
+        ok: true,
+        clipped: {
+          noteId: note.id,
+          title: note.title,
+          clippedAt: entry.clippedAt,
+          deckId: note.deck_id,
+        },
+      };
+    } catch (error) {
+      if (error instanceof NotesApiError && error.kind === 'not-found') {
+        await forgetNote(entry.noteId);
+        continue;
+      }
+      return { ok: true, clipped: null };
+    }
+  }
+  return { ok: true, clipped: null };
+}
+
+/** Every clip the outbox saves is logged, whichever way it was made. */
+export function logOutboxSaves(): void {
+  outboxItem.watch((next, previous) => {
+    const saved = newlySaved(previous, next).flatMap((entry) =>
+      entry.sourceUrl && entry.noteId
+        ? [
+            {
+              sourceUrl: entry.sourceUrl,
+              noteId: entry.noteId,
+              title: entry.draft.title,
+              clippedAt: entry.savedAt ?? entry.updatedAt,
+              ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+            },
+          ]
+        : [],
+    );
+    if (saved.length)
+      recordClips(saved).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+  });
+}

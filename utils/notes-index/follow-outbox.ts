@@ -1,0 +1,43 @@
+import { type OutboxEntry, outboxItem, parseOutbox } from '../outbox';
+import { readConnection } from '../settings';
+import { noteChanged } from './refresh';
+
+/** Clips that became saved between two values of the outbox. */
+export function newlySaved(previous: unknown, next: unknown): OutboxEntry[] {
+  const before = new Set(
+    parseOutbox(previous ?? { entries: [] })
+      .entries.filter((entry) => entry.state === 'saved')
+      .map((entry) => entry.id),
+  );
+  return parseOutbox(next ?? { entries: [] }).entries.filter(
+    (entry) => entry.state === 'saved' && entry.noteId !== undefined && !before.has(entry.id),
+  );
+}
+
+/**
+ * A note the outbox just saved joins the recent notes and its tags the suggestions at once,
+ * whichever way it was clipped (popup, menu, shortcut), without waiting for the next scan.
+ */
+export function followOutboxSaves(): void {
+  outboxItem.watch((next, previous) => {
+    const saved = newlySaved(previous, next);
+    if (!saved.length) return;
+    void readConnection().then(async (connection) => {
+      if (!connection.ok) return;
+      for (const entry of saved) {
+        const at = new Date(entry.savedAt ?? entry.updatedAt).toISOString();
+        await noteChanged(connection.connection.baseUrl, {
+          kind: 'created',
+          note: {
+            id: entry.noteId ?? '',
+            title: entry.draft.title,
+            tags: entry.draft.tags,
+            createdAt: at,
+            updatedAt: at,
+            deckId: entry.deckId ?? null,
+          },
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { isFromExtensionPage, onMessage } from '../messaging';
+import { failure } from '../result';
+import { appendToNote, deleteNote, getNote, updateNote } from './actions';
+import { followOutboxSaves } from './follow-outbox';
+import { refreshNotesIndex } from './refresh';
+
+const REFUSED = failure('refused', 'Only Clipdeck’s own pages may read or change your notes.');
+const MALFORMED = failure(
+  'invalid-request',
+  'Clipdeck could not read that request. Close the popup and try again.',
+);
+
+const noteIdSchema = z.object({ id: z.string().min(1) });
+const changesSchema = noteIdSchema.extend({
+  changes: z.object({
+    title: z.string().optional(),
+    markdown_text: z.string().optional(),
+    tags: z.array(z.string().trim().min(1)).optional(),
+  }),
+});
+const appendSchema = noteIdSchema.extend({ markdown: z.string().trim().min(1) });
+
+/** The background's side of the notes index and of the popup's actions on existing notes. */
+export function registerNotesIndex(): void {
+  followOutboxSaves();
+
+  onMessage('refreshNotesIndex', (message) =>
+    isFromExtensionPage(message)
+      ? refreshNotesIndex({ force: message.data?.force === true })
+      : REFUSED,
+  );
+  onMessage('getNote', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = noteIdSchema.safeParse(message.data);
+    return request.success ? getNote(request.data.id) : MALFORMED;
+  });
+  onMessage('updateNote', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = changesSchema.safeParse(message.data);
+    return request.success ? updateNote(request.data.id, request.data.changes) : MALFORMED;
+  });
+  onMessage('deleteNote', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = noteIdSchema.safeParse(message.data);
+    return request.success ? deleteNote(request.data.id) : MALFORMED;
+  });
+  onMessage('appendToNote', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = appendSchema.safeParse(message.data);
+    return request.success ? appendToNote(request.data.id, request.data.markdown) : MALFORMED;
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The notes index: cached metadata of the user's notes (tags for suggestions, the most recent
+ * notes), gathered by paging the list endpoint in the background, and the popup's actions on
+ * existing notes, which keep it in step.
+ */
+export {
+  appendToNote,
+  changedFields,
+  deleteNote,
+  getNote,
+  type NoteActionDependencies,
+  type NoteChanges,
+  updateNote,
+} from './actions';
+export {
+  applyNoteChange,
+  buildIndex,
+  countTags,
+  lastTouched,
+  type NoteChange,
+  newestFirst,
+  RECENT_KEPT,
+  suggestTags,
+} from './build';
+export { followOutboxSaves, newlySaved } from './follow-outbox';
+export { registerNotesIndex } from './handlers';
+export {
+  DECK_LOOKUPS,
+  type IndexDependencies,
+  isFresh,
+  MAX_SCAN_PAGES,
+  noteChanged,
+  type RefreshOutcome,
+  refreshNotesIndex,
+  STALE_AFTER_MS,
+} from './refresh';
+export {
+  type IndexedNote,
+  type NotesIndex,
+  notesIndexItem,
+  parseNotesIndex,
+  readNotesIndex,
+  readRecentTags,
+  recentTagsItem,
+  rememberUsedTags,
+  type TagCount,
+} from './store';

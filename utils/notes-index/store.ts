@@ -1,0 +1,78 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+
+/**
+ * What Clipdeck remembers about the user's notes between popups: the tags in use (for
+ * suggestions) and the most recent notes. Only metadata — never the notes' Markdown — so it stays
+ * small even for accounts with thousands of notes.
+ */
+export const indexedNoteSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /**
+   * The note's notebook: a `deck_id`, null for a note Clipdeck created in the default notebook,
+   * absent while unknown (the list response does not carry it; a single-note read does).
+   */
+  deckId: z.string().nullable().optional(),
+});
+export type IndexedNote = z.infer<typeof indexedNoteSchema>;
+
+export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int().positive() });
+export type TagCount = z.infer<typeof tagCountSchema>;
+
+export const notesIndexSchema = z.object({
+  /** The service the index describes: another base URL means another account's notes. */
+  baseUrl: z.string(),
+  /** When the last full scan finished, epoch milliseconds. */
+  refreshedAt: z.number(),
+  /** The list's `total` at the last scan. */
+  total: z.number().int().nonnegative(),
+  /** False when the scan stopped at its page cap: suggestions come from the notes seen. */
+  complete: z.boolean(),
+  /** Most used first. */
+  tags: z.array(tagCountSchema),
+  /** Newest first (by the later of created and updated). */
+  recent: z.array(indexedNoteSchema),
+});
+export type NotesIndex = z.infer<typeof notesIndexSchema>;
+
+export const notesIndexItem = storage.defineItem<NotesIndex | null>('local:notesIndex', {
+  fallback: null,
+  version: 1,
+});
+
+/** A damaged or foreign value is as good as no index: the next scan rebuilds it. */
+export async function readNotesIndex(): Promise<NotesIndex | null> {
+  const parsed = notesIndexSchema.safeParse(await notesIndexItem.getValue());
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseNotesIndex(value: unknown): NotesIndex | null {
+  const parsed = notesIndexSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Tags the user added in the popup lately, newest first: suggested before the rest. */
+export const MAX_RECENT_TAGS = 20;
+
+export const recentTagsItem = storage.defineItem<string[]>('local:recentTags', {
+  fallback: [],
+  version: 1,
+});
+
+export async function readRecentTags(): Promise<string[]> {
+  const parsed = z.array(z.string()).safeParse(await recentTagsItem.getValue());
+  return parsed.success ? parsed.data : [];
+}
+
+/** Puts the tags just used in front, without repeats (case-insensitive), keeping the list short. */
+export async function rememberUsedTags(tags: readonly string[]): Promise<void> {
+  if (!tags.length) return;
+  const current = await readRecentTags();
+  const used = new Set(tags.map((tag) => tag.toLowerCase()));
+  const next = [...tags, ...current.filter((tag) => !used.has(tag.toLowerCase()))];
+  await recentTagsItem.setValue(next.slice(0, MAX_RECENT_TAGS));
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { findClippedPage, logOutboxSaves } from '../clip-log';
+import { isFromExtensionPage, onMessage } from '../messaging';
+import { registerNotesIndex } from '../notes-index';
+import { submitClip } from '../outbox';
+import { failure } from '../result';
+import { DEFAULT_CLIP_MODES, readConnection } from '../settings';
+import { previewTab } from './preview';
+import { readSelection } from './selection';
+
+const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
+const MALFORMED = failure(
+  'invalid-request',
+  'Clipdeck could not read that request. Close the popup and try again.',
+);
+
+const tabSchema = z.object({ tabId: z.number().int().nonnegative() });
+const previewSchema = tabSchema.extend({ mode: z.enum(DEFAULT_CLIP_MODES).optional() });
+const saveSchema = z.object({
+  draft: z.object({
+    title: z.string(),
+    markdown_text: z.string().refine((text) => text.trim() !== '', 'the note has no text'),
+    tags: z.array(z.string().trim().min(1)),
+  }),
+  deckId: z.string().min(1).nullable(),
+  sourceUrl: z.string().optional(),
+});
+
+/**
+ * The background's side of the popup: preview a tab, save the edited draft through the outbox,
+ * "already clipped", the selection for appending; plus the notes index and the clip log, which
+ * follow the outbox's saves.
+ */
+export function registerPopupBackground(): void {
+  registerNotesIndex();
+  logOutboxSaves();
+
+  onMessage('previewTab', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = previewSchema.safeParse(message.data);
+    return request.success ? previewTab(request.data.tabId, request.data.mode) : MALFORMED;
+  });
+  onMessage('saveDraft', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = saveSchema.safeParse(message.data);
+    if (!request.success) {
+      return failure('invalid-request', 'The note has no text. Add some, then save again.');
+    }
+    const connection = await readConnection();
+    if (!connection.ok) return connection;
+    const { draft, deckId, sourceUrl } = request.data;
+    return submitClip({
+      draft,
+      ...(deckId !== null && { deckId }),
+      ...(sourceUrl !== undefined && { sourceUrl }),
+    });
+  });
+  onMessage('findClippedPage', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = z.object({ url: z.string() }).safeParse(message.data);
+    return request.success ? findClippedPage(request.data.url) : MALFORMED;
+  });
+  onMessage('readSelection', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = tabSchema.safeParse(message.data);
+    return request.success ? readSelection(request.data.tabId) : MALFORMED;
+  });
+}

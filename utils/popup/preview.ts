@@ -1,0 +1,80 @@
+import type { ClipMode } from '../clip';
+import { prepareClip } from '../clipper';
+import { failure, type Result } from '../result';
+import { loadSettings } from '../settings';
+import { inspectTab } from './tab';
+
+/** The note the popup shows for editing before it is saved. */
+export interface TabPreview {
+  title: string;
+  markdown: string;
+  /** The default tags from the options. */
+  tags: string[];
+  mode: ClipMode;
+  sourceUrl: string;
+  /** The user has text selected in the tab: the popup offers "Selection" and "Append selection". */
+  hasSelection: boolean;
+  /** How the clip differs from what was asked ("no selection, so the article was clipped"…). */
+  notices: string[];
+}
+
+export const BROWSER_PAGE_MESSAGE =
+  'Browsers do not let extensions read their own pages (settings, new tab, the extension store). ' +
+  'Open the page you want to clip in a normal tab, then click Clipdeck again.';
+export const PDF_MESSAGE =
+  'This tab shows a PDF, which Clipdeck cannot turn into Markdown. You can save it as a ' +
+  'bookmark: a note with its title and link.';
+
+/**
+ * Extracts the tab with the user's defaults (through the lead's prepareClip) for the popup's
+ * preview. With no mode asked for, a selection in the tab makes it "selection".
+ */
+export async function previewTab(
+  tabId: number,
+  requestedMode?: ClipMode,
+): Promise<Result<{ preview: TabPreview }>> {
+  const tab = await inspectTab(tabId);
+  if (tab.kind === 'browser-page') return failure('browser-page', BROWSER_PAGE_MESSAGE);
+  if (tab.kind === 'pdf') {
+    return requestedMode === 'bookmark' && tab.url
+      ? pdfBookmark(tab.url, tab.title)
+      : failure('pdf', PDF_MESSAGE);
+  }
+  const settings = await loadSettings();
+  const mode = requestedMode ?? (tab.hasSelection ? 'selection' : settings.clipDefaults.mode);
+  const prepared = await prepareClip(tabId, { mode });
+  if (!prepared.ok) return prepared;
+  const { clip, draft } = prepared;
+  return {
+    ok: true,
+    preview: {
+      title: draft.title,
+      markdown: draft.markdown_text,
+      tags: draft.tags,
+      mode,
+      sourceUrl: clip.url,
+      hasSelection: tab.hasSelection,
+      notices: clip.notices,
+    },
+  };
+}
+
+async function pdfBookmark(url: string, title?: string): Promise<Result<{ preview: TabPreview }>> {
+  const { clipDefaults, connection } = await loadSettings();
+  if (!connection.baseUrl || !connection.apiKey) {
+    return failure('not-configured', 'Clipdeck is not connected to your Notes service yet.');
+  }
+  const name = title?.trim() || decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
+  return {
+    ok: true,
+    preview: {
+      title: name,
+      markdown: `[${name.replace(/[[\]\\]/g, '\\$&')}](<${url}>)\n`,
+      tags: clipDefaults.tags,
+      mode: 'bookmark',
+      sourceUrl: url,
+      hasSelection: false,
+      notices: [],
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { extractFromTab } from '../clipper';
+import { failure, type Result } from '../result';
+import { inspectTab } from './tab';
+
+export const NO_SELECTION_MESSAGE =
+  'Nothing is selected on the page. Select the text to add, then try again.';
+
+/**
+ * The user's selection in the tab as Markdown, followed by the page it came from: what "append
+ * selection" adds to an existing note.
+ */
+export async function readSelection(tabId: number): Promise<Result<{ markdown: string }>> {
+  const tab = await inspectTab(tabId);
+  if (!tab.hasSelection) return failure('no-selection', NO_SELECTION_MESSAGE);
+  const extracted = await extractFromTab(tabId, { mode: 'selection' });
+  if (!extracted.ok) return extracted;
+  const { clip } = extracted;
+  if (clip.mode !== 'selection' || !clip.markdown.trim()) {
+    return failure('no-selection', NO_SELECTION_MESSAGE);
+  }
+  return { ok: true, markdown: `${clip.markdown.trim()}\n\nFrom <${clip.url}>` };
+}
