@@ -38,3 +38,35 @@ export function findStoredNote(
 function normalise(text: string): string {
   return text.replace(/\r\n?/g, '\n').trim();
 }
+
+/**
+ * Notes that are extra copies of a saved clip's note. Chromium resends a request on its own when a
+ * reused keep-alive connection closes before any answer, POST included, so a service that stored
+ * the note and then dropped the connection can end up with two notes while the outbox saw one
+ * success. Extra copies have the clip's title and Markdown, are no older than its first attempt
+ * (less the tolerated clock difference), no more than `resendWindowMs` younger than the kept
+ * note, and are owned by no other clip.
+ */
+export function findExtraCopies(
+  notes: readonly ListedNote[],
+  entry: Pick<OutboxEntry, 'draft' | 'firstAttemptAt' | 'noteId'>,
+  options: { ownedNoteIds: ReadonlySet<string>; clockSkewMs: number; resendWindowMs: number },
+): ListedNote[] {
+  const kept = notes.find((note) => note.id === entry.noteId);
+  if (!kept) return [];
+  const latest = Date.parse(kept.created_at) + options.resendWindowMs;
+  const title = normalise(entry.draft.title);
+  const markdown = normalise(entry.draft.markdown_text);
+  const earliest = (entry.firstAttemptAt ?? 0) - options.clockSkewMs;
+  return notes.filter((note) => {
+    const createdAt = Date.parse(note.created_at);
+    return (
+      note.id !== kept.id &&
+      !options.ownedNoteIds.has(note.id) &&
+      normalise(note.title) === title &&
+      normalise(note.markdown_text) === markdown &&
+      createdAt >= earliest &&
+      createdAt <= latest
+    );
+  });
+}

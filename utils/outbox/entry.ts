@@ -65,6 +65,11 @@ export const outboxEntrySchema = z.object({
   /** The note was found on the service after an attempt whose outcome was unknown. */
   adopted: z.boolean().optional(),
   savedAt: z.number().optional(),
+  /**
+   * The service was checked for extra copies of the saved note (made by a browser resending the
+   * create on its own) and any were removed.
+   */
+  duplicatesChecked: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

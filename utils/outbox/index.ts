@@ -6,7 +6,7 @@ export {
   outboxConfigItem,
   resolveOutboxConfig,
 } from './config';
-export { findStoredNote, type ListedNote } from './dedupe';
+export { findExtraCopies, findStoredNote, type ListedNote } from './dedupe';
 export {
   ATTENTION_REASONS,
   type AttentionReason,

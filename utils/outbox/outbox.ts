@@ -2,9 +2,9 @@ import { browser } from 'wxt/browser';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
-import { findStoredNote, type ListedNote } from './dedupe';
+import { findExtraCopies, findStoredNote, type ListedNote } from './dedupe';
 import { type NoteDraft, type Outbox, type OutboxEntry, outboxItem, parseOutbox } from './entry';
-import { toDeliveryFailure } from './failure';
+import { judgeFailure, toDeliveryFailure } from './failure';
 import {
   type AttemptPhase,
   afterFailure,
@@ -13,6 +13,7 @@ import {
   isDue,
   markSaved,
   type NewClip,
+  needsCopyCheck,
   nextWakeAt,
   recoverInterrupted,
   requeueByUser,
@@ -26,7 +27,8 @@ export const OUTBOX_ALARM = 'clipdeck-outbox';
 /** The part of the Notes client the outbox uses. */
 export interface OutboxClient {
   create(draft: NoteDraft, options: { deckId?: string }): Promise<{ id: string } | null>;
-  listAll(query: { deckId?: string }): Promise<ListedNote[]>;
+  listAll(query: { deckId?: string; tag?: string }): Promise<ListedNote[]>;
+  delete(id: string): Promise<void>;
 }
 
 export interface OutboxDependencies {
@@ -75,6 +77,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
 
   /** Clips this worker is sending; anything else found in "sending" was left by a dead worker. */
   const inFlight = new Set<string>();
+  let sweeping = false;
   const watchers = new Set<(outbox: Outbox) => void>();
   let writes: Promise<unknown> = Promise.resolve();
   let config: OutboxConfig | undefined;
@@ -164,6 +167,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
       for (const entry of started) inFlight.delete(entry.id);
       throw error;
     }
+    if (!started.length && inFlight.size === 0) await removeExtraCopies(client, settings);
     for (const entry of started) {
       deliver(client, entry, settings)
         .catch((error: unknown) => console.error('[clipdeck outbox]', error))
@@ -269,11 +273,71 @@ export function createOutbox(dependencies: OutboxDependencies) {
     });
   }
 
-  /** Saved clips beyond the newest few are forgotten: the service has them. */
+  /**
+   * Once nothing is waiting to be sent, each notebook that received clips is listed once and
+   * extra copies of their notes are deleted (see findExtraCopies). Listing per notebook after the
+   * queue drains costs one listing for a whole batch rather than one per clip. A failure leaves
+   * the clips unchecked for the next time the queue drains or the background starts.
+   */
+  async function removeExtraCopies(client: OutboxClient, settings: OutboxConfig): Promise<void> {
+    if (sweeping) return;
+    const outbox = await read();
+    const busy = outbox.entries.some(
+      (entry) => entry.state === 'queued' || entry.state === 'sending',
+    );
+    if (busy || outbox.pausedForAuth || (outbox.rateLimitedUntil ?? 0) > now()) return;
+    const unchecked = outbox.entries.filter((entry) => needsCopyCheck(entry, now()));
+    if (!unchecked.length) return;
+    sweeping = true;
+    try {
+      const groups = new Map<string, OutboxEntry[]>();
+      for (const entry of unchecked) {
+        const key = JSON.stringify([entry.deckId ?? null, entry.draft.tags[0] ?? null]);
+        groups.set(key, [...(groups.get(key) ?? []), entry]);
+      }
+      const owned = ownedNoteIds(outbox, '');
+      const checked = new Set<string>();
+      for (const group of groups.values()) {
+        const [first] = group;
+        if (!first) continue;
+        try {
+          // Narrowed by a tag the clips share when they have one: a shorter listing.
+          const notes = await client.listAll({
+            ...(first.deckId !== undefined && { deckId: first.deckId }),
+            ...(first.draft.tags[0] !== undefined && { tag: first.draft.tags[0] }),
+          });
+          for (const entry of group) {
+            const extras = findExtraCopies(notes, entry, {
+              ownedNoteIds: owned,
+              clockSkewMs: settings.clockSkewMs,
+              resendWindowMs: settings.requestTimeoutMs * 3 + 5_000,
+            });
+            for (const extra of extras) await client.delete(extra.id);
+            checked.add(entry.id);
+          }
+        } catch (error) {
+          // A refusal (key, notebook, request) will not get better by retrying: stop checking.
+          const { action } = judgeFailure(toDeliveryFailure(error), first.deckId);
+          if (action !== 'retry') for (const entry of group) checked.add(entry.id);
+        }
+      }
+      // Committed even when nothing was checked: that re-arms the alarm for another try.
+      await commit((current) => ({
+        ...current,
+        entries: current.entries.map((entry) =>
+          checked.has(entry.id) ? { ...entry, duplicatesChecked: true } : entry,
+        ),
+      }));
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  /** Saved clips beyond the newest few are forgotten once checked: the service has them. */
   function prune(outbox: Outbox): Outbox {
     const keep = config?.savedKept ?? 50;
     const saved = outbox.entries
-      .filter((entry) => entry.state === 'saved')
+      .filter((entry) => entry.state === 'saved' && !needsCopyCheck(entry, now()))
       .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
     if (saved.length <= keep) return outbox;
     const dropped = new Set(saved.slice(keep).map((entry) => entry.id));

@@ -21,6 +21,8 @@ export interface ClipSummary {
   attention?: AttentionReason;
   /** Why the clip is waiting or needs the user, as a sentence. */
   error?: UserError;
+  /** Saved, and the service was checked for extra copies of the note (none are left). */
+  verified?: true;
 }
 
 export function summarizeClip(entry: OutboxEntry): ClipSummary {
@@ -40,5 +42,6 @@ export function summarizeClip(entry: OutboxEntry): ClipSummary {
       entry.lastError && {
         error: { kind: entry.attention ?? entry.lastError.kind, message: entry.lastError.message },
       }),
+    ...(entry.state === 'saved' && entry.duplicatesChecked && { verified: true as const }),
   };
 }

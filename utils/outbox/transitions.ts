@@ -191,14 +191,28 @@ export function resumeAfterNewKey(entry: OutboxEntry, now: number): OutboxEntry 
     : entry;
 }
 
+/** Saved clips not yet checked for extra copies are given up on after this long. */
+export const COPY_CHECK_PERIOD_MS = 60 * 60_000;
+
+/** The clip's note still has to be checked for extra copies (see findExtraCopies). */
+export function needsCopyCheck(entry: OutboxEntry, now: number): boolean {
+  return (
+    entry.state === 'saved' &&
+    entry.noteId !== undefined &&
+    !entry.duplicatesChecked &&
+    now - (entry.savedAt ?? now) < COPY_CHECK_PERIOD_MS
+  );
+}
+
 /**
  * When the background must next wake up: the earliest retry, not before a 429's quiet period;
- * and, while a request is out, a watchdog in case the worker is stopped before it answers.
+ * a later check for extra copies when one could not be made; and, while a request is out, a
+ * watchdog in case the worker is stopped before it answers.
  */
 export function nextWakeAt(
   outbox: Outbox,
   now: number,
-  config: Pick<OutboxConfig, 'requestTimeoutMs'>,
+  config: Pick<OutboxConfig, 'requestTimeoutMs' | 'baseDelayMs'>,
 ): number | undefined {
   const times: number[] = [];
   if (!outbox.pausedForAuth) {
@@ -206,6 +220,9 @@ export function nextWakeAt(
       if (entry.state === 'queued') {
         times.push(Math.max(entry.nextAttemptAt ?? now, outbox.rateLimitedUntil ?? 0));
       }
+    }
+    if (outbox.entries.some((entry) => needsCopyCheck(entry, now))) {
+      times.push(Math.max(now + config.baseDelayMs, outbox.rateLimitedUntil ?? 0));
     }
   }
   if (outbox.entries.some((entry) => entry.state === 'sending')) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findStoredNote, type ListedNote } from '../../../utils/outbox';
+import { findExtraCopies, findStoredNote, type ListedNote } from '../../../utils/outbox';
 
 const firstAttemptAt = Date.parse('2026-11-22T05:00:00Z');
 const entry = {
@@ -48,5 +48,34 @@ describe('finding the note an interrupted attempt stored', () => {
   it('matches through line-ending and surrounding-whitespace differences', () => {
     const stored = note({ markdown_text: '# Rust\r\n\r\nBorrowing.\n', title: ' Rust ownership' });
     expect(findStoredNote([stored], entry, options)?.id).toBe('n1');
+  });
+});
+
+describe('extra copies of a saved note', () => {
+  const saved = { ...entry, noteId: 'kept' };
+  const extraOptions = { ...options, resendWindowMs: 30_000 };
+
+  it('are the same-content notes made around the kept one', () => {
+    const notes = [
+      note({ id: 'kept', created_at: '2026-11-22T05:00:02Z' }),
+      note({ id: 'resent', created_at: '2026-11-22T05:00:01Z' }),
+      note({ id: 'other', title: 'Go' }),
+    ];
+    expect(findExtraCopies(notes, saved, extraOptions).map((copy) => copy.id)).toEqual(['resent']);
+  });
+
+  it('exclude notes other clips own, and same-content notes from long before or after', () => {
+    const notes = [
+      note({ id: 'kept', created_at: '2026-11-22T05:00:02Z' }),
+      note({ id: 'owned' }),
+      note({ id: 'yesterday', created_at: '2026-11-21T05:00:00Z' }),
+      note({ id: 'later', created_at: '2026-11-22T05:10:00Z' }),
+    ];
+    const owned = { ...extraOptions, ownedNoteIds: new Set(['owned']) };
+    expect(findExtraCopies(notes, saved, owned)).toEqual([]);
+  });
+
+  it('are none when the kept note is not listed (deleted since, or not visible yet)', () => {
+    expect(findExtraCopies([note({ id: 'resent' })], saved, extraOptions)).toEqual([]);
   });
 });

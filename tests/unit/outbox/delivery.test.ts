@@ -108,6 +108,10 @@ describe('a healthy service', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ id: saved?.noteId, title: 'Rust', deck_id: 'reading' });
     expect(await browser.action.getBadgeText({})).toBe('');
+    // Once the note is checked for extra copies, nothing is left to wake up for.
+    await vi.waitFor(async () =>
+      expect((await outbox.get(queued.id))?.duplicatesChecked).toBe(true),
+    );
     expect(await browser.alarms.get(OUTBOX_ALARM)).toBeUndefined();
   });
 
@@ -254,8 +258,10 @@ describe('no duplicates when an outcome is unknown', () => {
     await ringAlarm(resumed);
     expect(await resumed.waitFor(id, 5_000)).toMatchObject({ state: 'saved' });
     expect((await entryOf(resumed, id)).adopted).toBeUndefined();
+    // The search, then the create; what follows is the check for extra copies.
     const methods = server.requests().map((request) => request.method);
-    expect(methods).toEqual(['GET', 'POST']);
+    expect(methods.slice(0, 2)).toEqual(['GET', 'POST']);
+    expect(methods.filter((method) => method === 'POST')).toHaveLength(1);
     expect(server.notes()).toHaveLength(1);
   });
 
@@ -277,6 +283,43 @@ describe('no duplicates when an outcome is unknown', () => {
     expect(savedB?.state).toBe('saved');
     expect(new Set([savedA?.noteId, savedB?.noteId]).size).toBe(2);
     expect(server.notes()).toHaveLength(2);
+  });
+});
+
+describe('a browser that resends a create on its own', () => {
+  /** Chromium resends a request whose reused connection closed unanswered, POST included. */
+  function resendingOutbox(): ClipOutbox {
+    const resendingFetch: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST') await fetch(input, init);
+      return fetch(input, init);
+    };
+    return createOutbox({
+      getClient: async () =>
+        createNotesClient({ baseUrl: server.baseUrl, apiKey, fetch: resendingFetch }),
+      now: () => clock,
+    });
+  }
+
+  it('the extra copy is deleted once the queue drains; the clip keeps its note', async () => {
+    const outbox = resendingOutbox();
+    const { id } = await outbox.add({ draft: draft('Twice'), deckId: 'reading' });
+    const saved = await outbox.waitFor(id, 5_000);
+    await vi.waitFor(async () => expect((await entryOf(outbox, id)).duplicatesChecked).toBe(true));
+    expect(server.notes().map((note) => note.id)).toEqual([saved?.noteId]);
+  });
+
+  it('a clip of the same page made on purpose is never taken for an extra copy', async () => {
+    const outbox = newOutbox();
+    const first = await outbox.add({ draft: draft('Read twice') });
+    const second = await outbox.add({ draft: draft('Read twice') });
+    await outbox.waitFor(first.id, 5_000);
+    await outbox.waitFor(second.id, 5_000);
+    await vi.waitFor(async () => {
+      const { entries } = await outbox.list();
+      expect(entries.every((entry) => entry.duplicatesChecked)).toBe(true);
+    });
+    expect(server.notes()).toHaveLength(2);
+    expect(server.requests().filter((request) => request.method === 'DELETE')).toEqual([]);
   });
 });
 
