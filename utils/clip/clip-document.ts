@@ -1,0 +1,390 @@
+import { Readability } from '@mozilla/readability';
+import { failure } from '../result';
+import { TimeBudget } from './budget';
+import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
+import { escapeText } from './escape';
+import { normalizeFootnotes } from './footnotes';
+import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
+import { normalizeMath } from './math';
+import { normalizeEmbeds, normalizeFigures, normalizeImages, removeDuplicateImages } from './media';
+import { extractMetadata } from './metadata';
+import { selectionFragments } from './selection';
+import {
+  flattenLayoutTables,
+  normalizeHeadings,
+  normalizeLinks,
+  normalizeTaskLists,
+  removeNonContent,
+  removePageChrome,
+  restoreHeadingLevels,
+} from './structure';
+import {
+  type Clip,
+  type ClipMetadata,
+  type ClipRequest,
+  type ClipResult,
+  clipRequestSchema,
+} from './types';
+import { isHttpUrl, markdownDestination, resolveUrl, stripTrackingParameters } from './urls';
+import {
+  cloneVisibleDocument,
+  defaultStyleSource,
+  removeHiddenElements,
+  type StyleSource,
+} from './visibility';
+
+/** Knobs for tests and the benchmark; the extension uses the defaults. */
+export interface EngineOptions {
+  styleSource?: StyleSource;
+}
+
+/**
+ * Readability's article is trusted unless it holds less than this share of the page's visible
+ * text while the page has plenty more: then it probably picked one teaser of a listing.
+ */
+const ARTICLE_SHARE_FLOOR = 0.12;
+const PAGE_TEXT_FOR_SHARE_CHECK = 3000;
+
+const NOTICES = {
+  emptySelection: 'Nothing was selected, so Clipdeck saved the whole article instead.',
+  noArticle: 'Clipdeck found no main article on this page, so it saved the whole page instead.',
+  smallArticle:
+    'The article Clipdeck found holds only a small part of this page, so it saved the whole page instead.',
+  budget:
+    'This page is very large: Clipdeck simplified the clip to finish quickly. Select the part you need and clip the selection for a closer copy.',
+  frames: 'This page is made of frames: Clipdeck saved the frame with the most text.',
+} as const;
+
+const BROWSER_PAGE =
+  /^(?:chrome|chrome-extension|chrome-search|chrome-untrusted|edge|brave|opera|vivaldi|moz-extension|resource|view-source|devtools|safari-extension|about):/i;
+
+interface Context {
+  doc: Document;
+  request: ClipRequest;
+  budget: TimeBudget;
+  styleSource: StyleSource;
+  stripTracking: boolean;
+  notices: string[];
+}
+
+function textLength(element: Element | null | undefined): number {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}
+
+/** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
+function preparedClone(context: Context): Document {
+  const { clone, checkedEveryStyle } = cloneVisibleDocument(context.doc, {
+    styleSource: context.styleSource,
+    budget: context.budget,
+  });
+  if (!checkedEveryStyle) context.notices.push(NOTICES.budget);
+  if (clone.body) prepareContent(clone.body, context);
+  return clone;
+}
+
+/** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
+function prepareContent(root: Element, context: Context): void {
+  normalizeMath(root);
+  removeHiddenElements(root);
+  normalizeCodeBlocks(root);
+  hoistLinksOutOfInlineCode(root);
+  normalizeImages(root);
+  normalizeEmbeds(root);
+  normalizeTaskLists(root);
+  normalizeHeadings(root);
+  if (!context.budget.exhausted) normalizeFootnotes(root);
+  normalizeLinks(root, { stripTracking: context.stripTracking });
+  removeNonContent(root);
+}
+
+/** The rules that shape the content once it is chosen. */
+function finishContent(root: Element, context: Context): string {
+  restoreHeadingLevels(root);
+  flattenLayoutTables(root);
+  normalizeFigures(root);
+  removeDuplicateImages(root);
+  normalizeLinks(root, { stripTracking: context.stripTracking });
+  return toMarkdown(root, createMarkdownConverter());
+}
+
+function fullPageMarkdown(clone: Document, context: Context): string {
+  const body = clone.body;
+  if (!body) return '';
+  removePageChrome(body);
+  return finishContent(body, context);
+}
+
+function fillFromReadability(
+  metadata: ClipMetadata,
+  article: {
+    byline?: string | null;
+    siteName?: string | null;
+    publishedTime?: string | null;
+    lang?: string | null;
+    dir?: string | null;
+    title?: string | null;
+  },
+): ClipMetadata {
+  const filled: ClipMetadata = { ...metadata };
+  const clean = (value: string | null | undefined) =>
+    value?.replace(/\s+/g, ' ').trim() || undefined;
+  filled.title ??= clean(article.title);
+  filled.author ??= clean(article.byline)?.replace(/^by\s+/i, '');
+  filled.siteName ??= clean(article.siteName);
+  filled.published ??= clean(article.publishedTime);
+  filled.language ??= clean(article.lang);
+  const direction = clean(article.dir)?.toLowerCase();
+  if (!filled.direction && (direction === 'rtl' || direction === 'ltr'))
+    filled.direction = direction;
+  return Object.fromEntries(
+    Object.entries(filled).filter(([, value]) => value !== undefined),
+  ) as ClipMetadata;
+}
+
+function articleClip(
+  context: Context,
+  metadata: ClipMetadata,
+): { markdown: string; metadata: ClipMetadata } {
+  const clone = preparedClone(context);
+  const pageText = textLength(clone.body);
+  const article = new Readability(clone, {
+    serializer: (element: Node) => element as Element,
+  }).parse();
+  const content = article?.content ?? null;
+  const articleText = textLength(content);
+  if (!content || articleText === 0) {
+    context.notices.push(NOTICES.noArticle);
+    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
+  }
+  if (
+    articleText < pageText * ARTICLE_SHARE_FLOOR &&
+    pageText - articleText > PAGE_TEXT_FOR_SHARE_CHECK
+  ) {
+    context.notices.push(NOTICES.smallArticle);
+    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
+  }
+  return {
+    markdown: finishContent(content, context),
+    metadata: fillFromReadability(metadata, article ?? {}),
+  };
+}
+
+function selectionClip(
+  context: Context,
+  metadata: ClipMetadata,
+): { markdown: string; metadata: ClipMetadata } {
+  const live = context.doc.getSelection?.() ?? context.doc.defaultView?.getSelection() ?? null;
+  const ranges: Range[] = [];
+  for (let index = 0; live && index < live.rangeCount; index += 1) {
+    const range = live.getRangeAt(index);
+    if (!range.collapsed) ranges.push(range);
+  }
+  if (
+    ranges.length === 0 ||
+    ranges.every(
+      (range) => !range.toString().trim() && !range.cloneContents().querySelector?.('img'),
+    )
+  ) {
+    context.notices.push(NOTICES.emptySelection);
+    return articleClip(context, metadata);
+  }
+  const { clone } = cloneVisibleDocument(context.doc, {
+    styleSource: context.styleSource,
+    budget: context.budget,
+  });
+  const body = clone.body ?? clone.documentElement.appendChild(clone.createElement('body'));
+  const parts = selectionFragments(context.doc, clone, ranges);
+  body.replaceChildren(...parts);
+  prepareContent(body, context);
+  return { markdown: finishContent(body, context), metadata };
+}
+
+function scratchDocument(doc: Document): Document {
+  return doc.implementation.createHTMLDocument('');
+}
+
+function bookmarkMarkdown(title: string, metadata: ClipMetadata): string {
+  const parts: string[] = [];
+  if (metadata.description) parts.push(escapeText(metadata.description));
+  if (metadata.leadImage)
+    parts.push(
+      `![${title.replace(/([\\[\]])/g, '\\$1')}](${markdownDestination(metadata.leadImage)})`,
+    );
+  return finishMarkdown(parts.join('\n\n'));
+}
+
+function imageMarkdown(doc: Document, imageUrl: string, title: string, url: string): string {
+  const base = doc.baseURI || doc.URL;
+  const absolute = resolveUrl(imageUrl, base) ?? imageUrl;
+  const image = Array.from(doc.images ?? []).find((candidate) => {
+    const current = (candidate as HTMLImageElement).currentSrc || candidate.getAttribute('src');
+    return (
+      resolveUrl(current, base) === absolute ||
+      resolveUrl(candidate.getAttribute('src'), base) === absolute
+    );
+  });
+  const alt = (image?.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
+  const scratch = scratchDocument(doc);
+  const picture = scratch.createElement('img');
+  picture.setAttribute('src', absolute);
+  if (alt) picture.setAttribute('alt', alt);
+  const holder = scratch.createElement('div');
+  holder.appendChild(picture);
+  normalizeImagesForImageMode(holder);
+  const imageLine = toMarkdown(holder);
+  const pageLink = `From [${escapeText(title).replace(/\]/g, '\\]')}](${markdownDestination(url)})`;
+  return finishMarkdown(
+    [imageLine, alt ? escapeText(alt) : '', pageLink].filter(Boolean).join('\n\n'),
+  );
+}
+
+/** The user picked this image: keep it even if it is small, only big data: URIs become a placeholder. */
+function normalizeImagesForImageMode(holder: Element): void {
+  const image = holder.querySelector('img');
+  const src = image?.getAttribute('src') ?? '';
+  if (image && src.startsWith('data:') && src.length > 2048)
+    image.setAttribute('data-clipdeck-embedded-image', '');
+}
+
+function frameDocuments(doc: Document): Document[] {
+  const documents: Document[] = [];
+  for (const frame of Array.from(doc.querySelectorAll('frame, iframe'))) {
+    try {
+      const inner = (frame as HTMLIFrameElement).contentDocument;
+      if (inner?.body) documents.push(inner);
+    } catch {
+      // Cross-origin frames are out of reach by design.
+    }
+  }
+  return documents;
+}
+
+function runClip(
+  doc: Document,
+  request: ClipRequest,
+  options: EngineOptions,
+  depth: number,
+): ClipResult {
+  const pageUrl = doc.URL;
+  if (BROWSER_PAGE.test(pageUrl) && !/^about:(?:blank|srcdoc)$/i.test(pageUrl)) {
+    return failure(
+      'unclippable',
+      'Clipdeck cannot read the browser’s own pages. Open the article in a normal tab and try again.',
+    );
+  }
+  if (
+    /pdf/i.test(doc.contentType ?? '') ||
+    doc.querySelector('body > embed[type="application/pdf" i]:only-child')
+  ) {
+    return failure(
+      'unsupported',
+      'Clipdeck cannot clip PDF files yet. Save the PDF’s address with the bookmark mode instead.',
+    );
+  }
+  const stripTracking = request.stripTrackingParameters ?? false;
+  const url = stripTracking ? stripTrackingParameters(pageUrl) : pageUrl;
+  const metadata = extractMetadata(doc, pageUrl);
+  const fallbackTitle = isHttpUrl(url) ? new URL(url).hostname : url;
+  const notices: string[] = [];
+  const context: Context = {
+    doc,
+    request,
+    budget: new TimeBudget(request.timeBudgetMs),
+    styleSource: options.styleSource ?? defaultStyleSource(doc),
+    stripTracking,
+    notices,
+  };
+  const imageDocument = /^image\//i.test(doc.contentType ?? '');
+  const mode = imageDocument ? 'image' : request.mode;
+  const build = (markdown: string, finalMetadata: ClipMetadata): ClipResult => {
+    const clip: Clip = {
+      title: finalMetadata.title ?? fallbackTitle,
+      markdown,
+      url,
+      mode,
+      notices,
+      metadata: finalMetadata,
+    };
+    return { ok: true, clip };
+  };
+
+  if (mode === 'bookmark') {
+    const title = metadata.title ?? fallbackTitle;
+    return build(bookmarkMarkdown(title, metadata), metadata);
+  }
+  if (mode === 'image') {
+    const imageUrl = imageDocument ? pageUrl : request.imageUrl;
+    if (!imageUrl) {
+      return failure(
+        'invalid-request',
+        'Clipdeck did not receive which image to save. Right-click the image and choose the clip command again.',
+      );
+    }
+    return build(imageMarkdown(doc, imageUrl, metadata.title ?? fallbackTitle, url), metadata);
+  }
+
+  const body = doc.body;
+  if (
+    !body ||
+    body.tagName === 'FRAMESET' ||
+    (textLength(body) === 0 && !body.querySelector('img'))
+  ) {
+    const frames = depth === 0 ? frameDocuments(doc) : [];
+    const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
+    if (richest && textLength(richest.body) > 0) {
+      const inner = runClip(richest, request, options, depth + 1);
+      if (inner.ok) inner.clip.notices.unshift(NOTICES.frames);
+      return inner;
+    }
+    if (body?.tagName === 'FRAMESET' || frames.length > 0 || doc.querySelector('frameset, frame')) {
+      return failure(
+        'frames',
+        'This page shows its content in frames Clipdeck cannot read. Open the frame on its own (right-click inside it, then “Open frame in new tab”) and clip again.',
+      );
+    }
+    return failure(
+      'empty',
+      'This page has no text to clip yet. Wait until it has finished loading, or save it with the bookmark mode.',
+    );
+  }
+
+  const { markdown, metadata: finalMetadata } =
+    mode === 'full-page'
+      ? { markdown: fullPageMarkdown(preparedClone(context), context), metadata }
+      : mode === 'selection'
+        ? selectionClip(context, metadata)
+        : articleClip(context, metadata);
+  if (!markdown.trim()) {
+    return failure(
+      'empty',
+      'Clipdeck found no text to save on this page. Try selecting the part you want, or save it with the bookmark mode.',
+    );
+  }
+  return build(markdown, finalMetadata);
+}
+
+/**
+ * The engine's entry point: a clip of `doc` as the request asks, or a structured error with a
+ * sentence for the user. It never throws and never changes the live page.
+ */
+export function clipDocument(
+  doc: Document,
+  request: ClipRequest,
+  options: EngineOptions = {},
+): ClipResult {
+  const parsed = clipRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    return failure(
+      'invalid-request',
+      'Clipdeck received a clip request it does not understand. Reload the extension and try again.',
+    );
+  }
+  try {
+    return runClip(doc, parsed.data, options, 0);
+  } catch (error) {
+    return failure(
+      'internal',
+      `Clipdeck could not read this page (${error instanceof Error ? error.message : String(error)}). Try another clip mode, or save it as a bookmark.`,
+    );
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Footnotes become `[^n]` references and `[^n]: …` definitions. A reference is a link to an
+ * element on the same page that sits in a `<sup>` (or is marked as a note reference); its target,
+ * or the list item holding it, is the definition. Numbers follow the order of first reference, so
+ * two references to one note share its number.
+ */
+export const FOOTNOTE_REFERENCE_ATTRIBUTE = 'data-clipdeck-fnref';
+export const FOOTNOTE_DEFINITION_ATTRIBUTE = 'data-clipdeck-fndef';
+
+const REFERENCE_HINT =
+  /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
+const BACKLINK_HINT =
+  /backref|backlink|back-?link|footnote-back|reversefootnote|cite-backlink|fnref|ftnref|return|ref-?back/i;
+const BACKLINK_TEXT = /^(?:[\s↩↑^⏎⤴]|\ufe0e|\ufe0f)*$|^\s*(?:back|return)\b/i;
+
+function fragmentTarget(link: Element, doc: Document): Element | null {
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  if (hash < 0) return null;
+  const before = href.slice(0, hash);
+  // Only links into this page: "#fn1" or the page's own address with a fragment.
+  if (before && before !== doc.URL.split('#')[0] && !doc.URL.split('#')[0]?.endsWith(before))
+    return null;
+  const id = decodeURIComponentSafe(href.slice(hash + 1));
+  if (!id) return null;
+  return doc.getElementById(id) ?? doc.querySelector(`a[name="${cssEscape(id)}"]`);
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function cssEscape(value: string): string {
+  return value.replace(/["\\]/g, '\\$&');
+}
+
+function looksLikeReference(link: Element): boolean {
+  if (link.getAttribute('role') === 'doc-noteref' || link.hasAttribute('data-footnote-ref'))
+    return true;
+  const text = (link.textContent ?? '').trim();
+  if (text.length === 0 || text.length > 8) return false;
+  const inSup = !!link.closest('sup');
+  const hinted = REFERENCE_HINT.test(
+    `${link.getAttribute('class') ?? ''} ${link.id} ${link.parentElement?.getAttribute('class') ?? ''} ${link.parentElement?.id ?? ''}`,
+  );
+  return (inSup || hinted) && /^[[(]?[\w*†‡§]{1,5}[\])]?$/.test(text);
+}
+
+/** The element that holds the whole note text for a target id. */
+function definitionFor(target: Element): Element | null {
+  if (/^H[1-6]$/.test(target.tagName) || target.tagName === 'SECTION' || target.tagName === 'BODY')
+    return null;
+  if (target.querySelector('h1, h2, h3, h4, h5, h6, section, article')) return null;
+  const item = target.closest('li');
+  if (item) return item;
+  if (
+    /^(?:P|DIV|ASIDE|DD|SPAN)$/.test(target.tagName) &&
+    (target.textContent ?? '').trim().length > 0
+  )
+    return target;
+  const parent = target.parentElement;
+  if (target.tagName === 'A' && parent && /^(?:P|DIV|DD|SPAN|SUP)$/.test(parent.tagName)) {
+    return parent.tagName === 'SUP' ? (parent.parentElement ?? parent) : parent;
+  }
+  return null;
+}
+
+function isBacklink(link: Element, referenceIds: Set<string>): boolean {
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  const id = hash >= 0 ? decodeURIComponentSafe(href.slice(hash + 1)) : '';
+  if (link.getAttribute('role') === 'doc-backlink' || link.hasAttribute('data-footnote-backref'))
+    return true;
+  if (id && referenceIds.has(id)) return true;
+  return (
+    hash >= 0 &&
+    (BACKLINK_HINT.test(link.getAttribute('class') ?? '') ||
+      BACKLINK_TEXT.test(link.textContent ?? ''))
+  );
+}
+
+export function normalizeFootnotes(root: Element): void {
+  const doc = root.ownerDocument;
+  const numbers = new Map<Element, number>();
+  const references: Array<{ element: Element; definition: Element }> = [];
+  const referenceIds = new Set<string>();
+
+  for (const link of Array.from(root.querySelectorAll('a[href*="#"]'))) {
+    if (!looksLikeReference(link)) continue;
+    const target = fragmentTarget(link, doc);
+    if (!target || target.contains(link) || !root.contains(target)) continue;
+    const definition = definitionFor(target);
+    if (!definition || definition.contains(link)) continue;
+    if (!numbers.has(definition)) numbers.set(definition, numbers.size + 1);
+    const sup = link.closest('sup');
+    const element =
+      sup && (sup.textContent ?? '').trim() === (link.textContent ?? '').trim() ? sup : link;
+    references.push({ element, definition });
+    for (const carrier of [link, sup, link.parentElement])
+      if (carrier?.id) referenceIds.add(carrier.id);
+  }
+  if (references.length === 0) return;
+
+  // Definitions first: reference elements may sit inside other definitions.
+  const lists = new Set<Element>();
+  for (const [definition, number] of numbers) {
+    for (const link of Array.from(definition.querySelectorAll('a[href*="#"]'))) {
+      if (isBacklink(link, referenceIds)) link.remove();
+    }
+    for (const backlink of Array.from(
+      definition.querySelectorAll('.mw-cite-backlink, .footnote-backref, [role="doc-backlink"]'),
+    ))
+      backlink.remove();
+    definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, String(number));
+    const list = definition.tagName === 'LI' ? definition.parentElement : null;
+    if (list) lists.add(list);
+  }
+  for (const { element, definition } of references) {
+    const marker = doc.createElement('sup');
+    marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(numbers.get(definition)));
+    marker.textContent = String(numbers.get(definition));
+    element.replaceWith(marker);
+  }
+  // A list of notes becomes a run of definitions in order; unreferenced items keep their text.
+  for (const list of lists) {
+    const container = doc.createElement('div');
+    container.setAttribute('data-clipdeck-footnotes', '');
+    const items = Array.from(list.children);
+    items.sort(
+      (a, b) =>
+        Number(a.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE) ?? 1e9) -
+        Number(b.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE) ?? 1e9),
+    );
+    for (const item of items) {
+      const number = item.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE);
+      const block = doc.createElement('div');
+      if (number) block.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, number);
+      block.append(...Array.from(item.childNodes));
+      container.appendChild(block);
+    }
+    list.replaceWith(container);
+  }
+}

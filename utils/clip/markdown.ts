@@ -1,0 +1,391 @@
+import { strikethrough } from '@joplin/turndown-plugin-gfm';
+import TurndownService from 'turndown';
+import { CODE_ATTRIBUTE, codeText, LANGUAGE_ATTRIBUTE } from './code-blocks';
+import { escapeText, resolveLineStartEscapes } from './escape';
+import { FOOTNOTE_DEFINITION_ATTRIBUTE, FOOTNOTE_REFERENCE_ATTRIBUTE } from './footnotes';
+import { MATH_ATTRIBUTE } from './math';
+import { EMBEDDED_IMAGE_ATTRIBUTE } from './media';
+import { TASK_ATTRIBUTE } from './structure';
+import { markdownDestination } from './urls';
+
+/** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */
+const HARD_BREAK = '\uE001';
+// Table structure travels through turndown as marked text and is laid out by the table rule.
+const CELL_OPEN = '\uE010';
+const CELL_CONTENT = '\uE011';
+const CELL_CLOSE = '\uE012';
+const ROW_OPEN = '\uE013';
+const ROW_CLOSE = '\uE014';
+const INTERNAL_MARKS = /[\uE000-\uE014]/g;
+
+function backtickFence(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function cellText(content: string): string {
+  return content
+    .replace(new RegExp(`${HARD_BREAK}\\n`, 'g'), '<br>')
+    .trim()
+    .replace(/\n{2,}/g, '\n')
+    .replace(/\s*\n\s*/g, '<br>')
+    .replace(/(^|[^\\])\|/g, '$1\\|')
+    .replace(/(^|[^\\])\|/g, '$1\\|');
+}
+
+interface ParsedCell {
+  text: string;
+  colspan: number;
+  rowspan: number;
+}
+
+function parseRows(content: string): Array<{ header: boolean; cells: ParsedCell[] }> {
+  const rows: Array<{ header: boolean; cells: ParsedCell[] }> = [];
+  const rowPattern = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
+  const cellPattern = new RegExp(
+    `${CELL_OPEN}(\\d+),(\\d+)${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
+    'g',
+  );
+  for (const row of content.matchAll(rowPattern)) {
+    const cells = Array.from((row[2] ?? '').matchAll(cellPattern), (cell) => ({
+      colspan: Math.min(Number(cell[1]) || 1, 50),
+      rowspan: Math.min(Number(cell[2]) || 1, 500),
+      text: cellText(cell[3] ?? ''),
+    }));
+    rows.push({ header: row[1] === 'H', cells });
+  }
+  return rows;
+}
+
+/**
+ * A GFM table. Cells spanning several columns or rows are laid out on a grid: the content sits in
+ * the first position and the positions it also covers stay empty, so every value stays in its own
+ * row and column. A table without a header row gets an empty one, which GFM requires.
+ */
+function layoutTable(content: string, caption: string): string {
+  const rows = parseRows(content);
+  const grid: string[][] = [];
+  const occupied: boolean[][] = [];
+  rows.forEach((row, rowIndex) => {
+    grid[rowIndex] ??= [];
+    occupied[rowIndex] ??= [];
+    let column = 0;
+    for (const cell of row.cells) {
+      while (occupied[rowIndex]?.[column]) column += 1;
+      for (let dy = 0; dy < cell.rowspan && rowIndex + dy < rows.length; dy += 1) {
+        for (let dx = 0; dx < cell.colspan; dx += 1) {
+          grid[rowIndex + dy] ??= [];
+          occupied[rowIndex + dy] ??= [];
+          (grid[rowIndex + dy] as string[])[column + dx] = dy === 0 && dx === 0 ? cell.text : '';
+          (occupied[rowIndex + dy] as boolean[])[column + dx] = true;
+        }
+      }
+      column += cell.colspan;
+    }
+  });
+  const nonEmpty = grid
+    .map((cells, index) => ({ cells, header: rows[index]?.header ?? false }))
+    .filter((row) => row.cells.some((cell) => cell?.trim()));
+  if (nonEmpty.length === 0) return '';
+  const width = Math.max(...nonEmpty.map((row) => row.cells.length));
+  const line = (cells: Array<string | undefined>) =>
+    `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
+  const first = nonEmpty[0];
+  const header = first?.header ? first.cells : [];
+  const body = first?.header ? nonEmpty.slice(1) : nonEmpty;
+  const lines = [line(header), `|${' --- |'.repeat(width)}`, ...body.map((row) => line(row.cells))];
+  const table = lines
+    .join('\n')
+    .replace(/ {2,}\|/g, ' |')
+    .replace(/\| {2,}/g, '| ');
+  return `\n\n${caption ? `${caption}\n\n` : ''}${table}\n\n`;
+}
+
+function isHeaderRow(row: Element): boolean {
+  const section = row.parentElement;
+  if (section?.tagName === 'THEAD') return true;
+  const cells = Array.from(row.children).filter((cell) => /^T[DH]$/.test(cell.tagName));
+  if (cells.length === 0 || !cells.every((cell) => cell.tagName === 'TH')) return false;
+  const table = row.closest('table');
+  return !!table && table.querySelector('tr') === row;
+}
+
+function hasMeaningfulSibling(node: Node, direction: 'previousSibling' | 'nextSibling'): boolean {
+  for (let sibling = node[direction]; sibling; sibling = sibling[direction]) {
+    if (sibling.nodeType === 3 && !(sibling.nodeValue ?? '').trim()) continue;
+    if (sibling.nodeType === 1 && (sibling as Element).tagName === 'BR') return false;
+    return true;
+  }
+  return false;
+}
+
+function listItemPrefix(item: Element): string {
+  const list = item.parentElement;
+  if (list?.tagName !== 'OL') return '- ';
+  const start = Number.parseInt(list.getAttribute('start') ?? '1', 10);
+  const index = Array.from(list.children)
+    .filter((child) => child.tagName === 'LI')
+    .indexOf(item);
+  return `${(Number.isNaN(start) ? 1 : start) + index}. `;
+}
+
+export function createMarkdownConverter(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '*',
+    strongDelimiter: '**',
+    linkStyle: 'inlined',
+  });
+  service.escape = escapeText;
+  service.use(strikethrough);
+
+  service.addRule('nonContent', {
+    filter: [
+      'script',
+      'style',
+      'noscript',
+      'template',
+      'button',
+      'input',
+      'select',
+      'textarea',
+      'svg',
+      'canvas',
+      'iframe',
+      'object',
+      'embed',
+    ] as TurndownService.Filter,
+    replacement: () => '',
+  });
+  service.addRule('codeBlock', {
+    filter: 'pre',
+    replacement: (_content, node) => {
+      const text = node.hasAttribute(CODE_ATTRIBUTE) ? (node.textContent ?? '') : codeText(node);
+      if (!text.trim()) return '';
+      const language = node.getAttribute(LANGUAGE_ATTRIBUTE) ?? '';
+      const fence = backtickFence(text);
+      return `\n\n${fence}${language}\n${text}\n${fence}\n\n`;
+    },
+  });
+  service.addRule('inlineCode', {
+    filter: (node) => node.nodeName === 'CODE' && !node.closest('pre'),
+    replacement: (_content, node) => {
+      const text = (node.textContent ?? '').replace(/\r?\n|\r/g, ' ');
+      if (!text.trim()) return '';
+      const runs: string[] = text.match(/`+/g) ?? [];
+      let delimiter = '`';
+      while (runs.includes(delimiter)) delimiter += '`';
+      const pad = /^`|`$|^ .*[^ ].* $/.test(text) ? ' ' : '';
+      return `${delimiter}${pad}${text}${pad}${delimiter}`;
+    },
+  });
+  service.addRule('math', {
+    filter: (node) => node.hasAttribute(MATH_ATTRIBUTE),
+    replacement: (_content, node) => {
+      const tex = (node.textContent ?? '').trim();
+      if (!tex) return '';
+      return node.getAttribute(MATH_ATTRIBUTE) === 'display'
+        ? `\n\n$$\n${tex}\n$$\n\n`
+        : `$${oneLine(tex)}$`;
+    },
+  });
+  service.addRule('footnoteReference', {
+    filter: (node) => node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
+    replacement: (_content, node) => `[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
+  });
+  service.addRule('footnoteDefinition', {
+    filter: (node) => node.hasAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE),
+    replacement: (content, node) => {
+      const text = content.trim().replace(/\n/g, '\n    ');
+      return text ? `\n\n[^${node.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE)}]: ${text}\n\n` : '';
+    },
+  });
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      const text = oneLine(content.replace(new RegExp(HARD_BREAK, 'g'), ''));
+      return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
+    },
+  });
+  service.addRule('taskMarker', {
+    filter: (node) => node.hasAttribute(TASK_ATTRIBUTE),
+    replacement: (_content, node) => `[${node.getAttribute(TASK_ATTRIBUTE) === 'x' ? 'x' : ' '}] `,
+  });
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const prefix = listItemPrefix(node);
+      const indent = ' '.repeat(prefix.length);
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n(?=.)/g, `\n${indent}`);
+      return prefix + body + (node.nextSibling && !body.endsWith('\n') ? '\n' : '');
+    },
+  });
+  service.addRule('lineBreak', {
+    filter: 'br',
+    replacement: (_content, node) =>
+      hasMeaningfulSibling(node, 'previousSibling') || hasMeaningfulSibling(node, 'nextSibling')
+        ? `${HARD_BREAK}\n`
+        : '\n',
+  });
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const alt = oneLine(node.getAttribute('alt') ?? '').replace(/([\\[\]])/g, '\\$1');
+      if (node.hasAttribute(EMBEDDED_IMAGE_ATTRIBUTE)) {
+        return `*(${alt ? `Image “${alt}”` : 'An image'} was embedded in the page and is not saved in this note.)*`;
+      }
+      const src = node.getAttribute('src');
+      return src ? `![${alt}](${markdownDestination(src)})` : '';
+    },
+  });
+  service.addRule('link', {
+    filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
+    replacement: (content, node) => {
+      const href = node.getAttribute('href') ?? '';
+      let text = content.trim();
+      if (!text) return '';
+      // A link around blocks (a card): keep the text on one line inside the link.
+      if (text.includes('\n'))
+        text = oneLine(text.replace(/^#{1,6} /gm, '').replace(new RegExp(HARD_BREAK, 'g'), ''));
+      if (text === href) return `<${href}>`;
+      if (href.startsWith('mailto:') && text === href.slice('mailto:'.length)) return `<${text}>`;
+      return `[${text}](${markdownDestination(href)})`;
+    },
+  });
+  service.addRule('superscript', {
+    filter: ['sup', 'sub'],
+    replacement: (content, node) => {
+      const tag = node.nodeName.toLowerCase();
+      return content.trim() ? `<${tag}>${content.trim()}</${tag}>` : '';
+    },
+  });
+  service.addRule('highlight', {
+    filter: 'mark',
+    replacement: (content) => (content.trim() ? `==${content.trim()}==` : ''),
+  });
+  service.addRule('definitionTerm', {
+    filter: 'dt',
+    replacement: (content) => {
+      const text = oneLine(content);
+      return text ? `\n\n${text.startsWith('**') ? text : `**${text}**`}\n` : '';
+    },
+  });
+  service.addRule('definitionDescription', {
+    filter: 'dd',
+    replacement: (content) => {
+      const text = content.trim().replace(/\n/g, '\n    ');
+      return text ? `\n:   ${text}\n` : '';
+    },
+  });
+  service.addRule('details', {
+    filter: ['details', 'summary'],
+    replacement: (content, node) => {
+      const text = content.trim();
+      if (!text) return '';
+      return node.nodeName === 'SUMMARY' ? `\n\n**${oneLine(text)}**\n\n` : `\n\n${text}\n\n`;
+    },
+  });
+  service.addRule('tableCell', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => {
+      const cell = node as HTMLTableCellElement;
+      return `${CELL_OPEN}${cell.colSpan || 1},${cell.rowSpan || 1}${CELL_CONTENT}${content}${CELL_CLOSE}`;
+    },
+  });
+  service.addRule('tableRow', {
+    filter: 'tr',
+    replacement: (content, node) =>
+      `${ROW_OPEN}${isHeaderRow(node) ? 'H' : 'B'}${content}${ROW_CLOSE}`,
+  });
+  service.addRule('tableSection', {
+    filter: ['thead', 'tbody', 'tfoot', 'colgroup', 'col'],
+    replacement: (content) => content,
+  });
+  service.addRule('tableCaption', { filter: 'caption', replacement: () => '' });
+  service.addRule('table', {
+    filter: 'table',
+    replacement: (content, node) => {
+      const caption = node.querySelector('caption');
+      return layoutTable(content, caption ? oneLine(service.turndown(caption as HTMLElement)) : '');
+    },
+  });
+  return service;
+}
+
+/** Splits Markdown into fenced code (left exactly as is) and the rest, which gets cleaned. */
+function mapOutsideCode(markdown: string, clean: (text: string) => string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let buffer: string[] = [];
+  let fence: string | null = null;
+  const flush = () => {
+    if (buffer.length > 0) out.push(clean(buffer.join('\n')));
+    buffer = [];
+  };
+  for (const line of lines) {
+    if (fence === null) {
+      const opening = /^(?:[ \t]*(?:>|[-+*]|\d{1,9}[.)])?[ \t]?)*?(`{3,}|~{3,})/.exec(line);
+      if (opening?.[1]) {
+        flush();
+        fence = opening[1];
+        out.push(line);
+        continue;
+      }
+      buffer.push(line);
+    } else {
+      out.push(line);
+      if (
+        line
+          .trim()
+          .replace(/^(?:>\s?)+/, '')
+          .trim()
+          .startsWith(fence) &&
+        /^[`~]+$/.test(
+          line
+            .trim()
+            .replace(/^(?:>\s?)+/, '')
+            .trim(),
+        )
+      )
+        fence = null;
+    }
+  }
+  flush();
+  return out.join('\n');
+}
+
+function cleanProse(text: string): string {
+  return resolveLineStartEscapes(
+    text
+      .replace(/\u00a0/g, ' ')
+      .replace(new RegExp(`${HARD_BREAK}\\n(?=[ \\t>]*(?:\\n|$))`, 'g'), '\n')
+      .replace(new RegExp(`^[ \\t>]*${HARD_BREAK}$`, 'gm'), '')
+      .replace(new RegExp(HARD_BREAK, 'g'), '\\')
+      .replace(/[ \t]+$/gm, '')
+      .replace(/\n{3,}/g, '\n\n'),
+  );
+}
+
+export function finishMarkdown(markdown: string): string {
+  return mapOutsideCode(markdown, cleanProse)
+    .replace(INTERNAL_MARKS, '')
+    .replace(/^\n+/, '')
+    .replace(/\s+$/, '');
+}
+
+export function toMarkdown(
+  root: Element,
+  service: TurndownService = createMarkdownConverter(),
+): string {
+  return finishMarkdown(service.turndown(root as HTMLElement));
+}

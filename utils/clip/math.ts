@@ -1,0 +1,357 @@
+/**
+ * Formulas become `<span data-clipdeck-math="inline|display">TeX</span>` before anything else
+ * looks at the page, so the rendered duplicate (MathJax's and KaTeX's HTML output, Wikipedia's
+ * fallback image) is gone and the TeX survives Readability, which drops scripts.
+ */
+export const MATH_ATTRIBUTE = 'data-clipdeck-math';
+
+type MathDisplay = 'inline' | 'display';
+
+function placeholder(doc: Document, tex: string, display: MathDisplay): Element {
+  const element = doc.createElement(display === 'display' ? 'div' : 'span');
+  element.setAttribute(MATH_ATTRIBUTE, display);
+  element.textContent = tex;
+  return element;
+}
+
+/** Wikipedia and others wrap the TeX in `{\displaystyle …}`. */
+function cleanTex(tex: string): string {
+  let cleaned = tex.trim();
+  const wrapped = /^\{\\(?:displaystyle|textstyle|scriptstyle)\s*([\s\S]*)\}$/.exec(cleaned);
+  if (wrapped?.[1] !== undefined) cleaned = wrapped[1].trim();
+  return cleaned;
+}
+
+const MATHML_OPERATORS: Record<string, string> = {
+  '∑': '\\sum',
+  '∏': '\\prod',
+  '∫': '\\int',
+  '∞': '\\infty',
+  '≤': '\\leq',
+  '≥': '\\geq',
+  '≠': '\\neq',
+  '±': '\\pm',
+  '×': '\\times',
+  '÷': '\\div',
+  '·': '\\cdot',
+  '⋅': '\\cdot',
+  '→': '\\to',
+  '←': '\\leftarrow',
+  '⇒': '\\Rightarrow',
+  '⇔': '\\Leftrightarrow',
+  '∈': '\\in',
+  '∉': '\\notin',
+  '⊂': '\\subset',
+  '⊆': '\\subseteq',
+  '∪': '\\cup',
+  '∩': '\\cap',
+  '∀': '\\forall',
+  '∃': '\\exists',
+  '∂': '\\partial',
+  '∇': '\\nabla',
+  '≈': '\\approx',
+  '≡': '\\equiv',
+  '∼': '\\sim',
+  '…': '\\ldots',
+  '⋯': '\\cdots',
+  '−': '-',
+  '\u2061': '',
+  '\u2062': '',
+  '\u2063': '',
+};
+
+const GREEK: Record<string, string> = Object.fromEntries(
+  [
+    ['α', 'alpha'],
+    ['β', 'beta'],
+    ['γ', 'gamma'],
+    ['δ', 'delta'],
+    ['ε', 'epsilon'],
+    ['ϵ', 'epsilon'],
+    ['ζ', 'zeta'],
+    ['η', 'eta'],
+    ['θ', 'theta'],
+    ['ι', 'iota'],
+    ['κ', 'kappa'],
+    ['λ', 'lambda'],
+    ['μ', 'mu'],
+    ['ν', 'nu'],
+    ['ξ', 'xi'],
+    ['π', 'pi'],
+    ['ρ', 'rho'],
+    ['σ', 'sigma'],
+    ['τ', 'tau'],
+    ['υ', 'upsilon'],
+    ['φ', 'phi'],
+    ['ϕ', 'phi'],
+    ['χ', 'chi'],
+    ['ψ', 'psi'],
+    ['ω', 'omega'],
+    ['Γ', 'Gamma'],
+    ['Δ', 'Delta'],
+    ['Θ', 'Theta'],
+    ['Λ', 'Lambda'],
+    ['Ξ', 'Xi'],
+    ['Π', 'Pi'],
+    ['Σ', 'Sigma'],
+    ['Φ', 'Phi'],
+    ['Ψ', 'Psi'],
+    ['Ω', 'Omega'],
+  ].map(([symbol, name]) => [symbol as string, `\\${name as string}`]),
+);
+
+function texForText(text: string): string {
+  let out = '';
+  for (const character of text.trim()) {
+    const mapped = MATHML_OPERATORS[character] ?? GREEK[character];
+    out +=
+      mapped === undefined ? character : mapped && /^\\[a-z]/i.test(mapped) ? `${mapped} ` : mapped;
+  }
+  return out.trimEnd();
+}
+
+function group(tex: string): string {
+  return tex.length === 1 ? tex : `{${tex}}`;
+}
+
+/** A best-effort MathML → TeX for pages that ship MathML without a TeX annotation. */
+export function mathMlToTex(element: Element): string {
+  const children = Array.from(element.children);
+  const kids = () => children.map(mathMlToTex);
+  const tag = element.localName.toLowerCase();
+  switch (tag) {
+    case 'math':
+    case 'mrow':
+    case 'mstyle':
+    case 'mpadded':
+    case 'mphantom':
+    case 'semantics':
+      return kids().join(' ').replace(/\s+/g, ' ').trim();
+    case 'annotation':
+    case 'annotation-xml':
+      return '';
+    case 'mi':
+    case 'mn':
+    case 'mo':
+      return texForText(element.textContent ?? '');
+    case 'mtext':
+      return `\\text{${(element.textContent ?? '').trim()}}`;
+    case 'mspace':
+      return '\\ ';
+    case 'msup': {
+      const [base, sup] = kids();
+      return `${group(base ?? '')}^${group(sup ?? '')}`;
+    }
+    case 'msub': {
+      const [base, sub] = kids();
+      return `${group(base ?? '')}_${group(sub ?? '')}`;
+    }
+    case 'msubsup': {
+      const [base, sub, sup] = kids();
+      return `${group(base ?? '')}_${group(sub ?? '')}^${group(sup ?? '')}`;
+    }
+    case 'munder': {
+      const [base, under] = kids();
+      return `${group(base ?? '')}_${group(under ?? '')}`;
+    }
+    case 'mover': {
+      const [base, over] = kids();
+      if (over === '^' || over === '\\hat') return `\\hat{${base ?? ''}}`;
+      if (over === '¯' || over === '‾' || over === '_') return `\\overline{${base ?? ''}}`;
+      if (over === '→') return `\\vec{${base ?? ''}}`;
+      return `${group(base ?? '')}^${group(over ?? '')}`;
+    }
+    case 'munderover': {
+      const [base, under, over] = kids();
+      return `${group(base ?? '')}_${group(under ?? '')}^${group(over ?? '')}`;
+    }
+    case 'mfrac': {
+      const [numerator, denominator] = kids();
+      return `\\frac{${numerator ?? ''}}{${denominator ?? ''}}`;
+    }
+    case 'msqrt':
+      return `\\sqrt{${kids().join(' ')}}`;
+    case 'mroot': {
+      const [base, index] = kids();
+      return `\\sqrt[${index ?? ''}]{${base ?? ''}}`;
+    }
+    case 'mfenced': {
+      const open = element.getAttribute('open') ?? '(';
+      const close = element.getAttribute('close') ?? ')';
+      return `\\left${open} ${kids().join(', ')} \\right${close}`;
+    }
+    case 'mtable':
+      return `\\begin{matrix} ${children.map(mathMlToTex).join(' \\\\ ')} \\end{matrix}`;
+    case 'mtr':
+    case 'mlabeledtr':
+      return kids().join(' & ');
+    case 'mtd':
+      return kids().join(' ');
+    default:
+      return children.length > 0 ? kids().join(' ') : texForText(element.textContent ?? '');
+  }
+}
+
+function texFromMathElement(math: Element): string {
+  const annotation = math.querySelector(
+    'annotation[encoding="application/x-tex" i], annotation[encoding="TeX" i]',
+  );
+  const annotated = annotation?.textContent?.trim();
+  if (annotated) return cleanTex(annotated);
+  const alttext = math.getAttribute('alttext')?.trim();
+  if (alttext) return cleanTex(alttext);
+  return mathMlToTex(math);
+}
+
+function displayOfMath(math: Element, fallback: MathDisplay): MathDisplay {
+  const display = math.getAttribute('display') ?? math.getAttribute('mode');
+  if (display === 'block' || display === 'display') return 'display';
+  if (display === 'inline') return 'inline';
+  return fallback;
+}
+
+/** MathJax 2 keeps the source in `<script type="math/tex">`, after its rendered output. */
+function replaceMathJax2Scripts(root: Element): void {
+  for (const script of Array.from(
+    root.querySelectorAll(
+      'script[type^="math/tex" i], script[type^="math/asciimath" i], script[type^="math/mml" i]',
+    ),
+  )) {
+    const type = script.getAttribute('type') ?? '';
+    const display: MathDisplay = /mode\s*=\s*display/i.test(type) ? 'display' : 'inline';
+    let tex = (script.textContent ?? '').trim();
+    if (/math\/mml/i.test(type)) {
+      const holder = script.ownerDocument.createElement('div');
+      holder.innerHTML = tex;
+      const math = holder.querySelector('math');
+      tex = math ? texFromMathElement(math) : '';
+    }
+    let previous = script.previousElementSibling;
+    while (previous && /(?:^|\s)(?:MathJax|MJX)/.test(previous.getAttribute('class') ?? '')) {
+      const stale = previous;
+      previous = previous.previousElementSibling;
+      stale.remove();
+    }
+    script.replaceWith(placeholder(script.ownerDocument, tex, display));
+  }
+}
+
+/** MathJax 3: `<mjx-container>` with the rendering and, usually, assistive MathML inside. */
+function replaceMathJax3(root: Element): void {
+  for (const container of Array.from(root.querySelectorAll('mjx-container'))) {
+    if (!container.isConnected) continue;
+    const math = container.querySelector('math');
+    const dataTex =
+      container.getAttribute('data-latex') ??
+      container.querySelector('[data-latex]')?.getAttribute('data-latex');
+    const tex = dataTex ? cleanTex(dataTex) : math ? texFromMathElement(math) : '';
+    const display: MathDisplay =
+      container.getAttribute('display') === 'true' ? 'display' : 'inline';
+    if (tex) container.replaceWith(placeholder(root.ownerDocument, tex, display));
+    else container.remove();
+  }
+}
+
+/** KaTeX: `.katex` holds `.katex-mathml` (with the TeX annotation) and `.katex-html`. */
+function replaceKatex(root: Element): void {
+  for (const katex of Array.from(root.querySelectorAll('.katex, .katex-display'))) {
+    if (!katex.isConnected) continue;
+    const outer = katex.classList.contains('katex-display')
+      ? katex
+      : (katex.closest('.katex-display') ?? katex);
+    const math = outer.querySelector('math');
+    const dataTex =
+      outer.getAttribute('data-math') ??
+      outer.getAttribute('data-latex') ??
+      outer.parentElement?.getAttribute('data-math');
+    const tex = dataTex ? cleanTex(dataTex) : math ? texFromMathElement(math) : '';
+    if (!tex) continue;
+    const display: MathDisplay =
+      outer.classList.contains('katex-display') || math?.getAttribute('display') === 'block'
+        ? 'display'
+        : 'inline';
+    outer.replaceWith(placeholder(root.ownerDocument, tex, display));
+  }
+}
+
+/** Wikipedia: a hidden MathML copy beside a fallback image whose alt is the TeX. */
+function replaceWikipediaMath(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('.mwe-math-element'))) {
+    if (!element.isConnected) continue;
+    const math = element.querySelector('math');
+    const image = element.querySelector(
+      'img.mwe-math-fallback-image-inline, img.mwe-math-fallback-image-display, img',
+    );
+    const tex = math ? texFromMathElement(math) : cleanTex(image?.getAttribute('alt') ?? '');
+    const display: MathDisplay =
+      (math && displayOfMath(math, 'inline') === 'display') ||
+      element.querySelector('.mwe-math-fallback-image-display, .mwe-math-mathml-display')
+        ? 'display'
+        : 'inline';
+    if (tex) element.replaceWith(placeholder(root.ownerDocument, tex, display));
+  }
+}
+
+/** Any other MathML (Temml, MathJax's MathML output, hand-written pages). */
+function replaceMathMl(root: Element): void {
+  for (const math of Array.from(root.querySelectorAll('math'))) {
+    if (!math.isConnected || math.closest(`[${MATH_ATTRIBUTE}]`)) continue;
+    const tex = texFromMathElement(math);
+    const display = displayOfMath(math, 'inline');
+    if (tex) math.replaceWith(placeholder(root.ownerDocument, tex, display));
+  }
+}
+
+/** Images from LaTeX rendering services carry the TeX in their alt or their URL. */
+function replaceLatexImages(root: Element): void {
+  for (const image of Array.from(root.querySelectorAll('img'))) {
+    const src = image.getAttribute('src') ?? '';
+    const className = image.getAttribute('class') ?? '';
+    const isLatexImage =
+      /latex\.codecogs\.com|\/chart\?cht=tx|mathtex|latex\.php|s0\.wp\.com\/latex\.php|quicklatex/i.test(
+        src,
+      ) || /\blatex\b|\btex\b/i.test(className);
+    if (!isLatexImage) continue;
+    let tex = image.getAttribute('alt')?.trim() ?? '';
+    if (!tex) {
+      try {
+        const url = new URL(src, image.ownerDocument.baseURI);
+        tex =
+          url.searchParams.get('chl') ??
+          url.searchParams.get('latex') ??
+          decodeURIComponent(url.search.slice(1));
+      } catch {
+        tex = '';
+      }
+    }
+    if (!tex) continue;
+    const display: MathDisplay =
+      image.parentElement &&
+      (image.parentElement.textContent ?? '').trim() === '' &&
+      image.parentElement.children.length === 1
+        ? 'display'
+        : 'inline';
+    image.replaceWith(
+      placeholder(root.ownerDocument, cleanTex(tex.replace(/^\$+|\$+$/g, '')), display),
+    );
+  }
+}
+
+const MATH_HINT = /math\/|mjx-container|katex|mwe-math|<math|latex|MathJax/i;
+
+export function normalizeMath(root: Element): void {
+  // Most pages have no formulas: one look at the markup spares every query below.
+  if (!MATH_HINT.test(root.innerHTML)) return;
+  replaceMathJax2Scripts(root);
+  replaceMathJax3(root);
+  replaceKatex(root);
+  replaceWikipediaMath(root);
+  replaceMathMl(root);
+  replaceLatexImages(root);
+  // Leftover renderings whose source was handled above (MathJax 2 previews, assistive copies).
+  for (const leftover of Array.from(
+    root.querySelectorAll('.MathJax_Preview, .MJX_Assistive_MathML, mjx-assistive-mml'),
+  )) {
+    leftover.remove();
+  }
+}

@@ -1,0 +1,265 @@
+import type { ClipMetadata } from './types';
+import { isHttpUrl, resolveUrl } from './urls';
+
+/** Values some sites print when a field is empty; a note must never show them. */
+const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;
+
+function clean(value: string | null | undefined): string | undefined {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  if (!text || PLACEHOLDER_VALUES.test(text)) return undefined;
+  return text;
+}
+
+type MetaIndex = Map<string, string>;
+
+/** Every meta tag's value by its lower-cased property, name or itemprop; the first one wins. */
+function indexMetaTags(doc: Document): MetaIndex {
+  const index: MetaIndex = new Map();
+  for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
+    const value = clean(meta.getAttribute('content'));
+    if (!value) continue;
+    for (const key of [
+      meta.getAttribute('property'),
+      meta.getAttribute('name'),
+      meta.getAttribute('itemprop'),
+    ]) {
+      const name = key?.trim().toLowerCase();
+      if (name && !index.has(name)) index.set(name, value);
+    }
+  }
+  return index;
+}
+
+function metaContent(index: MetaIndex, names: string[]): string | undefined {
+  for (const name of names) {
+    const value = index.get(name.toLowerCase());
+    if (value) return value;
+  }
+  return undefined;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const ARTICLE_TYPES =
+  /article|posting|report|blog|news|webpage|recipe|review|scholarly|creativework/i;
+
+/** Schema.org objects from every JSON-LD script, @graph entries included, articles first. */
+function readJsonLd(doc: Document): JsonObject[] {
+  const found: JsonObject[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(script.textContent ?? '');
+    } catch {
+      continue;
+    }
+    const queue: unknown[] = Array.isArray(parsed) ? [...parsed] : [parsed];
+    while (queue.length > 0 && found.length < 50) {
+      const item = queue.shift();
+      if (Array.isArray(item)) queue.push(...item);
+      else if (isObject(item)) {
+        found.push(item);
+        if (Array.isArray(item['@graph'])) queue.push(...item['@graph']);
+      }
+    }
+  }
+  const typeOf = (item: JsonObject) => String(item['@type'] ?? '');
+  return found.sort(
+    (a, b) => Number(ARTICLE_TYPES.test(typeOf(b))) - Number(ARTICLE_TYPES.test(typeOf(a))),
+  );
+}
+
+function jsonLdText(value: unknown): string | undefined {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) {
+    const names = value.map(jsonLdText).filter((name): name is string => !!name);
+    return names.length > 0 ? names.join(', ') : undefined;
+  }
+  if (isObject(value)) return jsonLdText(value.name ?? value.url ?? value['@id']);
+  return undefined;
+}
+
+function firstJsonLd(items: JsonObject[], key: string): unknown {
+  for (const item of items) if (item[key] !== undefined) return item[key];
+  return undefined;
+}
+
+const TITLE_SEPARATORS = /\s+[|\-–—:·•»«/\\]+\s+/;
+
+function normalizedForCompare(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The page's title when `<title>`, og:title and the first heading disagree. og:title is usually the
+ * headline without the site's suffix, unless it is only the brand; `<title>` is trimmed of a
+ * "| Site" part when the heading or the site name shows which part is the headline.
+ */
+export function chooseTitle(
+  doc: Document,
+  meta: MetaIndex,
+  siteName: string | undefined,
+  jsonLd: JsonObject[],
+): string | undefined {
+  const documentTitle = clean(doc.title);
+  const heading = clean(doc.querySelector('h1')?.textContent);
+  const social = metaContent(meta, ['og:title', 'twitter:title', 'dc.title', 'citation_title']);
+  const headline = jsonLdText(firstJsonLd(jsonLd, 'headline'));
+  const site = siteName ? normalizedForCompare(siteName) : undefined;
+  const isBrandOnly = (text: string) => !!site && normalizedForCompare(text) === site;
+
+  for (const candidate of [social, headline]) {
+    if (candidate && !isBrandOnly(candidate) && !(documentTitle && candidate.length < 4)) {
+      return stripSiteSuffix(candidate, site);
+    }
+  }
+  if (documentTitle) {
+    if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
+      return heading;
+    }
+    return stripSiteSuffix(documentTitle, site);
+  }
+  return heading;
+}
+
+function stripSiteSuffix(title: string, site: string | undefined): string {
+  const parts = title.split(TITLE_SEPARATORS);
+  if (parts.length < 2) return title;
+  if (site) {
+    const kept = parts.filter((part) => normalizedForCompare(part) !== site);
+    if (kept.length > 0 && kept.length < parts.length) {
+      // Re-join the remaining parts with the separators the page used.
+      const first = kept[0] as string;
+      const last = kept[kept.length - 1] as string;
+      return title.slice(title.indexOf(first), title.lastIndexOf(last) + last.length);
+    }
+  }
+  return title;
+}
+
+function cleanAuthor(value: string | undefined): string | undefined {
+  if (!value || isHttpUrl(value)) return undefined;
+  return clean(value.replace(/^(?:by|von|par|por|di)\s+/i, ''));
+}
+
+function toIsoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? value : new Date(parsed).toISOString();
+}
+
+function httpUrl(value: string | undefined, base: string): string | undefined {
+  const resolved = resolveUrl(value, base);
+  return resolved && isHttpUrl(resolved) ? resolved : undefined;
+}
+
+function jsonLdImage(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return jsonLdImage(value[0]);
+  if (isObject(value)) return jsonLdImage(value.url ?? value.contentUrl);
+  return undefined;
+}
+
+/** Drops absent fields so no note ever shows "undefined". */
+function compact(metadata: ClipMetadata): ClipMetadata {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(([, value]) => value !== undefined && value !== ''),
+  ) as ClipMetadata;
+}
+
+export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
+  const base = doc.baseURI || pageUrl;
+  const jsonLd = readJsonLd(doc);
+  const meta = indexMetaTags(doc);
+  const siteName =
+    metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']) ??
+    jsonLdText((firstJsonLd(jsonLd, 'publisher') as JsonObject | undefined)?.name);
+  const author =
+    cleanAuthor(
+      metaContent(meta, [
+        'author',
+        'article:author',
+        'parsely-author',
+        'sailthru.author',
+        'dc.creator',
+        'citation_author',
+      ]),
+    ) ??
+    cleanAuthor(jsonLdText(firstJsonLd(jsonLd, 'author'))) ??
+    cleanAuthor(
+      clean(
+        doc.querySelector(
+          '[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]',
+        )?.textContent,
+      ),
+    );
+  const published = toIsoDate(
+    metaContent(meta, [
+      'article:published_time',
+      'datePublished',
+      'og:published_time',
+      'publish-date',
+      'pubdate',
+      'date',
+      'dc.date',
+      'dc.date.issued',
+      'citation_publication_date',
+      'sailthru.date',
+      'parsely-pub-date',
+    ]) ??
+      jsonLdText(firstJsonLd(jsonLd, 'datePublished')) ??
+      clean(
+        doc
+          .querySelector('article time[datetime], time[pubdate][datetime]')
+          ?.getAttribute('datetime'),
+      ),
+  );
+  const description =
+    metaContent(meta, ['og:description', 'description', 'twitter:description', 'dc.description']) ??
+    jsonLdText(firstJsonLd(jsonLd, 'description'));
+  const rawLanguage =
+    clean(doc.documentElement?.getAttribute('lang')) ??
+    clean(doc.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')) ??
+    metaContent(meta, ['og:locale']);
+  const direction = clean(
+    doc.documentElement?.getAttribute('dir') ?? doc.body?.getAttribute('dir'),
+  )?.toLowerCase();
+  const canonicalUrl =
+    httpUrl(
+      doc.querySelector('link[rel~="canonical" i]')?.getAttribute('href') ?? undefined,
+      base,
+    ) ?? httpUrl(metaContent(meta, ['og:url']), base);
+  const leadImage =
+    httpUrl(
+      metaContent(meta, [
+        'og:image:secure_url',
+        'og:image',
+        'og:image:url',
+        'twitter:image',
+        'twitter:image:src',
+      ]),
+      base,
+    ) ??
+    httpUrl(jsonLdImage(firstJsonLd(jsonLd, 'image')), base) ??
+    httpUrl(doc.querySelector('link[rel="image_src" i]')?.getAttribute('href') ?? undefined, base);
+
+  return compact({
+    title: chooseTitle(doc, meta, siteName, jsonLd),
+    author,
+    siteName,
+    published,
+    description,
+    language: rawLanguage?.replace('_', '-'),
+    direction: direction === 'rtl' || direction === 'ltr' ? direction : undefined,
+    canonicalUrl,
+    leadImage,
+  });
+}

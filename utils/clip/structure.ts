@@ -1,0 +1,211 @@
+import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
+
+export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
+
+const PERMALINK_TEXT = /^(?:[\s#¶§⚓]|\u{1F517}|\uFE0F|\uFE0E)*$/u;
+const PERMALINK_CLASS =
+  /anchor|permalink|headerlink|heading-link|hash-link|header-link|deep-link|self-link/i;
+
+/**
+ * Headings keep their level and lose their permalink anchors (`#`, `¶`, `🔗`). Readability turns
+ * every h1 into an h2, so the level is written down here and restored afterwards.
+ */
+export function normalizeHeadings(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    heading.setAttribute(HEADING_LEVEL_ATTRIBUTE, heading.tagName.slice(1));
+    for (const link of Array.from(heading.querySelectorAll('a'))) {
+      const href = link.getAttribute('href') ?? '';
+      const text = link.textContent ?? '';
+      const selfLink = href.startsWith('#') || href === '';
+      if (
+        (selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? '')) &&
+        PERMALINK_TEXT.test(text)
+      ) {
+        link.remove();
+      } else if (selfLink) {
+        link.replaceWith(...Array.from(link.childNodes));
+      }
+    }
+    for (const icon of Array.from(
+      heading.querySelectorAll('svg, button, [class*="anchor-icon"], .octicon'),
+    ))
+      icon.remove();
+  }
+}
+
+export function restoreHeadingLevels(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll(`[${HEADING_LEVEL_ATTRIBUTE}]`))) {
+    const level = heading.getAttribute(HEADING_LEVEL_ATTRIBUTE);
+    if (!level || heading.tagName === `H${level}` || !/^H[1-6]$/.test(heading.tagName)) continue;
+    const replacement = heading.ownerDocument.createElement(`h${level}`);
+    replacement.append(...Array.from(heading.childNodes));
+    heading.replaceWith(replacement);
+  }
+}
+
+export interface LinkOptions {
+  stripTracking: boolean;
+}
+
+/**
+ * Absolute links (the note lives elsewhere); `javascript:` links become their text; links around
+ * an image of the same picture (lightboxes) become the image.
+ */
+export function normalizeLinks(root: Element, options: LinkOptions): void {
+  const base = root.ownerDocument.baseURI;
+  for (const link of Array.from(root.querySelectorAll('a'))) {
+    const raw = (link.getAttribute('href') ?? '').trim();
+    if (/^\s*(?:javascript|vbscript|data):/i.test(raw) || raw === '' || raw === '#') {
+      link.replaceWith(...Array.from(link.childNodes));
+      continue;
+    }
+    let href = resolveUrl(raw, base);
+    if (!href) {
+      link.replaceWith(...Array.from(link.childNodes));
+      continue;
+    }
+    if (options.stripTracking && isHttpUrl(href)) href = stripTrackingParameters(href);
+    link.setAttribute('href', href);
+    const images = link.getElementsByTagName('img');
+    const only = images.length === 1 && !(link.textContent ?? '').trim() ? images[0] : undefined;
+    if (only && /\.(?:jpe?g|png|gif|webp|avif|svg)(?:$|\?)/i.test(href)) {
+      link.replaceWith(only);
+    }
+  }
+}
+
+const CHROME_SELECTOR = [
+  'nav',
+  'aside',
+  'header:not(article header):not(main header)',
+  'footer:not(article footer):not(main footer)',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="search"]',
+  '[role="complementary"]',
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  'dialog',
+].join(', ');
+
+const CHROME_NAME =
+  /(?:^|[\s_-])(?:cookie|consent|gdpr|newsletter-signup|skip-link|skip-to|sharing|share-buttons|social-share|breadcrumbs?|site-header|site-footer|masthead|sidebar|advert|ad-slot|ad-container|popup|modal)(?:$|[\s_-])/i;
+
+/** What never belongs in a note, in any mode. */
+const NON_CONTENT_TAGS = [
+  'script',
+  'style',
+  'link',
+  'meta',
+  'template',
+  'noscript',
+  'select',
+  'textarea',
+  'button',
+  'canvas',
+  'object',
+  'param',
+  'svg',
+  'input',
+];
+
+export function removeNonContent(root: Element): void {
+  for (const tag of NON_CONTENT_TAGS) {
+    for (const element of Array.from(root.getElementsByTagName(tag))) element.remove();
+  }
+}
+
+/** Full-page mode: the page without its navigation, banners, dialogs and forms. */
+export function removePageChrome(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
+    if (element.isConnected && !element.querySelector('main, article, [role="main"]'))
+      element.remove();
+  }
+  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+    if (!element.isConnected) continue;
+    const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
+    if (
+      CHROME_NAME.test(name) &&
+      (element.textContent ?? '').length < 2000 &&
+      !element.querySelector('main, article, [role="main"]')
+    ) {
+      element.remove();
+    }
+  }
+  for (const form of Array.from(root.querySelectorAll('form'))) {
+    if ((form.textContent ?? '').trim().length < 300) form.remove();
+  }
+}
+
+export const TASK_ATTRIBUTE = 'data-clipdeck-task';
+
+/** Checkboxes of task lists become markers, since Readability removes inputs. */
+export function normalizeTaskLists(root: Element): void {
+  for (const checkbox of Array.from(root.querySelectorAll('li input[type="checkbox" i]'))) {
+    const item = checkbox.closest('li');
+    if (!item) continue;
+    // Only a checkbox that starts its item makes it a task.
+    const range = checkbox.ownerDocument.createRange();
+    range.setStart(item, 0);
+    range.setEndBefore(checkbox);
+    if (range.toString().trim() !== '') continue;
+    const marker = checkbox.ownerDocument.createElement('span');
+    marker.setAttribute(TASK_ATTRIBUTE, checkbox.hasAttribute('checked') ? 'x' : ' ');
+    checkbox.replaceWith(marker);
+  }
+}
+
+/**
+ * Tables: a data table stays a table for the Markdown rule; a layout table (a page grid, a
+ * one-column box, a table holding tables or headings) is flattened to its cells' content, because
+ * a GFM table cannot hold blocks. Tables nested in a data table make it a layout table: the inner
+ * tables then become GFM tables of their own.
+ */
+export function flattenLayoutTables(root: Element): void {
+  const tables = Array.from(root.querySelectorAll('table'));
+  // Innermost last, so an outer layout table is flattened before its children are judged.
+  for (const table of tables) {
+    if (!table.isConnected || !isLayoutTable(table)) continue;
+    const doc = table.ownerDocument;
+    const replacement = doc.createElement('div');
+    for (const row of Array.from(table.rows)) {
+      for (const cell of Array.from(row.cells)) {
+        if (!(cell.textContent ?? '').trim() && !cell.querySelector('img, table')) continue;
+        const block = doc.createElement('div');
+        block.append(...Array.from(cell.childNodes));
+        replacement.appendChild(block);
+      }
+    }
+    const caption = table.caption;
+    if (caption && (caption.textContent ?? '').trim()) {
+      const paragraph = doc.createElement('p');
+      paragraph.append(...Array.from(caption.childNodes));
+      replacement.prepend(paragraph);
+    }
+    table.replaceWith(replacement);
+  }
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    if (!(table.textContent ?? '').trim() && !table.querySelector('img')) table.remove();
+  }
+}
+
+function isLayoutTable(table: HTMLTableElement): boolean {
+  const role = table.getAttribute('role');
+  if (role === 'presentation' || role === 'none') return true;
+  if (table.querySelector('table')) return true;
+  const rows = Array.from(table.rows).filter((row) => row.closest('table') === table);
+  if (rows.length === 0) return true;
+  const columns = Math.max(
+    ...rows.map((row) => Array.from(row.cells).reduce((sum, cell) => sum + (cell.colSpan || 1), 0)),
+  );
+  if (columns <= 1) return true;
+  const hasHeader = !!table.querySelector('th, thead, caption') || table.hasAttribute('summary');
+  if (table.querySelector('h1, h2, h3, h4, h5, h6, blockquote, pre, hr, ul ul, ol ol'))
+    return !hasHeader || !!table.querySelector('h1, h2, h3');
+  if (rows.length === 1 && !hasHeader) {
+    const text = (table.textContent ?? '').trim();
+    return text.length > 200 || table.querySelectorAll('p').length > 1;
+  }
+  return false;
+}
