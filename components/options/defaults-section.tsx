@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { TEMPLATE_VARIABLES } from '../../utils/clip';
 import {
   CLIP_MODE_LABELS,
   type ClipDefaults,
@@ -40,7 +41,7 @@ export function DefaultsSection({ saved, onSaved }: Props) {
       : { kind: 'builtin', id: templateId };
   const draft: ClipDefaults = { tags: parseTags(tags), mode, template, stripTracking };
   const unsaved = JSON.stringify(draft) !== JSON.stringify(saved);
-  const preview = previewNote(template, draft.tags);
+  const preview = previewNote(template, stripTracking);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -141,7 +142,7 @@ export function DefaultsSection({ saved, onSaved }: Props) {
               class="preview"
               aria-labelledby="preview-label"
               readOnly
-              rows={10}
+              rows={13}
               value={preview.markdown}
             />
           ) : (
@@ -165,5 +166,16 @@ function templateText(id: string): string {
 }
 
 function TemplateHelp() {
-  return <>Placeholders are filled in for each clip; the preview shows the result.</>;
+  return (
+    <>
+      Placeholders are filled in for each clip:{' '}
+      {TEMPLATE_VARIABLES.map((name, index) => (
+        <span key={name}>
+          {index > 0 && ', '}
+          <code>{`{{${name}}}`}</code>
+        </span>
+      ))}
+      . A line whose placeholders are all empty is left out.
+    </>
+  );
 }

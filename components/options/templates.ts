@@ -1,10 +1,11 @@
+import { type Clip, composeNote, NOTE_TEMPLATES, stripTrackingParameters } from '../../utils/clip';
 import type { Result } from '../../utils/result';
-import { DEFAULT_TEMPLATE_ID, type TemplateChoice } from '../../utils/settings';
+import { type TemplateChoice, templateSource } from '../../utils/settings';
 
 /**
  * The note templates the options page offers and the preview of one on a sample page. The
- * templates themselves belong to the clipping engine (utils/clip); this adapter is the one place
- * the options page meets them.
+ * templates belong to the clipping engine (utils/clip); this is the one place the options page
+ * meets them.
  */
 export interface BuiltInTemplate {
   id: string;
@@ -13,19 +14,56 @@ export interface BuiltInTemplate {
   text: string;
 }
 
-export const BUILT_IN_TEMPLATES: BuiltInTemplate[] = [
-  { id: DEFAULT_TEMPLATE_ID, label: 'Standard: title, source link and content', text: '' },
-];
+export const BUILT_IN_TEMPLATES: BuiltInTemplate[] = NOTE_TEMPLATES.map((template) => ({
+  id: template.id,
+  label: template.name,
+  text: template.template,
+}));
+
+/** A small made-up article: every template variable has a value, so the preview shows them all. */
+const SAMPLE_CLIP: Clip = {
+  title: 'Why Tide Pools Matter',
+  url: 'https://coast.example.org/articles/tide-pools?utm_source=newsletter&utm_medium=email&page=2',
+  mode: 'article',
+  notices: [],
+  markdown: [
+    'Tide pools are small worlds left behind by the retreating sea.',
+    '',
+    '## Who lives there',
+    '',
+    '- Anemones that close when the water leaves',
+    '- Hermit crabs that trade shells as they grow',
+  ].join('\n'),
+  metadata: {
+    title: 'Why Tide Pools Matter',
+    author: 'Rosa Marin',
+    siteName: 'Coast Notes',
+    published: '2026-05-14',
+    description: 'What lives between the tides, and why it is worth a careful look.',
+  },
+};
+
+const SAMPLE_TIME = new Date('2026-06-01T09:30:00Z');
 
 export function previewNote(
-  _template: TemplateChoice,
-  _tags: string[],
+  template: TemplateChoice,
+  stripTracking: boolean,
 ): Result<{ markdown: string }> {
-  return {
-    ok: false,
-    error: {
-      kind: 'unavailable',
-      message: 'The preview is not available in this version of Clipdeck.',
-    },
-  };
+  const clip = stripTracking
+    ? { ...SAMPLE_CLIP, url: stripTrackingParameters(SAMPLE_CLIP.url) }
+    : SAMPLE_CLIP;
+  try {
+    return {
+      ok: true,
+      markdown: composeNote(clip, { template: templateSource(template), now: SAMPLE_TIME }),
+    };
+  } catch {
+    return {
+      ok: false,
+      error: {
+        kind: 'template',
+        message: 'This template cannot be applied. Check its placeholders.',
+      },
+    };
+  }
 }

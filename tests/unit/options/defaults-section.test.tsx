@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DefaultsSection } from '../../../components/options/defaults-section';
+import { NOTE_TEMPLATES } from '../../../utils/clip';
+import { type ClipDefaults, clipDefaultsItem, DEFAULT_TEMPLATE_ID } from '../../../utils/settings';
+
+const preview = () =>
+  (screen.getByLabelText('Preview on a sample page') as HTMLTextAreaElement).value;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+afterEach(cleanup);
+
+it('the default template is one the clipping engine has', () => {
+  expect(NOTE_TEMPLATES.map((template) => template.id)).toContain(DEFAULT_TEMPLATE_ID);
+});
+
+it('previews each template on the sample page as the choice changes', () => {
+  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  expect(preview()).toContain('Source: [Coast Notes](https://coast.example.org/');
+
+  fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'front-matter' } });
+
+  expect(preview()).toMatch(/^---\ntitle: "Why Tide Pools Matter"/);
+});
+
+it('shows tracking parameters stripped from the source link only while the box is ticked', () => {
+  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  expect(preview()).not.toContain('utm_source');
+  expect(preview()).toContain('page=2');
+
+  fireEvent.click(screen.getByLabelText('Remove tracking parameters from page addresses'));
+
+  expect(preview()).toContain('utm_source=newsletter');
+});
+
+it('a custom template starts from the chosen one, previews live and is saved explicitly', async () => {
+  let saved: ClipDefaults | undefined;
+  render(
+    <DefaultsSection saved={clipDefaultsItem.fallback} onSaved={(value) => (saved = value)} />,
+  );
+
+  fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
+  const custom = screen.getByLabelText('Custom template') as HTMLTextAreaElement;
+  expect(custom.value).toContain('Source: [{{site}}]({{url}})');
+  fireEvent.input(custom, { target: { value: '# {{title}}\n\n{{content}}' } });
+  fireEvent.input(screen.getByLabelText('Default tags'), { target: { value: 'sea, to read' } });
+
+  expect(preview()).toMatch(/^# Why Tide Pools Matter\n\nTide pools are/);
+  expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  expect(await fakeBrowser.storage.local.get('clipDefaults')).toEqual({});
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+
+  await screen.findByText('Defaults saved. New clips use them from now on.');
+  const expected = {
+    tags: ['sea', 'to read'],
+    mode: 'article',
+    template: { kind: 'custom', text: '# {{title}}\n\n{{content}}' },
+    stripTracking: true,
+  };
+  expect(await clipDefaultsItem.getValue()).toEqual(expected);
+  expect(saved).toEqual(expected);
+});
+
+it('an empty custom template is refused and nothing is saved', async () => {
+  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
+  fireEvent.input(screen.getByLabelText('Custom template'), { target: { value: '  ' } });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+
+  expect((await screen.findByRole('alert')).textContent).toContain('custom template is empty');
+  expect(await fakeBrowser.storage.local.get('clipDefaults')).toEqual({});
+});
