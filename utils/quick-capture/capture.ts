@@ -50,6 +50,9 @@ async function captureTab(tabId: number, request: PrepareRequest): Promise<Captu
     }
   }
   if (!prepared.ok) return prepared;
+  // The engine's own word on how the clip differs from the request (a large page simplified,
+  // an empty selection) reaches the user here, since no popup shows it.
+  notice ??= prepared.clip.notices[0];
   const submitted = await submitClip({
     draft: prepared.draft,
     ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),

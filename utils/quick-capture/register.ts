@@ -16,10 +16,19 @@ const MENU: Browser.contextMenus.CreateProperties[] = [
 
 /**
  * Creates Clipdeck's menu items. Chromium keeps them across service-worker restarts, so this runs
- * on install and update only; everything is removed first so an update never meets an item that
- * already exists (which the browser refuses as a duplicate).
+ * on install and update; Firefox's event page may start without them after a browser restart,
+ * so it runs on browser start-up too. Everything is removed first so no run meets an item that
+ * already exists (which the browser refuses as a duplicate), and runs queue behind each other
+ * because install and start-up can fire together when an update is applied at start.
  */
-export async function createContextMenus(): Promise<void> {
+export function createContextMenus(): Promise<void> {
+  menusCreated = menusCreated.catch(() => undefined).then(replaceMenuItems);
+  return menusCreated;
+}
+
+let menusCreated: Promise<void> = Promise.resolve();
+
+async function replaceMenuItems(): Promise<void> {
   await browser.contextMenus.removeAll();
   for (const item of MENU) {
     await new Promise<void>((resolve, reject) => {
@@ -42,6 +51,9 @@ function logFailure(error: unknown): void {
  */
 export function registerQuickCapture(): void {
   browser.runtime.onInstalled.addListener(() => {
+    createContextMenus().catch(logFailure);
+  });
+  browser.runtime.onStartup.addListener(() => {
     createContextMenus().catch(logFailure);
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {

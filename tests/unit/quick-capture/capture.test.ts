@@ -216,6 +216,20 @@ describe('keyboard commands', () => {
     ]);
   });
 
+  it('a page with no text is kept as a bookmark, and the notification says so', async () => {
+    document.body.replaceChildren();
+    const { outcome, notes } = await capture(() => handleCommand(COMMANDS.page, PAGE_TAB));
+
+    expect(outcome).toMatchObject({ ok: true, clip: { state: 'saved' } });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.title).toBe('Anemones at Low Tide');
+    expect(notes[0]?.markdown_text).toContain(PAGE_URL);
+    expect(shownNotifications()[0]?.message).toBe(
+      '“Anemones at Low Tide” is saved in Science. The page had no text Clipdeck could read, so ' +
+        'it was saved as a bookmark: its title and address.',
+    );
+  });
+
   it('without a tab (the shortcut pressed in a browser window with none) nothing is clipped', async () => {
     const outcome = await handleCommand(COMMANDS.page);
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'unclippable' } });

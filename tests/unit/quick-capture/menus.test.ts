@@ -41,6 +41,18 @@ describe('the context menu', () => {
     expect(logged).not.toHaveBeenCalled();
   });
 
+  it('is created again at browser start-up, even while an update creates it too', async () => {
+    const logged = vi.spyOn(console, 'error');
+    registerQuickCapture();
+    await Promise.all([
+      fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' }),
+      fakeBrowser.runtime.onStartup.trigger(),
+    ]);
+    await vi.waitFor(() => expect(fakeBrowser.contextMenus.removeAll).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(menuItems.size).toBe(4));
+    expect(logged).not.toHaveBeenCalled();
+  });
+
   it('is not created again when a stopped service worker starts (the browser keeps it)', () => {
     registerQuickCapture();
     expect(fakeBrowser.contextMenus.create).not.toHaveBeenCalled();
