@@ -7,7 +7,7 @@ import {
   summarizeClip,
 } from '../outbox';
 import { handleCommand, handleMenuClick } from '../quick-capture';
-import { type Connection, connectionItem } from '../settings/connection';
+import { type Connection, saveConnection } from '../settings';
 import { clipTab } from './clip-tab';
 
 /**
@@ -38,7 +38,7 @@ declare global {
 
 export function installAutomationHooks(): void {
   globalThis.clipdeckAutomation = {
-    configure: (connection) => connectionItem.setValue(connection),
+    configure: (connection) => saveConnection(connection),
     clipTab: (request: ClipTabRequest) => clipTab(request),
     waitForClip: async (id, timeoutMs) => {
       const entry = await getOutbox().waitFor(id, timeoutMs);

@@ -1,7 +1,7 @@
-import type { Clip, ClipRequest } from '../clip';
+import { type Clip, type ClipRequest, composeNote } from '../clip';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
-import { loadSettings } from '../settings';
+import { loadSettings, templateSource } from '../settings';
 import { extractFromTab } from './extract';
 
 export const NOT_CONFIGURED_MESSAGE =
@@ -27,6 +27,7 @@ export type PrepareRequest = Partial<ClipRequest> & { deckId?: string | null; ta
 export async function prepareClip(
   tabId: number,
   request: PrepareRequest = {},
+  now = new Date(),
 ): Promise<Result<PreparedClip>> {
   const settings = await loadSettings();
   if (!settings.connection.baseUrl || !settings.connection.apiKey) {
@@ -35,9 +36,10 @@ export async function prepareClip(
   const { deckId, tags, ...clipRequest } = request;
   const defaults = settings.clipDefaults;
   const extracted = await extractFromTab(tabId, {
+    stripTrackingParameters: defaults.stripTracking,
     ...clipRequest,
     mode: clipRequest.mode ?? defaults.mode,
-  } as ClipRequest);
+  });
   if (!extracted.ok) return extracted;
   const { clip } = extracted;
   // `null` picks the default notebook explicitly; `undefined` means "the user's default deck".
@@ -47,13 +49,9 @@ export async function prepareClip(
     clip,
     draft: {
       title: clip.title,
-      markdown_text: composeMarkdown(clip),
+      markdown_text: composeNote(clip, { template: templateSource(defaults.template), now }),
       tags: tags ?? defaults.tags,
     },
     ...(chosenDeck ? { deckId: chosenDeck } : {}),
   };
-}
-
-function composeMarkdown(clip: Clip): string {
-  return `Source: <${clip.url}>\n\n${clip.markdown}`;
 }
