@@ -6,7 +6,13 @@ import { escapeText } from './escape';
 import { normalizeFootnotes } from './footnotes';
 import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
-import { normalizeEmbeds, normalizeFigures, normalizeImages, removeDuplicateImages } from './media';
+import {
+  normalizeEmbeds,
+  normalizeFigures,
+  normalizeImages,
+  normalizeVideoElements,
+  removeDuplicateImages,
+} from './media';
 import { extractMetadata } from './metadata';
 import { selectionFragments } from './selection';
 import {
@@ -89,7 +95,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeCodeBlocks(root);
   hoistLinksOutOfInlineCode(root);
   normalizeImages(root);
-  normalizeEmbeds(root);
+  normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
   if (!context.budget.exhausted) normalizeFootnotes(root);
@@ -100,6 +106,7 @@ function prepareContent(root: Element, context: Context): void {
 /** The rules that shape the content once it is chosen. */
 function finishContent(root: Element, context: Context): string {
   restoreHeadingLevels(root);
+  normalizeEmbeds(root);
   flattenLayoutTables(root);
   normalizeFigures(root);
   removeDuplicateImages(root);
@@ -224,6 +231,9 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
     );
   });
   const alt = (image?.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
+  const caption = (image?.closest('figure')?.querySelector('figcaption')?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const scratch = scratchDocument(doc);
   const picture = scratch.createElement('img');
   picture.setAttribute('src', absolute);
@@ -234,7 +244,7 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
   const imageLine = toMarkdown(holder);
   const pageLink = `From [${escapeText(title).replace(/\]/g, '\\]')}](${markdownDestination(url)})`;
   return finishMarkdown(
-    [imageLine, alt ? escapeText(alt) : '', pageLink].filter(Boolean).join('\n\n'),
+    [imageLine, caption ? escapeText(caption) : '', pageLink].filter(Boolean).join('\n\n'),
   );
 }
 

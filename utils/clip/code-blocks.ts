@@ -203,7 +203,7 @@ function replaceWithCodeBlock(target: Element, textSource: Element, language: st
 /** Table-based highlighters: a gutter column and a code column, or one row per line. */
 function normalizeCodeTables(root: Element): void {
   for (const table of Array.from(root.querySelectorAll('table'))) {
-    if (!table.isConnected || table.closest(`[${CODE_ATTRIBUTE}]`)) continue;
+    if (!root.contains(table) || table.closest(`[${CODE_ATTRIBUTE}]`)) continue;
     const className = `${table.getAttribute('class') ?? ''} ${table.parentElement?.getAttribute('class') ?? ''}`;
     const cells = Array.from(table.querySelectorAll('td'));
     const codeCells = cells.filter(
@@ -284,7 +284,7 @@ function removeToolbars(block: Element, language: string): void {
 export function normalizeCodeBlocks(root: Element): void {
   normalizeCodeTables(root);
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
-    if (!pre.isConnected || pre.hasAttribute(CODE_ATTRIBUTE)) continue;
+    if (!root.contains(pre) || pre.hasAttribute(CODE_ATTRIBUTE)) continue;
     if (pre.parentElement?.closest('pre')) continue;
     removeSiblingGutters(pre);
     const language = detectLanguage(pre);
@@ -293,7 +293,7 @@ export function normalizeCodeBlocks(root: Element): void {
   }
   // Editors and some highlighters draw code without a pre: a code element holding one element per line.
   for (const code of Array.from(root.querySelectorAll('code'))) {
-    if (!code.isConnected || code.closest('pre')) continue;
+    if (!root.contains(code) || code.closest('pre')) continue;
     const lines = Array.from(code.children).filter(isLineElement);
     const breaks = code.querySelectorAll('br').length;
     if (lines.length >= 2 || breaks >= 2) replaceWithCodeBlock(code, code, detectLanguage(code));

@@ -6,6 +6,8 @@
  */
 export const FOOTNOTE_REFERENCE_ATTRIBUTE = 'data-clipdeck-fnref';
 export const FOOTNOTE_DEFINITION_ATTRIBUTE = 'data-clipdeck-fndef';
+/** Definitions are elements of our own, which Readability does not merge into their neighbours. */
+export const FOOTNOTE_DEFINITION_ELEMENT = 'clipdeck-footnote';
 
 const REFERENCE_HINT =
   /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
@@ -83,6 +85,13 @@ function isBacklink(link: Element, referenceIds: Set<string>): boolean {
   );
 }
 
+function definitionElement(doc: Document, number: string, source: Element): Element {
+  const definition = doc.createElement(FOOTNOTE_DEFINITION_ELEMENT);
+  definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, number);
+  definition.append(...Array.from(source.childNodes));
+  return definition;
+}
+
 export function normalizeFootnotes(root: Element): void {
   const doc = root.ownerDocument;
   const numbers = new Map<Element, number>();
@@ -115,9 +124,13 @@ export function normalizeFootnotes(root: Element): void {
       definition.querySelectorAll('.mw-cite-backlink, .footnote-backref, [role="doc-backlink"]'),
     ))
       backlink.remove();
-    definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, String(number));
     const list = definition.tagName === 'LI' ? definition.parentElement : null;
-    if (list) lists.add(list);
+    if (list) {
+      definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, String(number));
+      lists.add(list);
+    } else {
+      definition.replaceWith(definitionElement(doc, String(number), definition));
+    }
   }
   for (const { element, definition } of references) {
     const marker = doc.createElement('sup');
@@ -137,10 +150,12 @@ export function normalizeFootnotes(root: Element): void {
     );
     for (const item of items) {
       const number = item.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE);
-      const block = doc.createElement('div');
-      if (number) block.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, number);
-      block.append(...Array.from(item.childNodes));
-      container.appendChild(block);
+      if (number) container.appendChild(definitionElement(doc, number, item));
+      else {
+        const block = doc.createElement('div');
+        block.append(...Array.from(item.childNodes));
+        container.appendChild(block);
+      }
     }
     list.replaceWith(container);
   }

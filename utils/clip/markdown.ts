@@ -2,8 +2,12 @@ import { strikethrough } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 import { CODE_ATTRIBUTE, codeText, LANGUAGE_ATTRIBUTE } from './code-blocks';
 import { escapeText, resolveLineStartEscapes } from './escape';
-import { FOOTNOTE_DEFINITION_ATTRIBUTE, FOOTNOTE_REFERENCE_ATTRIBUTE } from './footnotes';
-import { MATH_ATTRIBUTE } from './math';
+import {
+  FOOTNOTE_DEFINITION_ATTRIBUTE,
+  FOOTNOTE_DEFINITION_ELEMENT,
+  FOOTNOTE_REFERENCE_ATTRIBUTE,
+} from './footnotes';
+import { MATH_ATTRIBUTE, MATH_ELEMENT } from './math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from './media';
 import { TASK_ATTRIBUTE } from './structure';
 import { markdownDestination } from './urls';
@@ -187,7 +191,7 @@ export function createMarkdownConverter(): TurndownService {
     },
   });
   service.addRule('math', {
-    filter: (node) => node.hasAttribute(MATH_ATTRIBUTE),
+    filter: (node) => node.nodeName === MATH_ELEMENT.toUpperCase(),
     replacement: (_content, node) => {
       const tex = (node.textContent ?? '').trim();
       if (!tex) return '';
@@ -201,7 +205,7 @@ export function createMarkdownConverter(): TurndownService {
     replacement: (_content, node) => `[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
   });
   service.addRule('footnoteDefinition', {
-    filter: (node) => node.hasAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE),
+    filter: (node) => node.nodeName === FOOTNOTE_DEFINITION_ELEMENT.toUpperCase(),
     replacement: (content, node) => {
       const text = content.trim().replace(/\n/g, '\n    ');
       return text ? `\n\n[^${node.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE)}]: ${text}\n\n` : '';
@@ -216,7 +220,11 @@ export function createMarkdownConverter(): TurndownService {
   });
   service.addRule('taskMarker', {
     filter: (node) => node.hasAttribute(TASK_ATTRIBUTE),
-    replacement: (_content, node) => `[${node.getAttribute(TASK_ATTRIBUTE) === 'x' ? 'x' : ' '}] `,
+    replacement: (_content, node) => {
+      const box = `[${node.getAttribute(TASK_ATTRIBUTE) === 'x' ? 'x' : ' '}]`;
+      const next = node.nextSibling;
+      return next?.nodeType === 3 && /^\s/.test(next.nodeValue ?? '') ? box : `${box} `;
+    },
   });
   service.addRule('listItem', {
     filter: 'li',
@@ -263,7 +271,9 @@ export function createMarkdownConverter(): TurndownService {
     },
   });
   service.addRule('superscript', {
-    filter: ['sup', 'sub'],
+    filter: (node) =>
+      (node.nodeName === 'SUP' || node.nodeName === 'SUB') &&
+      !node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
     replacement: (content, node) => {
       const tag = node.nodeName.toLowerCase();
       return content.trim() ? `<${tag}>${content.trim()}</${tag}>` : '';
@@ -283,8 +293,10 @@ export function createMarkdownConverter(): TurndownService {
   service.addRule('definitionDescription', {
     filter: 'dd',
     replacement: (content) => {
-      const text = content.trim().replace(/\n/g, '\n    ');
-      return text ? `\n:   ${text}\n` : '';
+      const text = content.trim();
+      // Wikipedia indents display formulas with a bare <dd>: the formula is all there is.
+      if (text.startsWith('$$') && text.endsWith('$$')) return `\n\n${text}\n\n`;
+      return text ? `\n:   ${text.replace(/\n/g, '\n    ')}\n` : '';
     },
   });
   service.addRule('details', {

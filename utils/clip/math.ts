@@ -1,14 +1,16 @@
 /**
- * Formulas become `<span data-clipdeck-math="inline|display">TeX</span>` before anything else
+ * Formulas become `<clipdeck-math data-clipdeck-math="inline|display">TeX</clipdeck-math>` before anything else
  * looks at the page, so the rendered duplicate (MathJax's and KaTeX's HTML output, Wikipedia's
  * fallback image) is gone and the TeX survives Readability, which drops scripts.
  */
 export const MATH_ATTRIBUTE = 'data-clipdeck-math';
+/** An element of our own: Readability rewrites divs and spans but leaves unknown elements be. */
+export const MATH_ELEMENT = 'clipdeck-math';
 
 type MathDisplay = 'inline' | 'display';
 
 function placeholder(doc: Document, tex: string, display: MathDisplay): Element {
-  const element = doc.createElement(display === 'display' ? 'div' : 'span');
+  const element = doc.createElement(MATH_ELEMENT);
   element.setAttribute(MATH_ATTRIBUTE, display);
   element.textContent = tex;
   return element;
@@ -110,6 +112,12 @@ function texForText(text: string): string {
   return out.trimEnd();
 }
 
+const MATH_FUNCTIONS = new Set(
+  'sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln lg exp lim max min sup inf det arg deg dim gcd ker hom Pr'.split(
+    ' ',
+  ),
+);
+
 function group(tex: string): string {
   return tex.length === 1 ? tex : `{${tex}}`;
 }
@@ -130,7 +138,11 @@ export function mathMlToTex(element: Element): string {
     case 'annotation':
     case 'annotation-xml':
       return '';
-    case 'mi':
+    case 'mi': {
+      const name = (element.textContent ?? '').trim();
+      if (MATH_FUNCTIONS.has(name)) return `\\${name}`;
+      return name.length > 1 && /^[A-Za-z]+$/.test(name) ? `\\mathrm{${name}}` : texForText(name);
+    }
     case 'mn':
     case 'mo':
       return texForText(element.textContent ?? '');
@@ -239,7 +251,7 @@ function replaceMathJax2Scripts(root: Element): void {
 /** MathJax 3: `<mjx-container>` with the rendering and, usually, assistive MathML inside. */
 function replaceMathJax3(root: Element): void {
   for (const container of Array.from(root.querySelectorAll('mjx-container'))) {
-    if (!container.isConnected) continue;
+    if (!root.contains(container)) continue;
     const math = container.querySelector('math');
     const dataTex =
       container.getAttribute('data-latex') ??
@@ -255,7 +267,7 @@ function replaceMathJax3(root: Element): void {
 /** KaTeX: `.katex` holds `.katex-mathml` (with the TeX annotation) and `.katex-html`. */
 function replaceKatex(root: Element): void {
   for (const katex of Array.from(root.querySelectorAll('.katex, .katex-display'))) {
-    if (!katex.isConnected) continue;
+    if (!root.contains(katex)) continue;
     const outer = katex.classList.contains('katex-display')
       ? katex
       : (katex.closest('.katex-display') ?? katex);
@@ -277,7 +289,7 @@ function replaceKatex(root: Element): void {
 /** Wikipedia: a hidden MathML copy beside a fallback image whose alt is the TeX. */
 function replaceWikipediaMath(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('.mwe-math-element'))) {
-    if (!element.isConnected) continue;
+    if (!root.contains(element)) continue;
     const math = element.querySelector('math');
     const image = element.querySelector(
       'img.mwe-math-fallback-image-inline, img.mwe-math-fallback-image-display, img',
@@ -295,7 +307,7 @@ function replaceWikipediaMath(root: Element): void {
 /** Any other MathML (Temml, MathJax's MathML output, hand-written pages). */
 function replaceMathMl(root: Element): void {
   for (const math of Array.from(root.querySelectorAll('math'))) {
-    if (!math.isConnected || math.closest(`[${MATH_ATTRIBUTE}]`)) continue;
+    if (!root.contains(math) || math.closest(`[${MATH_ATTRIBUTE}]`)) continue;
     const tex = texFromMathElement(math);
     const display = displayOfMath(math, 'inline');
     if (tex) math.replaceWith(placeholder(root.ownerDocument, tex, display));

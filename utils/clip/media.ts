@@ -268,7 +268,10 @@ function embedLink(doc: Document, href: string, label: string): Element {
   return paragraph;
 }
 
-/** Videos and players become a titled link; other iframes (ads, widgets) go. */
+/**
+ * Videos and players become a titled link; other iframes (ads, widgets) go. This runs after
+ * Readability, which keeps video iframes but would drop a paragraph holding only a link.
+ */
 export function normalizeEmbeds(root: Element): void {
   const doc = root.ownerDocument;
   const base = doc.baseURI;
@@ -300,6 +303,15 @@ export function normalizeEmbeds(root: Element): void {
     }
     if (!replaced) frame.remove();
   }
+}
+
+/**
+ * Players drawn by scripts (lite-youtube) and `<video>`/`<audio>`: these have no text, so
+ * Readability would drop them; they become links before it runs.
+ */
+export function normalizeVideoElements(root: Element): void {
+  const doc = root.ownerDocument;
+  const base = doc.baseURI;
   for (const lite of Array.from(
     root.querySelectorAll('lite-youtube[videoid], [data-youtube-id]'),
   )) {

@@ -119,11 +119,11 @@ export function removeNonContent(root: Element): void {
 /** Full-page mode: the page without its navigation, banners, dialogs and forms. */
 export function removePageChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
-    if (element.isConnected && !element.querySelector('main, article, [role="main"]'))
+    if (root.contains(element) && !element.querySelector('main, article, [role="main"]'))
       element.remove();
   }
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
-    if (!element.isConnected) continue;
+    if (!root.contains(element)) continue;
     const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
     if (
       CHROME_NAME.test(name) &&
@@ -151,7 +151,10 @@ export function normalizeTaskLists(root: Element): void {
     range.setEndBefore(checkbox);
     if (range.toString().trim() !== '') continue;
     const marker = checkbox.ownerDocument.createElement('span');
-    marker.setAttribute(TASK_ATTRIBUTE, checkbox.hasAttribute('checked') ? 'x' : ' ');
+    const checked = checkbox.hasAttribute('checked');
+    marker.setAttribute(TASK_ATTRIBUTE, checked ? 'x' : ' ');
+    // Text, because empty elements are dropped (by Readability, and by turndown's blank rule).
+    marker.textContent = checked ? '[x]' : '[ ]';
     checkbox.replaceWith(marker);
   }
 }
@@ -166,7 +169,8 @@ export function flattenLayoutTables(root: Element): void {
   const tables = Array.from(root.querySelectorAll('table'));
   // Innermost last, so an outer layout table is flattened before its children are judged.
   for (const table of tables) {
-    if (!table.isConnected || !isLayoutTable(table)) continue;
+    // Readability hands back a detached tree: "still in root" is the test, not isConnected.
+    if (!root.contains(table) || !isLayoutTable(table)) continue;
     const doc = table.ownerDocument;
     const replacement = doc.createElement('div');
     for (const row of Array.from(table.rows)) {
