@@ -103,7 +103,7 @@ export function ClipEditor(props: ClipEditorProps) {
         </div>
         <textarea
           id={`${id}-markdown`}
-          rows={8}
+          rows={7}
           spellcheck={false}
           aria-describedby={`${id}-words`}
           aria-busy={extracting}

@@ -1,6 +1,12 @@
-/** Words as a reader counts them: runs of letters or digits, with inner apostrophes and hyphens. */
+/**
+ * Words as a reader counts them: runs of letters or digits, with inner apostrophes and hyphens;
+ * link and image addresses are not read, so they are not counted.
+ */
 export function countWords(markdown: string): number {
-  return markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  const readable = markdown
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/<[a-z][a-z0-9+.-]*:[^>\s]*>/gi, '');
+  return readable.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

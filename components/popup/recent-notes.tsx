@@ -182,8 +182,8 @@ function RecentNoteItem(
       )}
       {view === 'view' && (
         <div class="actions note-actions">
-          <button type="button" disabled={busy} onClick={copy}>
-            Copy Markdown
+          <button type="button" disabled={busy} onClick={copy} aria-label="Copy Markdown">
+            Copy
           </button>
           <button
             type="button"

@@ -33,6 +33,8 @@ export function TagInput({ label, tags, onChange, suggest }: TagInputProps) {
     const tag = raw.trim().replace(/,+$/, '').trim();
     setTyped('');
     setActive(-1);
+    // Closed after each tag, so the list does not cover what follows; typing or ↓ reopens it.
+    setOpen(false);
     if (!tag || tags.some((chosen) => chosen.toLowerCase() === tag.toLowerCase())) return;
     onChange([...tags, tag]);
   }
@@ -130,7 +132,6 @@ export function TagInput({ label, tags, onChange, suggest }: TagInputProps) {
               setOpen(true);
               setActive(-1);
             }}
-            onFocus={() => setOpen(true)}
             onBlur={() => {
               setOpen(false);
               setActive(-1);

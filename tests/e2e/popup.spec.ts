@@ -1,0 +1,422 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Worker } from '@playwright/test';
+import type { NotesServer } from '../../notes-server';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
+import { POPUP_WIDTH, PopupPage } from './pages/popup-page';
+
+/** Puts a note straight into the service, as another app of the user's would. */
+async function createNote(
+  server: NotesServer,
+  note: { title: string; tags?: string[]; markdown?: string },
+  deckId?: string,
+): Promise<string> {
+  const query = deckId ? `?deck_id=${encodeURIComponent(deckId)}` : '';
+  const response = await fetch(`${server.baseUrl}/notes/${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      title: note.title,
+      markdown_text: note.markdown ?? `# ${note.title}`,
+      tags: note.tags ?? [],
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The user's deck list, as the options page stores it. */
+async function saveDecks(worker: Worker): Promise<void> {
+  await worker.evaluate(() =>
+    chrome.storage.local.set({
+      decks: {
+        decks: [
+          { id: 'deck-science', label: 'Science' },
+          { id: 'deck-reading', label: 'Reading list' },
+        ],
+        defaultDeckId: null,
+      },
+    }),
+  );
+}
+
+async function openArticle(page: Page, url: string): Promise<Page> {
+  await page.goto(url);
+  return page;
+}
+
+/** Selects the text of the first element matching `selector` in the page. */
+async function selectText(page: Page, selector: string): Promise<void> {
+  await page.evaluate((target) => {
+    const element = document.querySelector(target);
+    if (!element) throw new Error(`nothing matches ${target}`);
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const selection = getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }, selector);
+}
+
+/** Fails on any serious or critical accessibility violation, naming each. */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** Nothing in the popup is wider than the popup. */
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(POPUP_WIDTH);
+}
+
+test('a clip with an edited title, tags and deck is saved from the keyboard', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await saveDecks(worker);
+  // Tags already on the user's notes are suggested.
+  await createNote(notesServer, {
+    title: 'Rock pools of Brittany',
+    tags: ['marine-biology', 'travel'],
+  });
+  await createNote(notesServer, { title: 'Kelp forests', tags: ['marine-biology'] });
+
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  await expect(popup.titleInput).toHaveValue('Why Tide Pools Matter');
+  await expect(popup.page.getByText(/\d+ words/)).toBeVisible();
+
+  await popup.titleInput.fill('Tide pools, a field guide');
+  await popup.deckSelect.selectOption({ label: 'Science' });
+  await popup.tagInput.focus();
+  await popup.page.keyboard.type('mar');
+  await expect(popup.tagSuggestions.getByRole('option')).toHaveText(['marine-biology']);
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-tags-light.png') });
+  await popup.page.keyboard.press('ArrowDown');
+  await expect(popup.tagInput).toHaveAttribute('aria-activedescendant', /.+/);
+  await popup.page.keyboard.press('Enter');
+  await popup.page.keyboard.type('shore');
+  await popup.page.keyboard.press('Enter');
+  await popup.page.keyboard.type('oops');
+  await popup.page.keyboard.press('Enter');
+  await popup.page.keyboard.press('Backspace');
+  await expect(popup.chosenTags).toHaveText(['marine-biology×', 'shore×']);
+
+  await popup.page.emulateMedia({ colorScheme: 'light' });
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-edit-light.png') });
+  await popup.page.emulateMedia({ colorScheme: 'dark' });
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-edit-dark.png') });
+  await expectNoSeriousViolations(popup.page);
+
+  await popup.page.getByRole('button', { name: 'Show rendered preview' }).click();
+  const rendered = popup.page.getByRole('region', { name: 'Rendered preview' });
+  await expect(rendered.getByRole('heading', { name: 'Who lives there' })).toBeVisible();
+  await rendered.scrollIntoViewIfNeeded();
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-preview-dark.png') });
+  await popup.page.emulateMedia({ colorScheme: 'light' });
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-preview-light.png') });
+  await expectNoSeriousViolations(popup.page);
+  await expectNoHorizontalOverflow(popup.page);
+
+  await popup.tagInput.focus();
+  await popup.page.keyboard.press('Control+Enter');
+
+  await expect(popup.savedMessage).toHaveText('Saved “Tide pools, a field guide”');
+  await expect(popup.page.getByText('In Science.')).toBeVisible();
+  const saved = notesServer.notes().find((note) => note.title === 'Tide pools, a field guide');
+  expect(saved?.deck_id).toBe('deck-science');
+  expect(saved?.tags).toEqual(['marine-biology', 'shore']);
+  expect(saved?.markdown_text).toContain('## Who lives there');
+
+  // The next popup starts in the deck used last and suggests the tags used last.
+  const again = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await again.waitForPreview();
+  await expect(again.deckSelect.locator('option:checked')).toHaveText('Science');
+  await again.tagInput.focus();
+  await again.page.keyboard.type('sh');
+  await expect(again.tagSuggestions.getByRole('option').first()).toHaveText('shore');
+});
+
+test('with text selected the popup offers the selection and clips only it', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  await selectText(article, 'blockquote p');
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+
+  await expect(popup.page.getByRole('radio', { name: 'Selection' })).toBeChecked();
+  await expect(popup.markdownInput).toHaveValue(/The tide pool is a small world/);
+  await expect(popup.markdownInput).not.toHaveValue(/Who lives there/);
+
+  await popup.page.getByRole('radio', { name: 'Article' }).check();
+  await expect(popup.markdownInput).toHaveValue(/Who lives there/);
+});
+
+test('a page clipped before can have its note replaced or the selection appended', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const first = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await first.waitForPreview();
+  await first.saveButton.click();
+  await expect(first.savedMessage).toBeVisible();
+  const [note] = notesServer.notes();
+  if (!note) throw new Error('the first clip stored no note');
+
+  // The same page, reached through a link with tracking parameters.
+  await article.goto(`${site.urlFor('article.html')}?utm_source=newsletter&fbclid=abc`);
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  await expect(popup.alreadyClipped).toContainText('You clipped this page just now');
+  await expect(popup.saveButton).toHaveText('Save as new note');
+
+  await popup.markdownInput.fill('# Tide pools\n\nRewritten by hand.');
+  await popup.alreadyClipped.getByRole('button', { name: 'Replace its text' }).click();
+  await expect(popup.alreadyClipped.getByRole('status')).toHaveText(
+    'Replaced the text of “Why Tide Pools Matter”.',
+  );
+  expect(notesServer.notes()).toHaveLength(1);
+  expect(notesServer.notes()[0]?.markdown_text).toBe('# Tide pools\n\nRewritten by hand.');
+  const replaced = notesServer.requests().filter((request) => request.method === 'PUT');
+  expect(replaced.map((request) => request.body)).toEqual([
+    { markdown_text: '# Tide pools\n\nRewritten by hand.' },
+  ]);
+
+  await selectText(article, 'blockquote p');
+  const appending = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await appending.waitForPreview();
+  await appending.alreadyClipped.getByRole('button', { name: 'Append selection' }).click();
+  await expect(appending.alreadyClipped.getByRole('status')).toHaveText(
+    'Appended the selection to “Why Tide Pools Matter”.',
+  );
+  const stored = notesServer.notes()[0]?.markdown_text ?? '';
+  expect(stored.startsWith('# Tide pools\n\nRewritten by hand.\n\n---\n\n')).toBe(true);
+  expect(stored).toContain('The tide pool is a small world that teaches the large one.');
+  const appended = notesServer.requests().filter((request) => request.method === 'PUT');
+  expect(Object.keys(appended.at(-1)?.body as object)).toEqual(['markdown_text']);
+  expect(notesServer.notes()).toHaveLength(1);
+});
+
+test('a deleted note is not offered as clipped before', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const first = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await first.waitForPreview();
+  await first.saveButton.click();
+  await expect(first.savedMessage).toBeVisible();
+  const [note] = notesServer.notes();
+  await fetch(`${notesServer.baseUrl}/notes/${note?.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${notesServer.apiKey}` },
+  });
+
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  await expect(popup.saveButton).toHaveText('Save page');
+  await expect(popup.alreadyClipped).toHaveCount(0);
+});
+
+test('recent notes are listed newest first and can be edited and deleted', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await saveDecks(worker);
+  await createNote(notesServer, { title: 'Oldest note', tags: ['archive'] });
+  await createNote(notesServer, { title: 'Reading notes', tags: ['books'] }, 'deck-reading');
+  await createNote(notesServer, {
+    title: 'Newest note',
+    tags: ['inbox'],
+    markdown: '# Newest\n\nBody.',
+  });
+
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.recentTab.click();
+  await expect(popup.recentNotes.getByRole('heading')).toHaveText([
+    'Newest note',
+    'Reading notes',
+    'Oldest note',
+  ]);
+  await expect(popup.recentNote('Reading notes')).toContainText('Reading list');
+  await expect(popup.recentNote('Reading notes')).toContainText('books');
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-recent-light.png') });
+  await popup.page.emulateMedia({ colorScheme: 'dark' });
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-recent-dark.png') });
+  await expectNoSeriousViolations(popup.page);
+  await expectNoHorizontalOverflow(popup.page);
+
+  const newest = popup.recentNote('Newest note');
+  await newest.getByRole('button', { name: 'Edit' }).click();
+  await newest.getByLabel('Title').fill('Newest note, renamed');
+  await newest.getByRole('combobox', { name: 'Tags' }).fill('todo');
+  await newest.getByRole('combobox', { name: 'Tags' }).press('Enter');
+  await newest.getByRole('button', { name: 'Save changes' }).click();
+  await expect(popup.recentNote('Newest note, renamed')).toContainText('Saved.');
+  const edited = notesServer.notes().find((note) => note.title === 'Newest note, renamed');
+  expect(edited?.tags).toEqual(['inbox', 'todo']);
+  expect(edited?.markdown_text).toBe('# Newest\n\nBody.');
+  const put = notesServer.requests().filter((request) => request.method === 'PUT');
+  expect(put.map((request) => request.body)).toEqual([
+    { title: 'Newest note, renamed', tags: ['inbox', 'todo'] },
+  ]);
+
+  const oldest = popup.recentNote('Oldest note');
+  await oldest.getByRole('button', { name: 'Delete' }).click();
+  await expect(oldest).toContainText('This cannot be undone.');
+  await oldest.getByRole('button', { name: 'Delete note' }).click();
+  await expect(
+    popup.page.getByRole('status').filter({ hasText: 'Deleted “Oldest note”.' }),
+  ).toBeVisible();
+  await expect(popup.recentNote('Oldest note')).toHaveCount(0);
+  expect(notesServer.notes().map((note) => note.title)).not.toContain('Oldest note');
+});
+
+test('a service that refuses DELETE gets a clear message and the note stays', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await createNote(notesServer, { title: 'Keep me' });
+  // A service without delete: every DELETE answers 405, as a route that does not exist would.
+  await worker.evaluate(() => {
+    const original = globalThis.fetch;
+    globalThis.fetch = (input, init) =>
+      init?.method === 'DELETE'
+        ? Promise.resolve(
+            new Response(
+              JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed' }),
+              {
+                status: 405,
+                headers: { 'Content-Type': 'application/json' },
+              },
+            ),
+          )
+        : original(input, init);
+  });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.recentTab.click();
+  const note = popup.recentNote('Keep me');
+  await note.getByRole('button', { name: 'Delete' }).click();
+  await note.getByRole('button', { name: 'Delete note' }).click();
+  await expect(note.getByRole('alert')).toContainText(
+    'Your Notes service did not delete “Keep me”',
+  );
+  await expect(note.getByRole('alert')).toContainText('Delete it in the Notes service itself.');
+  expect(notesServer.notes().map((stored) => stored.title)).toEqual(['Keep me']);
+});
+
+test('pages that cannot be clipped say why and offer what still works', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const settings = await context.newPage();
+  await settings.goto(`chrome-extension://${extensionId}/options.html`);
+  const browserPage = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, settings),
+  );
+  await expect(browserPage.errorMessage).toContainText('Browsers do not let extensions read');
+  await browserPage.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-browser-page.png') });
+
+  const empty = await openArticle(await context.newPage(), site.urlFor('popup-empty.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, empty),
+  );
+  await expect(popup.errorMessage).toBeVisible();
+  await popup.page.getByRole('button', { name: 'Save as bookmark' }).click();
+  await popup.waitForPreview();
+  await expect(popup.page.getByRole('radio', { name: 'Bookmark' })).toBeChecked();
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toBeVisible();
+  expect(notesServer.notes()[0]?.markdown_text).toContain(site.urlFor('popup-empty.html'));
+});
