@@ -55,10 +55,22 @@ function imageKey(image: Element, baseUrl: string): string {
     .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
     .filter(Boolean);
   const src = image.getAttribute('src');
-  return [...(src ? [src] : []), ...candidates]
-    .map((url) => urlKey(url, baseUrl))
-    .join(ALTERNATIVES);
+  const tex = texOfMathImage(image.getAttribute('alt') ?? '');
+  return [
+    ...[...(src ? [src] : []), ...candidates].map((url) => urlKey(url, baseUrl)),
+    ...(tex ? [mathKey(tex)] : []),
+  ].join(ALTERNATIVES);
 }
+
+/**
+ * Wikipedia (and MediaWiki sites) show formulas as images whose alt text is the TeX source,
+ * wrapped in `{\displaystyle …}`; a pipeline that turns such an image into that math has kept it.
+ */
+function texOfMathImage(alt: string): string | undefined {
+  return /^\{\\displaystyle\s*([\s\S]*)\}$/.exec(alt.trim())?.[1];
+}
+
+const mathKey = (tex: string) => `math:${tex.replace(/\s+/g, '')}`;
 
 const ALTERNATIVES = '\n';
 
@@ -101,6 +113,11 @@ export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
         structure.images.push(
           urlKey(definitions.get(node.identifier.toLowerCase()) ?? '', baseUrl),
         );
+        break;
+      case 'math':
+      case 'inlineMath':
+        // Only ever matches an expected formula image (see texOfMathImage).
+        structure.images.push(mathKey(node.value));
         break;
       case 'heading':
         structure.headings.push(wordsKey(textOf(node)));

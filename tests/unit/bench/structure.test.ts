@@ -96,6 +96,17 @@ describe('structure survival', () => {
     expect(survival(lazy, placeholder).images).toEqual({ expected: 1, survived: 0 });
   });
 
+  it('counts a formula image rendered as its TeX as kept', () => {
+    const formula = structureOfHtml(
+      body('<img src="/math/render/svg/28a0" alt="{\\displaystyle a_{ij} = b}">'),
+      PAGE,
+    );
+    const asMath = structureOfMarkdown(parseMarkdown('See $a_{ij}=b$ here.'), PAGE);
+    const asText = structureOfMarkdown(parseMarkdown('See a_ij = b here.'), PAGE);
+    expect(survival(formula, asMath).images).toEqual({ expected: 1, survived: 1 });
+    expect(survival(formula, asText).images).toEqual({ expected: 1, survived: 0 });
+  });
+
   it('accepts a heading that lost an edit link, not one that lost most of its words', () => {
     expect(wordsSurvive('History edit', 'History')).toBe(true);
     expect(wordsSurvive('A long heading about history', 'history')).toBe(false);
