@@ -146,3 +146,72 @@ test('soak: 50 clips through 500s, dropped connections, 429 bursts and a restart
     await cleanUp();
   }
 });
+
+test('a service worker stopped in the middle of a delivery: the clip is still stored once', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  openExtensionPage,
+}) => {
+  await serveArticles(context);
+  await worker.evaluate(
+    async (connection) => {
+      await globalThis.clipdeckAutomation?.configure(connection);
+      await globalThis.clipdeckAutomation?.configureOutbox({
+        baseDelayMs: 200,
+        maxDelayMs: 1_000,
+        requestTimeoutMs: 2_000,
+        fastDeliveryWaitMs: 0,
+      });
+    },
+    { baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey },
+  );
+  // Slow enough that the create is still unanswered when the worker is stopped.
+  notesServer.setFaults({ latencyMs: 1_500 });
+
+  const made = await clip(worker, await context.newPage(), 7);
+  await expect.poll(() => notesServer.requests().some((r) => r.method === 'POST')).toBe(true);
+
+  // Stop the worker through the DevTools protocol, as Chromium itself may at any moment.
+  const extensionPage = await openExtensionPage('popup.html');
+  const devtools = await context.newCDPSession(extensionPage);
+  const { targetInfos } = await devtools.send('Target.getTargets');
+  const target = targetInfos.find(
+    (info) =>
+      info.type === 'service_worker' && info.url.startsWith(`chrome-extension://${extensionId}/`),
+  );
+  if (!target) throw new Error('the extension has no running service worker');
+  await devtools.send('Target.closeTarget', { targetId: target.targetId });
+  const stoppedAt = Date.now();
+  notesServer.setFaults({});
+
+  // The outbox's watchdog alarm starts a new worker, which finds the clip left in "sending".
+  // Read through an extension page: Playwright's handle on the stopped worker is stale.
+  const stored = () =>
+    extensionPage.evaluate(async (id) => {
+      const { outbox } = await chrome.storage.local.get('outbox');
+      const entries = (outbox as { entries: Array<Record<string, unknown>> }).entries;
+      return entries.find((entry) => entry.id === id);
+    }, made.id);
+  await expect
+    .poll(async () => (await stored())?.duplicatesChecked ?? false, {
+      timeout: 20_000,
+      intervals: [250],
+    })
+    .toBe(true);
+  const entry = await stored();
+  console.log(
+    `worker stopped mid-create: saved ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s later, ` +
+      `adopted the stored note: ${entry?.adopted === true}; requests: ` +
+      notesServer
+        .requests()
+        .map((request) => request.method)
+        .join(' '),
+  );
+
+  const notes = notesServer.notes();
+  expect(notes.map((note) => note.title)).toEqual(['Soak article 7']);
+  expect(entry?.state).toBe('saved');
+  expect(entry?.noteId).toBe(notes[0]?.id);
+});
