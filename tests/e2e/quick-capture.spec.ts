@@ -231,3 +231,49 @@ test('with notifications off, a page that cannot be clipped marks its tab’s ba
   expect(badge.text).toBe('!');
   expect(badge.title).toContain('Clipdeck cannot read this page');
 });
+
+test('after the service worker is stopped and woken, the menu is still there once and clips', async ({
+  context,
+  worker,
+  site,
+  notesServer,
+  openExtensionPage,
+}) => {
+  const page = await context.newPage();
+  await page.goto(site.urlFor('quick-capture.html'));
+  await worker.evaluate(() => {
+    (globalThis as { beforeRestart?: boolean }).beforeRestart = true;
+  });
+
+  // Stop the worker the way Chromium does when it reclaims an idle extension worker.
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  const statuses: string[] = [];
+  devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    statuses.push(...versions.map((version) => version.runningStatus));
+  });
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => statuses.includes('stopped')).toBe(true);
+  statuses.length = 0;
+  // A message from an extension page starts a fresh worker; Playwright's handle reaches it.
+  const options = await openExtensionPage('options.html');
+  await options.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
+  await expect.poll(() => statuses.includes('running')).toBe(true);
+  expect(
+    await worker.evaluate(() => (globalThis as { beforeRestart?: boolean }).beforeRestart),
+  ).toBeUndefined();
+
+  const refusal = await worker.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) =>
+        chrome.contextMenus.create({ id: 'clipdeck-clip-link', title: 'again' }, () =>
+          resolve(chrome.runtime.lastError?.message),
+        ),
+      ),
+  );
+  expect(refusal).toContain('duplicate id');
+  const tab = await worker.evaluate((tabId) => chrome.tabs.get(tabId), await tabIdOf(worker, page));
+  const outcome = await clickMenu(worker, { menuItemId: 'clipdeck-clip-page' }, tab);
+  expect(outcome).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(notesServer.notes().map((note) => note.title)).toEqual(['Anemones at Low Tide']);
+});
