@@ -35,6 +35,13 @@ import {
 
 let server: NotesServer;
 const PAGE_URL = 'https://review.example.com/anemones.html';
+const DECKS = {
+  decks: [
+    { id: 'deck-science', label: 'Science' },
+    { id: 'deck-reading', label: 'Reading list' },
+  ],
+  defaultDeckId: 'deck-science',
+};
 const GUIDE_URL = 'https://guides.example.org/tide-pools?utm_source=review';
 
 const click = (menuItemId: string, extra: Partial<MenuClick> = {}): MenuClick => ({
@@ -50,13 +57,7 @@ beforeAll(async () => {
   stubBrowserApis();
   server = await startNotesServer({ decks: ['deck-science', 'deck-reading'] });
   await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
-  await saveDecks({
-    decks: [
-      { id: 'deck-science', label: 'Science' },
-      { id: 'deck-reading', label: 'Reading list' },
-    ],
-    defaultDeckId: 'deck-science',
-  });
+  await saveDecks(DECKS);
   await saveClipDefaults({
     tags: ['shore', 'to read'],
     mode: 'article',
@@ -253,6 +254,29 @@ describe('confirmation', () => {
         ),
       }),
     ]);
+  });
+
+  it('a clip for a deck the service does not know is kept and needs the user', async () => {
+    await saveDecks({
+      decks: [...DECKS.decks, { id: 'deck-gone', label: 'Old deck' }],
+      defaultDeckId: 'deck-gone',
+    });
+    try {
+      const { outcome, notes } = await capture(() => handleCommand(COMMANDS.page, PAGE_TAB));
+
+      expect(outcome).toMatchObject({ ok: true, clip: { state: 'needs-attention' } });
+      expect(notes).toHaveLength(0);
+      expect(shownNotifications()).toEqual([
+        expect.objectContaining({
+          title: 'Clip needs your attention',
+          message: expect.stringMatching(
+            /^“Anemones at Low Tide” is kept in Clipdeck but was not saved\. .*deck-gone/,
+          ),
+        }),
+      ]);
+    } finally {
+      await saveDecks(DECKS);
+    }
   });
 
   it('with notifications off a saved clip shows none', async () => {
