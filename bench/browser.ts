@@ -8,7 +8,7 @@ import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chrom
 import type { ClipResult } from '../utils/clip';
 import { ENGINE_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
-import type { PeerName } from './pipelines/peers';
+import type { PeerName, SingleRun } from './pipelines/peers';
 
 export const PIPELINES = ['clipdeck', 'baseline', 'defuddle'] as const;
 export type PipelineName = (typeof PIPELINES)[number];
@@ -127,78 +127,70 @@ export async function openBenchBrowser(options: {
     return worker;
   };
 
-  const runPeer = async (page: Page, name: PeerName, runs: number): Promise<PipelineRun> => {
-    const run = await page.evaluate(
-      ([name, runs]) => globalThis.clipdeckBenchPeers?.time(name, runs),
-      [name, runs] as const,
-    );
-    return (
-      run ?? {
-        markdown: '',
-        timesMs: [],
-        coldMs: 0,
-        error: 'the reference pipelines were not injected',
-      }
-    );
-  };
+  const runPeer = async (page: Page, name: PeerName): Promise<SingleRun> =>
+    (await page.evaluate((peer) => globalThis.clipdeckBenchPeers?.run(peer), name)) ?? {
+      markdown: '',
+      ms: Number.NaN,
+      error: 'the reference pipelines were not injected',
+    };
 
-  const runClipdeck = async (tabId: number, runs: number) => {
+  const injectEngine = async (tabId: number) => {
     const worker = currentWorker();
     // tsx compiles this file with esbuild's keepNames, which wraps functions in a `__name` helper
     // that does not exist in the worker the function is sent to.
     await worker.evaluate('globalThis.__name ??= (target) => target');
-    return worker.evaluate(
-      async ({ tabId, runs, engineScript }) => {
-        await chrome.scripting.executeScript({
-          target: { tabId },
-          files: [`/${engineScript}`],
-        });
+    await worker.evaluate(
+      async ({ tabId, engineScript }) => {
+        await chrome.scripting.executeScript({ target: { tabId }, files: [`/${engineScript}`] });
+      },
+      { tabId, engineScript: ENGINE_SCRIPT },
+    );
+  };
+
+  const runClipdeck = async (
+    tabId: number,
+    checkPage: boolean,
+  ): Promise<SingleRun & { changed: boolean }> => {
+    const run = await currentWorker().evaluate(
+      async ({ tabId, checkPage }) => {
         const [injection] = await chrome.scripting.executeScript({
           target: { tabId },
-          args: [runs],
+          args: [checkPage],
           // Runs in the extension's isolated world, like a real clip. The engine is handed the live
           // document (its public call takes no document) and must copy it itself; the check
-          // below catches it if it does not.
-          func: (timedRuns: number) => {
+          // catches it if it does not.
+          func: (check: boolean) => {
             const engine = globalThis.clipdeckEngine;
-            if (!engine)
-              return {
-                markdown: '',
-                timesMs: [],
-                coldMs: 0,
-                error: 'engine missing',
-                changed: false,
-              };
-            const before = document.documentElement.outerHTML;
-            const timesMs: number[] = [];
-            let coldMs = 0;
-            let result: ClipResult | undefined;
-            for (let run = 0; run <= timedRuns; run++) {
-              const start = performance.now();
-              result = engine.clip({ mode: 'article' });
-              const elapsed = performance.now() - start;
-              if (run === 0) coldMs = elapsed;
-              else timesMs.push(elapsed);
-            }
-            const changed = document.documentElement.outerHTML !== before;
-            if (!result?.ok) {
-              return {
-                markdown: '',
-                timesMs,
-                coldMs,
-                changed,
-                error: result?.error.message ?? 'no result',
-              };
-            }
-            return { markdown: result.clip.markdown, timesMs, coldMs, changed };
+            if (!engine) return { markdown: '', ms: 0, error: 'engine missing', changed: false };
+            const before = check ? document.documentElement.outerHTML : '';
+            const start = performance.now();
+            const result: ClipResult = engine.clip({ mode: 'article' });
+            const ms = performance.now() - start;
+            const changed = check && document.documentElement.outerHTML !== before;
+            return result.ok
+              ? { markdown: result.clip.markdown, ms, changed }
+              : { markdown: '', ms, changed, error: result.error.message };
           },
         });
         return injection?.result;
       },
-      { tabId, runs, engineScript: ENGINE_SCRIPT },
+      { tabId, checkPage },
+    );
+    return (
+      run ?? {
+        markdown: '',
+        ms: Number.NaN,
+        error: 'the engine injection returned nothing',
+        changed: false,
+      }
     );
   };
 
+  /**
+   * One warm-up round, then `runs` timed rounds in which the three pipelines take turns (starting
+   * with a different one each round), so a burst of load from other processes on the machine hits
+   * all three alike and the page-by-page ratios stay fair.
+   */
   const runPage = async (corpusPage: CorpusPage, runs: number): Promise<PageRun> => {
     pendingNavigation = corpusPage;
     if (!tab) {
@@ -208,21 +200,34 @@ export async function openBenchBrowser(options: {
     }
     const { page, id } = tab;
     await page.evaluate(peersSource);
-    const baseline = await runPeer(page, 'baseline', runs);
-    const defuddle = await runPeer(page, 'defuddle', runs);
-    // Last, so that if the engine did change the page the peers' figures are still clean.
-    const clipdeck = await runClipdeck(id, runs);
-    const { changed, ...clipdeckRun } = clipdeck ?? {
-      markdown: '',
-      timesMs: [],
-      coldMs: 0,
-      error: 'the engine injection returned nothing',
-      changed: false,
+    await injectEngine(id);
+    const once = (pipeline: PipelineName): Promise<SingleRun> =>
+      pipeline === 'clipdeck' ? runClipdeck(id, false) : runPeer(page, pipeline);
+
+    // The engine warms up last, checking the live page: if it changed the page, the peers' warm-up
+    // outputs are still clean, and the change is reported.
+    const baselineWarmUp = await once('baseline');
+    const defuddleWarmUp = await once('defuddle');
+    const clipdeckWarmUp = await runClipdeck(id, true);
+    const outputs = {} as Record<PipelineName, PipelineRun>;
+    const warmUps: Record<PipelineName, SingleRun> = {
+      baseline: baselineWarmUp,
+      defuddle: defuddleWarmUp,
+      clipdeck: clipdeckWarmUp,
     };
-    return {
-      pipelines: { clipdeck: clipdeckRun, baseline, defuddle },
-      clipdeckChangedPage: changed,
-    };
+    for (const pipeline of PIPELINES) {
+      const { markdown, ms, error } = warmUps[pipeline];
+      outputs[pipeline] = { markdown, coldMs: ms, timesMs: [], ...(error ? { error } : {}) };
+    }
+    for (let round = 0; round < runs; round++) {
+      for (let turn = 0; turn < PIPELINES.length; turn++) {
+        const pipeline = PIPELINES[(round + turn) % PIPELINES.length] as PipelineName;
+        const run = await once(pipeline);
+        outputs[pipeline].timesMs.push(run.ms);
+        if (run.error) outputs[pipeline].error ??= run.error;
+      }
+    }
+    return { pipelines: outputs, clipdeckChangedPage: clipdeckWarmUp.changed };
   };
 
   const page = await context.newPage();

@@ -9,16 +9,16 @@ import TurndownService from 'turndown';
  */
 export type PeerName = 'baseline' | 'defuddle';
 
-export interface TimedRun {
+export interface SingleRun {
   markdown: string;
-  timesMs: number[];
-  coldMs: number;
+  /** Engine time in milliseconds. */
+  ms: number;
   error?: string;
 }
 
 export interface PeerPipelines {
-  /** Runs a pipeline once to warm up, then `runs` more times, each on a fresh copy of the page. */
-  time(name: PeerName, runs: number): TimedRun;
+  /** Runs a pipeline once, on a fresh copy of the page (made outside the timed region). */
+  run(name: PeerName): SingleRun;
 }
 
 declare global {
@@ -38,24 +38,15 @@ const pipelines: Record<PeerName, (doc: Document, url: string) => string> = {
 };
 
 globalThis.clipdeckBenchPeers = {
-  time(name, runs) {
-    const pipeline = pipelines[name];
-    const timesMs: number[] = [];
-    let markdown = '';
-    let coldMs = 0;
+  run(name) {
+    // A fresh copy each run: no pipeline sees another's (or its own earlier) changes.
+    const doc = document.cloneNode(true) as Document;
+    const start = performance.now();
     try {
-      for (let run = 0; run <= runs; run++) {
-        // A fresh copy each run: no pipeline sees another's (or its own earlier) changes.
-        const doc = document.cloneNode(true) as Document;
-        const start = performance.now();
-        markdown = pipeline(doc, location.href);
-        const elapsed = performance.now() - start;
-        if (run === 0) coldMs = elapsed;
-        else timesMs.push(elapsed);
-      }
-      return { markdown, timesMs, coldMs };
+      const markdown = pipelines[name](doc, location.href);
+      return { markdown, ms: performance.now() - start };
     } catch (error) {
-      return { markdown: '', timesMs, coldMs, error: String(error) };
+      return { markdown: '', ms: performance.now() - start, error: String(error) };
     }
   },
 };
