@@ -3,7 +3,7 @@ import { clipTab, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
-import { registerPopupBackground } from '../utils/popup';
+import { registerPopupBackground } from '../utils/popup/background';
 import { registerQuickCapture } from '../utils/quick-capture';
 import { failure } from '../utils/result';
 

@@ -41,7 +41,7 @@ export interface ProtocolMap {
   checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
   readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
   listRecentNotes(): Result<{ notes: RecentNote[] }>;
-  /** The popup (handlers in utils/popup): the tab's note for editing, with the user's defaults. */
+  /** The popup (utils/popup/background): the tab's note for editing, with the user's defaults. */
   previewTab(request: { tabId: number; mode?: DefaultClipMode }): Result<{ preview: TabPreview }>;
   /** Saves the popup's (possibly edited) draft through the outbox; deckId null: default notebook. */
   saveDraft(request: {

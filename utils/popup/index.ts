@@ -1,8 +1,9 @@
 /**
- * The popup's background side (preview, save, already clipped, selection) and what the popup
- * remembers between openings (the last deck).
+ * What the popup page remembers between openings (the last deck). The background side of the
+ * popup is ./background, kept apart so this page's bundle stays small.
  */
-export { registerPopupBackground } from './handlers';
+
+export type { TabPreview } from './background/preview';
 export {
   initialDeck,
   type LastDeck,
@@ -10,6 +11,3 @@ export {
   readLastDeck,
   rememberLastDeck,
 } from './preferences';
-export { BROWSER_PAGE_MESSAGE, PDF_MESSAGE, previewTab, type TabPreview } from './preview';
-export { NO_SELECTION_MESSAGE, readSelection } from './selection';
-export { classifyAddress, inspectTab, type TabInspection, type TabKind } from './tab';

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countWords, formatWhen } from '../../../components/popup/format';
 import { readRecentTags, rememberUsedTags } from '../../../utils/notes-index';
-import { classifyAddress, initialDeck, readLastDeck, rememberLastDeck } from '../../../utils/popup';
+import { initialDeck, readLastDeck, rememberLastDeck } from '../../../utils/popup';
+import { classifyAddress } from '../../../utils/popup/background';
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { findClippedPage, logOutboxSaves } from '../clip-log';
-import { isFromExtensionPage, onMessage } from '../messaging';
-import { registerNotesIndex } from '../notes-index';
-import { submitClip } from '../outbox';
-import { failure } from '../result';
-import { DEFAULT_CLIP_MODES, readConnection } from '../settings';
+import { findClippedPage, logOutboxSaves } from '../../clip-log';
+import { isFromExtensionPage, onMessage } from '../../messaging';
+import { registerNotesIndex } from '../../notes-index';
+import { submitClip } from '../../outbox';
+import { failure } from '../../result';
+import { DEFAULT_CLIP_MODES, readConnection } from '../../settings';
 import { previewTab } from './preview';
 import { readSelection } from './selection';
 

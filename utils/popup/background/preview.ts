@@ -1,7 +1,7 @@
-import type { ClipMode } from '../clip';
-import { prepareClip } from '../clipper';
-import { failure, type Result } from '../result';
-import { loadSettings } from '../settings';
+import type { ClipMode } from '../../clip';
+import { prepareClip } from '../../clipper';
+import { failure, type Result } from '../../result';
+import { loadSettings } from '../../settings';
 import { inspectTab } from './tab';
 
 /** The note the popup shows for editing before it is saved. */

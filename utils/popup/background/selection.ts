@@ -1,5 +1,5 @@
-import { extractFromTab } from '../clipper';
-import { failure, type Result } from '../result';
+import { extractFromTab } from '../../clipper';
+import { failure, type Result } from '../../result';
 import { inspectTab } from './tab';
 
 export const NO_SELECTION_MESSAGE =
