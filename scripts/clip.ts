@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startNotesServer } from '../notes-server';
-import { createNotesClient } from '../utils/api';
+import { createNotesClient, NotesApiError, type NotesClient } from '../utils/api';
 import { launchWithExtension } from './lib/chromium';
 import {
   AUTOMATION_BUILD_DIR,
@@ -70,12 +70,13 @@ async function main(): Promise<number> {
       );
     }
 
-    // Fail fast, in one line, when the key is wrong or the service is down.
+    // Fail fast, in one line, when the key is wrong or the service is down. A passing server
+    // error or rate limit is no reason to stop: the extension's outbox retries those (issue 5).
     const client = createNotesClient(connection);
     try {
       await client.list({ limit: 1 });
     } catch (error) {
-      fail(error instanceof Error ? error.message : String(error));
+      if (!isPassing(error)) fail(error instanceof Error ? error.message : String(error));
     }
 
     const { urls, servers } = await resolveTargets(positionals);
@@ -88,6 +89,10 @@ async function main(): Promise<number> {
     await browser.worker.evaluate(
       (value) => globalThis.clipdeckAutomation?.configure(value),
       connection,
+    );
+    // The command waits for every clip, so its retries come quicker than a browser's would.
+    await browser.worker.evaluate(() =>
+      globalThis.clipdeckAutomation?.configureOutbox({ baseDelayMs: 1_000, maxDelayMs: 15_000 }),
     );
 
     let failures = 0;
@@ -127,13 +132,32 @@ async function main(): Promise<number> {
         failures += 1;
         continue;
       }
-      const stored = clip.noteId ? await client.get(clip.noteId) : clip;
+      const stored = clip.noteId ? await readBack(client, clip.noteId) : clip;
       process.stdout.write(`${JSON.stringify(stored)}\n`);
       await page.close();
     }
     return failures === 0 ? 0 : 1;
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
+
+/** A failure a retry may get past: a server error, a rate limit, a timeout. */
+function isPassing(error: unknown): boolean {
+  return (
+    error instanceof NotesApiError && ['server', 'rate-limited', 'timeout'].includes(error.kind)
+  );
+}
+
+/** The stored note, read back with GET; a passing failure is retried a few times. */
+async function readBack(client: NotesClient, id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.get(id);
+    } catch (error) {
+      if (!isPassing(error) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 }
 
