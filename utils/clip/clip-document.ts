@@ -45,11 +45,20 @@ export interface EngineOptions {
 }
 
 /**
- * Readability's article is trusted unless it holds less than this share of the page's visible
- * text while the page has plenty more: then it probably picked one teaser of a listing.
+ * Readability's article is trusted unless it is tiny while the page holds plenty more: then it
+ * probably picked one teaser of a listing. Short articles on heavy pages are common (paywalls,
+ * news briefs under a mountain of navigation: on the extraction benchmark every page whose
+ * article was under 12% of the page was such a case), so the share alone never decides.
  */
 const ARTICLE_SHARE_FLOOR = 0.12;
+const ARTICLE_TEXT_FLOOR = 250;
 const PAGE_TEXT_FOR_SHARE_CHECK = 3000;
+
+/**
+ * Past this many elements Readability alone would hold the tab for seconds; such pages (huge
+ * archives, endless feeds) are cleaned as a whole page instead.
+ */
+const HUGE_PAGE_ELEMENTS = 60_000;
 
 const NOTICES = {
   emptySelection: 'Nothing was selected, so Clipdeck saved the whole article instead.',
@@ -83,7 +92,7 @@ function preparedClone(context: Context): Document {
     styleSource: context.styleSource,
     budget: context.budget,
   });
-  if (!checkedEveryStyle) context.notices.push(NOTICES.budget);
+  if (!checkedEveryStyle) degrade(context);
   if (clone.body) prepareContent(clone.body, context);
   return clone;
 }
@@ -98,9 +107,14 @@ function prepareContent(root: Element, context: Context): void {
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
-  if (!context.budget.exhausted) normalizeFootnotes(root);
+  if (context.budget.exhausted) degrade(context);
+  else normalizeFootnotes(root);
   normalizeLinks(root, { stripTracking: context.stripTracking });
   removeNonContent(root);
+}
+
+function degrade(context: Context): void {
+  if (!context.notices.includes(NOTICES.budget)) context.notices.push(NOTICES.budget);
 }
 
 /** The rules that shape the content once it is chosen. */
@@ -148,10 +162,23 @@ function fillFromReadability(
   ) as ClipMetadata;
 }
 
+/** True when the article is tiny next to the page's own text (see ARTICLE_SHARE_FLOOR). */
+export function articleLooksIncomplete(articleText: number, pageText: number): boolean {
+  return (
+    articleText < ARTICLE_TEXT_FLOOR &&
+    articleText < pageText * ARTICLE_SHARE_FLOOR &&
+    pageText - articleText > PAGE_TEXT_FOR_SHARE_CHECK
+  );
+}
+
 function articleClip(
   context: Context,
   metadata: ClipMetadata,
 ): { markdown: string; metadata: ClipMetadata } {
+  if (context.doc.getElementsByTagName('*').length > HUGE_PAGE_ELEMENTS) {
+    degrade(context);
+    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
+  }
   const clone = preparedClone(context);
   const pageText = textLength(clone.body);
   const article = new Readability(clone, {
@@ -163,10 +190,7 @@ function articleClip(
     context.notices.push(NOTICES.noArticle);
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
-  if (
-    articleText < pageText * ARTICLE_SHARE_FLOOR &&
-    pageText - articleText > PAGE_TEXT_FOR_SHARE_CHECK
-  ) {
+  if (articleLooksIncomplete(articleText, pageText)) {
     context.notices.push(NOTICES.smallArticle);
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }

@@ -8,7 +8,7 @@ export type ClipMode = (typeof clipModes)[number];
 export const clipRequestSchema = z.object({
   mode: z.enum(clipModes),
   /** Image mode: the image the user right-clicked (the context menu's `srcUrl`). */
-  imageUrl: z.string().min(1).optional(),
+  imageUrl: z.string().optional(),
   /** Remove `utm_*`, `fbclid` and similar tracking parameters from links and the page URL. */
   stripTrackingParameters: z.boolean().optional(),
   /** How long the engine may work before it drops optional rules; see DEFAULT_TIME_BUDGET_MS. */
