@@ -93,6 +93,7 @@ export function ClipEditor(props: ClipEditorProps) {
         tags={draft.tags}
         onChange={(tags) => onChange({ tags })}
         suggest={suggest}
+        autoFocus
       />
       <div class="field">
         <div class="label-row">

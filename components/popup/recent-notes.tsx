@@ -182,11 +182,18 @@ function RecentNoteItem(
       )}
       {view === 'view' && (
         <div class="actions note-actions">
-          <button type="button" disabled={busy} onClick={copy} aria-label="Copy Markdown">
+          <button
+            type="button"
+            aria-describedby={`${id}-title`}
+            disabled={busy}
+            onClick={copy}
+            aria-label="Copy Markdown"
+          >
             Copy
           </button>
           <button
             type="button"
+            aria-describedby={`${id}-title`}
             disabled={busy}
             onClick={() => {
               setTitle(note.title);
@@ -199,13 +206,19 @@ function RecentNoteItem(
           </button>
           <button
             type="button"
+            aria-describedby={`${id}-title`}
             disabled={busy || !hasSelection}
             title={hasSelection ? undefined : 'Select text on the page first'}
             onClick={append}
           >
             Append selection
           </button>
-          <button type="button" disabled={busy} onClick={() => setView('confirm-delete')}>
+          <button
+            type="button"
+            aria-describedby={`${id}-title`}
+            disabled={busy}
+            onClick={() => setView('confirm-delete')}
+          >
             Delete
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 /**
  * Tags as chips with an autocomplete text box, following the ARIA combobox pattern: the text box
@@ -13,9 +13,11 @@ export interface TagInputProps {
   onChange(tags: string[]): void;
   /** Suggestions for what is typed, leaving out the tags already chosen. */
   suggest(typed: string, chosen: readonly string[]): string[];
+  /** Focus the text box when it appears (the popup's keyboard flow starts in the tags). */
+  autoFocus?: boolean;
 }
 
-export function TagInput({ label, tags, onChange, suggest }: TagInputProps) {
+export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: TagInputProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -24,6 +26,10 @@ export function TagInput({ label, tags, onChange, suggest }: TagInputProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
 
   const suggestions = open ? suggest(typed, tags) : [];
   const expanded = suggestions.length > 0;

@@ -157,6 +157,59 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   await expect(again.tagSuggestions.getByRole('option').first()).toHaveText('shore');
 });
 
+test('keyboard only: open, type a tag, Ctrl+Enter saves', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  await expect(popup.tagInput).toBeFocused();
+
+  await popup.page.keyboard.type('field-notes');
+  await popup.page.keyboard.press('Enter');
+  await popup.page.keyboard.press('Control+Enter');
+
+  await expect(popup.savedMessage).toHaveText('Saved “Why Tide Pools Matter”');
+  expect(notesServer.notes().map((note) => note.tags)).toEqual([['field-notes']]);
+});
+
+test('a key refused earlier is explained above the editor, with the way to the options', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await worker.evaluate(() =>
+    chrome.storage.local.set({ keyRefusal: { refusedAt: new Date().toISOString() } }),
+  );
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  const banner = popup.page.getByRole('region', { name: 'API key refused' });
+  await expect(banner).toContainText('refused Clipdeck’s API key');
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-key-refused-banner.png') });
+  const optionsOpened = context.waitForEvent('page');
+  await banner.getByRole('button', { name: 'Open options' }).click();
+  expect((await optionsOpened).url()).toBe(`chrome-extension://${extensionId}/options.html`);
+});
+
 test('with text selected the popup offers the selection and clips only it', async ({
   context,
   worker,
