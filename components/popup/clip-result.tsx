@@ -46,7 +46,7 @@ export function ClipResult(props: {
   if (outcome.kind === 'saved') {
     return (
       <section class="result">
-        <p class="status-ok" data-note-id={outcome.noteId}>
+        <p class="status-ok" role="status" data-note-id={outcome.noteId}>
           Saved “{outcome.title}”
         </p>
         <p class="muted">In {outcome.deckName}.</p>
@@ -68,7 +68,7 @@ export function ClipResult(props: {
     const { clip } = outcome;
     return (
       <section class="result">
-        <p class="status-queued">
+        <p class="status-queued" role="status">
           Queued “{clip.title}”: {clip.error?.message ?? 'Clipdeck is sending it.'} Clipdeck keeps
           it and sends it as soon as the service answers.
         </p>

@@ -46,7 +46,7 @@ describe('ClipResult', () => {
     expect(screen.getByText('Saved “Tide pools”').dataset.noteId).toBe('n1');
     expect(screen.getByText('In Science.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Copy Markdown' }));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Copied.');
+    expect(await screen.findByText('Copied.')).toHaveProperty('role', 'status');
     expect(writeText).toHaveBeenCalledWith('# Tide');
   });
 
