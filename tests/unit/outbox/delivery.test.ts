@@ -308,6 +308,28 @@ describe('a browser that resends a create on its own', () => {
     expect(server.notes().map((note) => note.id)).toEqual([saved?.noteId]);
   });
 
+  it('a check the service refuses for now is made again when the alarm rings', async () => {
+    const outbox = resendingOutbox();
+    // The create and the browser's resend go through; the check's listing (third) gets a 429.
+    server.setFaults({ rateLimit: { every: 3, retryAfterSeconds: 1 } });
+    const { id } = await outbox.add({ draft: draft('Checked later') });
+    await outbox.waitFor(id, 5_000);
+    await vi.waitFor(() => expect(server.stats().faults.rateLimited).toBe(1));
+    server.setFaults({});
+    await vi.waitFor(async () =>
+      expect((await browser.alarms.get(OUTBOX_ALARM))?.scheduledTime).toBe(clock + 60_000),
+    );
+    expect((await entryOf(outbox, id)).duplicatesChecked).toBeUndefined();
+    expect(server.notes()).toHaveLength(2);
+
+    // Rung until checked: the failed check may still be finishing when the alarm first rings.
+    await vi.waitFor(async () => {
+      await ringAlarm(outbox);
+      expect((await entryOf(outbox, id)).duplicatesChecked).toBe(true);
+    });
+    expect(server.notes()).toHaveLength(1);
+  });
+
   it('a clip of the same page made on purpose is never taken for an extra copy', async () => {
     const outbox = newOutbox();
     const first = await outbox.add({ draft: draft('Read twice') });
