@@ -96,23 +96,25 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return parseOutbox(await outboxItem.getValue());
   }
 
-  /** The only way the outbox is written: one change at a time, each on the latest value. */
+  /**
+   * The only way the outbox is written: one change at a time, each on the latest value. The alarm
+   * and badge follow in the same queue, so an older state can never re-arm or clear the alarm
+   * after a newer one. (Nothing called from here may wait for another commit.)
+   */
   function commit(
     change: (outbox: Outbox) => Outbox,
     afterWrite?: () => Promise<void> | void,
   ): Promise<Outbox> {
-    const written = writes.then(async () => {
+    const done = writes.then(async () => {
       const current = await read();
       const next = change(current);
       if (next !== current) await outboxItem.setValue(next);
-      return next;
-    });
-    writes = written.catch(() => undefined);
-    return written.then(async (next) => {
       await afterWrite?.();
       await afterChange(next);
       return next;
     });
+    writes = done.catch(() => undefined);
+    return done;
   }
 
   /** Even an unchanged outbox re-arms the alarm: one that fired early must not end delivery. */
