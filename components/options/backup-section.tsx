@@ -55,8 +55,8 @@ export function BackupSection({ onImported }: { onImported(): void }) {
     <section aria-labelledby="backup-heading">
       <h2 id="backup-heading">Back up and move settings</h2>
       <p class="hint">
-        The file holds the base URL, decks and defaults. It never holds the API key: enter the key
-        again after importing in another browser.
+        The file holds the base URL, decks, defaults and the quick-capture notification choice. It
+        never holds the API key: enter the key again after importing in another browser.
       </p>
       <div class="actions">
         <button type="button" onClick={download}>

@@ -7,7 +7,9 @@ import {
   DEFAULT_CLIP_MODES,
   type DefaultClipMode,
   parseTags,
+  type QuickCaptureSettings,
   saveClipDefaults,
+  saveQuickCaptureSettings,
   type TemplateChoice,
 } from '../../utils/settings';
 import { describedBy, Field } from './field';
@@ -16,16 +18,21 @@ import { BUILT_IN_TEMPLATES, previewNote } from './templates';
 
 interface Props {
   saved: ClipDefaults;
-  onSaved(defaults: ClipDefaults): void;
+  savedQuickCapture: QuickCaptureSettings;
+  onSaved(defaults: ClipDefaults, quickCapture: QuickCaptureSettings): void;
 }
 
 const CUSTOM = 'custom';
 
-/** Defaults for new clips. Saved explicitly with “Save defaults”; unsaved edits are marked. */
-export function DefaultsSection({ saved, onSaved }: Props) {
+/**
+ * Defaults for new clips, and how quick captures (which use them) are confirmed. Saved
+ * explicitly with “Save defaults”; unsaved edits are marked.
+ */
+export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
   const [tags, setTags] = useState(saved.tags.join(', '));
   const [mode, setMode] = useState<DefaultClipMode>(saved.mode);
   const [stripTracking, setStripTracking] = useState(saved.stripTracking);
+  const [notifications, setNotifications] = useState(savedQuickCapture.notifications);
   const savedTemplate = saved.template;
   const [templateId, setTemplateId] = useState(
     savedTemplate.kind === 'custom' ? CUSTOM : savedTemplate.id,
@@ -40,7 +47,10 @@ export function DefaultsSection({ saved, onSaved }: Props) {
       ? { kind: 'custom', text: customText }
       : { kind: 'builtin', id: templateId };
   const draft: ClipDefaults = { tags: parseTags(tags), mode, template, stripTracking };
-  const unsaved = JSON.stringify(draft) !== JSON.stringify(saved);
+  const quickCaptureDraft: QuickCaptureSettings = { notifications };
+  const unsaved =
+    JSON.stringify(draft) !== JSON.stringify(saved) ||
+    notifications !== savedQuickCapture.notifications;
   const preview = previewNote(template, stripTracking);
 
   async function save(event: Event) {
@@ -54,8 +64,8 @@ export function DefaultsSection({ saved, onSaved }: Props) {
       });
       return;
     }
-    await saveClipDefaults(parsed.data);
-    onSaved(parsed.data);
+    await Promise.all([saveClipDefaults(parsed.data), saveQuickCaptureSettings(quickCaptureDraft)]);
+    onSaved(parsed.data, quickCaptureDraft);
     setTags(parsed.data.tags.join(', '));
     setStatus({ tone: 'ok', text: 'Defaults saved. New clips use them from now on.' });
   }
@@ -148,6 +158,23 @@ export function DefaultsSection({ saved, onSaved }: Props) {
           ) : (
             <p class="field-error">{preview.error.message}</p>
           )}
+        </div>
+        <div class="field checkbox">
+          <input
+            id="quick-capture-notifications"
+            type="checkbox"
+            checked={notifications}
+            aria-describedby="quick-capture-notifications-hint"
+            onChange={(event) => setNotifications(event.currentTarget.checked)}
+          />
+          <label for="quick-capture-notifications">
+            Show a notification after each quick capture
+          </label>
+          <p class="hint" id="quick-capture-notifications-hint">
+            Clips made from the right-click menu or a keyboard shortcut are confirmed by a system
+            notification. Without it, the toolbar badge still counts clips that are waiting, and a
+            page that could not be clipped gets a “!” badge with the reason.
+          </p>
         </div>
         <div class="actions">
           <button type="submit" class="primary">

@@ -7,15 +7,35 @@ import { ShortcutsSection } from '../../components/options/shortcuts-section';
 import {
   type KeyRefusal,
   keyRefusalItem,
+  loadQuickCaptureSettings,
   loadSettings,
+  type QuickCaptureSettings,
   readKeyRefusal,
+  type SettingName,
   type Settings,
 } from '../../utils/settings';
 
+/** What the page edits: `loadSettings`' values plus the quick-capture choice, with their notices. */
+interface PageSettings extends Omit<Settings, 'notices'> {
+  quickCapture: QuickCaptureSettings;
+  notices: { setting: SettingName | 'quickCapture'; message: string }[];
+}
+
 type PageState =
   | { step: 'loading' }
-  | { step: 'ready'; settings: Settings; refusal: KeyRefusal | null }
+  | { step: 'ready'; settings: PageSettings; refusal: KeyRefusal | null }
   | { step: 'failed' };
+
+async function loadPageSettings(): Promise<PageSettings> {
+  const [settings, quickCapture] = await Promise.all([loadSettings(), loadQuickCaptureSettings()]);
+  return {
+    ...settings,
+    quickCapture: quickCapture.value,
+    notices: quickCapture.notice
+      ? [...settings.notices, { setting: 'quickCapture', message: quickCapture.notice }]
+      : settings.notices,
+  };
+}
 
 export function App() {
   const [state, setState] = useState<PageState>({ step: 'loading' });
@@ -24,7 +44,7 @@ export function App() {
 
   async function load() {
     try {
-      const [settings, refusal] = await Promise.all([loadSettings(), readKeyRefusal()]);
+      const [settings, refusal] = await Promise.all([loadPageSettings(), readKeyRefusal()]);
       setState({ step: 'ready', settings, refusal });
     } catch {
       setState({ step: 'failed' });
@@ -61,7 +81,7 @@ export function App() {
 
   const { settings, refusal } = state;
   // Saving a setting replaces the value its notice was about, so the notice goes too.
-  const update = (change: Partial<Omit<Settings, 'notices'>>) =>
+  const update = (change: Partial<Omit<PageSettings, 'notices'>>) =>
     setState({
       ...state,
       settings: {
@@ -106,7 +126,8 @@ export function App() {
         />
         <DefaultsSection
           saved={settings.clipDefaults}
-          onSaved={(clipDefaults) => update({ clipDefaults })}
+          savedQuickCapture={settings.quickCapture}
+          onSaved={(clipDefaults, quickCapture) => update({ clipDefaults, quickCapture })}
         />
       </div>
       <ShortcutsSection />

@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { readSetting, type VersionedSetting, writeSetting } from './stored';
+import { type LoadedSetting, readSetting, type VersionedSetting, writeSetting } from './stored';
 
 /**
  * How clips made from the context menu or a keyboard shortcut are confirmed. The toolbar badge
@@ -30,7 +30,12 @@ export const quickCaptureSetting: VersionedSetting<QuickCaptureSettings> = {
 };
 
 export async function readQuickCaptureSettings(): Promise<QuickCaptureSettings> {
-  return (await readSetting(quickCaptureSetting)).value;
+  return (await loadQuickCaptureSettings()).value;
+}
+
+/** For the options page: the value, and a notice when the stored one could not be used. */
+export function loadQuickCaptureSettings(): Promise<LoadedSetting<QuickCaptureSettings>> {
+  return readSetting(quickCaptureSetting);
 }
 
 export function saveQuickCaptureSettings(settings: QuickCaptureSettings): Promise<void> {

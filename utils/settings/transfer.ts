@@ -8,6 +8,12 @@ import {
 } from './clip-defaults';
 import { baseUrlSchema, connectionSetting, saveConnection } from './connection';
 import { type DeckSettings, deckSetting, deckSettingsSchema, saveDecks } from './decks';
+import {
+  type QuickCaptureSettings,
+  quickCaptureSetting,
+  quickCaptureSettingsSchema,
+  saveQuickCaptureSettings,
+} from './quick-capture';
 import { describeIssues, readSetting } from './stored';
 
 /**
@@ -24,6 +30,7 @@ export interface SettingsExport {
   baseUrl: string;
   decks: DeckSettings;
   clipDefaults: ClipDefaults;
+  quickCapture: QuickCaptureSettings;
 }
 
 const exportSchema = z.object({
@@ -33,13 +40,17 @@ const exportSchema = z.object({
   baseUrl: baseUrlSchema,
   decks: deckSettingsSchema,
   clipDefaults: clipDefaultsSchema,
+  // Files exported before quick capture existed lack it and stay importable: the stored choice is
+  // kept. Older Clipdecks drop the unknown field, so adding it needed no new format version.
+  quickCapture: quickCaptureSettingsSchema.optional(),
 });
 
 export async function exportSettings(now = new Date()): Promise<SettingsExport> {
-  const [connection, decks, clipDefaults] = await Promise.all([
+  const [connection, decks, clipDefaults, quickCapture] = await Promise.all([
     readSetting(connectionSetting),
     readSetting(deckSetting),
     readSetting(clipDefaultsSetting),
+    readSetting(quickCaptureSetting),
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -48,6 +59,7 @@ export async function exportSettings(now = new Date()): Promise<SettingsExport> 
     baseUrl: connection.value.baseUrl,
     decks: decks.value,
     clipDefaults: clipDefaults.value,
+    quickCapture: quickCapture.value,
   };
 }
 
@@ -79,6 +91,7 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
       `Nothing was imported: ${describeIssues(parsed.error)}. Fix that field or export the settings again.`,
     );
   }
+  const quickCaptureInFile = parsed.data.quickCapture;
   const imported: SettingsExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -86,6 +99,7 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
     baseUrl: parsed.data.baseUrl,
     decks: parsed.data.decks,
     clipDefaults: parsed.data.clipDefaults,
+    quickCapture: quickCaptureInFile ?? (await readSetting(quickCaptureSetting)).value,
   };
   const { value: connection } = await readSetting(connectionSetting);
   const keyRemoved = connection.apiKey !== '' && connection.baseUrl !== imported.baseUrl;
@@ -93,6 +107,8 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
     saveConnection({ baseUrl: imported.baseUrl, apiKey: keyRemoved ? '' : connection.apiKey }),
     saveDecks(imported.decks),
     saveClipDefaults(imported.clipDefaults),
+    // Without it in the file the stored choice is left as it is, not rewritten.
+    quickCaptureInFile && saveQuickCaptureSettings(quickCaptureInFile),
   ]);
   return { ok: true, imported, keyRemoved };
 }

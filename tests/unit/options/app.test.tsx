@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../../entrypoints/options/App';
-import { loadSettings, recordKeyRefused } from '../../../utils/settings';
+import { loadSettings, readQuickCaptureSettings, recordKeyRefused } from '../../../utils/settings';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -46,4 +46,22 @@ it('the notice goes once the damaged setting is saved again', async () => {
   await screen.findByText('Defaults saved. New clips use them from now on.');
   expect(screen.queryByText(/clip defaults settings were damaged/)).toBeNull();
   expect((await loadSettings()).notices).toEqual([]);
+});
+
+it('a damaged quick-capture value shows a notice, the box ticked, until the defaults are saved', async () => {
+  await fakeBrowser.storage.local.set({ quickCapture: { notifications: 'yes' } });
+  render(<App />);
+
+  await screen.findByText(/quick capture settings were damaged \(notifications:/);
+  const box = screen.getByLabelText(
+    'Show a notification after each quick capture',
+  ) as HTMLInputElement;
+  expect(box.checked).toBe(true);
+
+  fireEvent.click(box);
+  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+
+  await screen.findByText('Defaults saved. New clips use them from now on.');
+  expect(screen.queryByText(/quick capture settings were damaged/)).toBeNull();
+  expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
 });

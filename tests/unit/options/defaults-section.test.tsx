@@ -4,10 +4,32 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DefaultsSection } from '../../../components/options/defaults-section';
 import { NOTE_TEMPLATES } from '../../../utils/clip';
-import { type ClipDefaults, clipDefaultsItem, DEFAULT_TEMPLATE_ID } from '../../../utils/settings';
+import {
+  type ClipDefaults,
+  clipDefaultsItem,
+  DEFAULT_TEMPLATE_ID,
+  type QuickCaptureSettings,
+  quickCaptureItem,
+  readQuickCaptureSettings,
+} from '../../../utils/settings';
+
+const NOTIFICATIONS_BOX = 'Show a notification after each quick capture';
 
 const preview = () =>
   (screen.getByLabelText('Preview on a sample page') as HTMLTextAreaElement).value;
+
+function renderDefaults(
+  onSaved: (defaults: ClipDefaults, quickCapture: QuickCaptureSettings) => void = () => {},
+  savedQuickCapture = quickCaptureItem.fallback,
+) {
+  render(
+    <DefaultsSection
+      saved={clipDefaultsItem.fallback}
+      savedQuickCapture={savedQuickCapture}
+      onSaved={onSaved}
+    />,
+  );
+}
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -19,7 +41,7 @@ it('the default template is one the clipping engine has', () => {
 });
 
 it('previews each template on the sample page as the choice changes', () => {
-  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  renderDefaults();
   expect(preview()).toContain('Source: [Coast Notes](https://coast.example.org/');
 
   fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'front-matter' } });
@@ -28,7 +50,7 @@ it('previews each template on the sample page as the choice changes', () => {
 });
 
 it('shows tracking parameters stripped from the source link only while the box is ticked', () => {
-  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  renderDefaults();
   expect(preview()).not.toContain('utm_source');
   expect(preview()).toContain('page=2');
 
@@ -39,9 +61,9 @@ it('shows tracking parameters stripped from the source link only while the box i
 
 it('a custom template starts from the chosen one, previews live and is saved explicitly', async () => {
   let saved: ClipDefaults | undefined;
-  render(
-    <DefaultsSection saved={clipDefaultsItem.fallback} onSaved={(value) => (saved = value)} />,
-  );
+  renderDefaults((value) => {
+    saved = value;
+  });
 
   fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
   const custom = screen.getByLabelText('Custom template') as HTMLTextAreaElement;
@@ -67,12 +89,40 @@ it('a custom template starts from the chosen one, previews live and is saved exp
 });
 
 it('an empty custom template is refused and nothing is saved', async () => {
-  render(<DefaultsSection saved={clipDefaultsItem.fallback} onSaved={() => {}} />);
+  renderDefaults();
   fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
   fireEvent.input(screen.getByLabelText('Custom template'), { target: { value: '  ' } });
 
   fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
 
   expect((await screen.findByRole('alert')).textContent).toContain('custom template is empty');
-  expect(await fakeBrowser.storage.local.get('clipDefaults')).toEqual({});
+  expect(await fakeBrowser.storage.local.get(['clipDefaults', 'quickCapture'])).toEqual({});
+});
+
+it('quick-capture notifications are on until the box is unticked and saved', async () => {
+  let savedQuickCapture: QuickCaptureSettings | undefined;
+  renderDefaults((_defaults, quickCapture) => {
+    savedQuickCapture = quickCapture;
+  });
+  const box = screen.getByLabelText(NOTIFICATIONS_BOX) as HTMLInputElement;
+  expect(box.checked).toBe(true);
+  expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+  fireEvent.click(box);
+
+  expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  expect(await readQuickCaptureSettings()).toEqual({ notifications: true });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+
+  await screen.findByText('Defaults saved. New clips use them from now on.');
+  expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
+  expect(savedQuickCapture).toEqual({ notifications: false });
+});
+
+it('shows notifications off when that is what was saved', () => {
+  renderDefaults(undefined, { notifications: false });
+
+  expect((screen.getByLabelText(NOTIFICATIONS_BOX) as HTMLInputElement).checked).toBe(false);
+  expect(screen.queryByText('Unsaved changes')).toBeNull();
 });

@@ -5,9 +5,11 @@ import {
   exportSettings,
   importSettings,
   loadSettings,
+  readQuickCaptureSettings,
   saveClipDefaults,
   saveConnection,
   saveDecks,
+  saveQuickCaptureSettings,
 } from '../../../utils/settings';
 
 const BASE_URL = 'https://notes.example.com/api';
@@ -24,6 +26,7 @@ beforeEach(async () => {
   await saveConnection({ baseUrl: BASE_URL, apiKey: KEY });
   await saveDecks({ decks: [{ id: 'deck-7', label: 'Reading' }], defaultDeckId: 'deck-7' });
   await saveClipDefaults(DEFAULTS);
+  await saveQuickCaptureSettings({ notifications: false });
 });
 
 describe('export', () => {
@@ -40,6 +43,7 @@ describe('export', () => {
       baseUrl: BASE_URL,
       decks: { decks: [{ id: 'deck-7', label: 'Reading' }], defaultDeckId: 'deck-7' },
       clipDefaults: DEFAULTS,
+      quickCapture: { notifications: false },
     });
   });
 });
@@ -56,6 +60,31 @@ describe('import', () => {
     expect(settings.connection).toEqual({ baseUrl: BASE_URL, apiKey: '' });
     expect(settings.decks.defaultDeckId).toBe('deck-7');
     expect(settings.clipDefaults).toEqual(DEFAULTS);
+    expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
+  });
+
+  it('a file exported before quick capture was a setting imports and keeps the current choice', async () => {
+    const { quickCapture: _notInOlderFiles, ...olderFile } = await exportSettings();
+    await saveClipDefaults({ ...DEFAULTS, tags: ['changed since'] });
+
+    const result = await importSettings(JSON.stringify(olderFile));
+
+    expect(result).toMatchObject({
+      ok: true,
+      imported: { quickCapture: { notifications: false } },
+    });
+    expect((await loadSettings()).clipDefaults).toEqual(DEFAULTS);
+    expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
+  });
+
+  it('the same older file in a fresh browser leaves notifications at their default, on', async () => {
+    const { quickCapture: _notInOlderFiles, ...olderFile } = await exportSettings();
+    fakeBrowser.reset();
+
+    expect((await importSettings(JSON.stringify(olderFile))).ok).toBe(true);
+
+    expect(await readQuickCaptureSettings()).toEqual({ notifications: true });
+    expect(await fakeBrowser.storage.local.get('quickCapture')).toEqual({});
   });
 
   it('keeps the stored key when the file points at the same service', async () => {
@@ -110,6 +139,12 @@ describe('import', () => {
         ...file,
         clipDefaults: { ...DEFAULTS, mode: 'screenshot' },
       }),
+    ],
+    [
+      'a quick-capture choice that is not on or off',
+      null,
+      'quickCapture.notifications',
+      (file: Record<string, unknown>) => ({ ...file, quickCapture: { notifications: 'yes' } }),
     ],
     [
       'a bad base URL',
