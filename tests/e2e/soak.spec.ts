@@ -170,12 +170,13 @@ test('a service worker stopped in the middle of a delivery: the clip is still st
   // Slow enough that the create is still unanswered when the worker is stopped.
   notesServer.setFaults({ latencyMs: 1_500 });
 
-  const made = await clip(worker, await context.newPage(), 7);
+  const articlePage = await context.newPage();
+  const made = await clip(worker, articlePage, 7);
   await expect.poll(() => notesServer.requests().some((r) => r.method === 'POST')).toBe(true);
 
-  // Stop the worker through the DevTools protocol, as Chromium itself may at any moment.
-  const extensionPage = await openExtensionPage('popup.html');
-  const devtools = await context.newCDPSession(extensionPage);
+  // Stop the worker through the DevTools protocol, as Chromium itself may at any moment. No
+  // extension page is open, so nothing but the outbox's own alarm can start a new worker.
+  const devtools = await context.newCDPSession(articlePage);
   const { targetInfos } = await devtools.send('Target.getTargets');
   const target = targetInfos.find(
     (info) =>
@@ -184,10 +185,18 @@ test('a service worker stopped in the middle of a delivery: the clip is still st
   if (!target) throw new Error('the extension has no running service worker');
   await devtools.send('Target.closeTarget', { targetId: target.targetId });
   const stoppedAt = Date.now();
+  const requestsBefore = notesServer.requests().length;
   notesServer.setFaults({});
 
-  // The outbox's watchdog alarm starts a new worker, which finds the clip left in "sending".
+  // The watchdog alarm starts a new worker, which finds the clip left in "sending" and asks the
+  // service about it.
+  await expect
+    .poll(() => notesServer.requests().length > requestsBefore, { timeout: 15_000 })
+    .toBe(true);
+  const wokeAfter = (Date.now() - stoppedAt) / 1000;
+
   // Read through an extension page: Playwright's handle on the stopped worker is stale.
+  const extensionPage = await openExtensionPage('popup.html');
   const stored = () =>
     extensionPage.evaluate(async (id) => {
       const { outbox } = await chrome.storage.local.get('outbox');
@@ -202,8 +211,8 @@ test('a service worker stopped in the middle of a delivery: the clip is still st
     .toBe(true);
   const entry = await stored();
   console.log(
-    `worker stopped mid-create: saved ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s later, ` +
-      `adopted the stored note: ${entry?.adopted === true}; requests: ` +
+    `worker stopped mid-create: a new worker asked the service ${wokeAfter.toFixed(1)} s later; ` +
+      `adopted the note the stopped request stored: ${entry?.adopted === true}; requests: ` +
       notesServer
         .requests()
         .map((request) => request.method)
