@@ -65,6 +65,24 @@ test('the URL and key are saved to local storage and shown again on the next vis
   await expect(options.apiKey).toHaveValue(notesServer.apiKey);
 });
 
+test('turning quick-capture notifications off is saved and still off after a reload', async ({
+  options,
+  worker,
+}) => {
+  await expect(options.quickCaptureNotifications).toBeChecked();
+
+  await options.quickCaptureNotifications.uncheck();
+  await options.saveDefaultsButton.click();
+
+  await expect(options.status(options.defaults)).toContainText('Defaults saved');
+  const stored = await worker.evaluate(() => chrome.storage.local.get(['quickCapture']));
+  expect(stored.quickCapture).toEqual({ notifications: false });
+  await options.page.reload();
+  // Visible first: a box not yet rendered would also count as not checked.
+  await expect(options.quickCaptureNotifications).toBeVisible();
+  await expect(options.quickCaptureNotifications).not.toBeChecked();
+});
+
 test('an invalid address is refused in place and nothing is saved', async ({ options, worker }) => {
   await options.saveConnection('notes.example.com/api', 'some-key');
 
@@ -214,6 +232,7 @@ test('settings export without the key and import back; a bad file changes nothin
   expect(JSON.parse(exported)).toMatchObject({
     format: 'clipdeck-settings',
     baseUrl: notesServer.baseUrl,
+    quickCapture: { notifications: true },
   });
 
   await options.decks.getByRole('button', { name: 'Remove deck Reading' }).click();

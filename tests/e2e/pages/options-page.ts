@@ -18,6 +18,9 @@ export class OptionsPage {
   readonly defaultDeck: Locator;
   readonly noteId: Locator;
   readonly findDeckButton: Locator;
+  readonly defaults: Locator;
+  readonly quickCaptureNotifications: Locator;
+  readonly saveDefaultsButton: Locator;
   readonly backup: Locator;
   readonly exportButton: Locator;
   readonly importFile: Locator;
@@ -39,6 +42,11 @@ export class OptionsPage {
     this.defaultDeck = page.getByLabel('Default deck for new clips');
     this.noteId = page.getByLabel('Note ID');
     this.findDeckButton = page.getByRole('button', { name: 'Find deck' });
+    this.defaults = page.getByRole('region', { name: 'Defaults for new clips' });
+    this.quickCaptureNotifications = page.getByLabel(
+      'Show a notification after each quick capture',
+    );
+    this.saveDefaultsButton = page.getByRole('button', { name: 'Save defaults' });
     this.backup = page.getByRole('region', { name: 'Back up and move settings' });
     this.exportButton = page.getByRole('button', { name: 'Export settings' });
     this.importFile = page.locator('#import-file');
