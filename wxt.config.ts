@@ -24,7 +24,17 @@ export default defineConfig({
       // alarms: the outbox's retries must outlive the service worker (issue 5).
       // contextMenus, notifications: quick capture from the right-click menu, confirmed by a
       // notification the user can turn off (issue 7). Neither grants access to any page.
-      permissions: ['activeTab', 'scripting', 'storage', 'alarms', 'contextMenus', 'notifications'],
+      // unlimitedStorage: waiting clips live in the outbox in local storage, and a few long pages
+      // would fill its default 10 MB; it shows no warning at install and grants no page access.
+      permissions: [
+        'activeTab',
+        'scripting',
+        'storage',
+        'unlimitedStorage',
+        'alarms',
+        'contextMenus',
+        'notifications',
+      ],
       // Keyboard shortcuts for quick capture; the names are the ones the background handles.
       commands: MANIFEST_COMMANDS,
       optional_host_permissions: ['https://*/*', 'http://*/*'],

@@ -67,7 +67,7 @@ export const outboxEntrySchema = z.object({
   savedAt: z.number().optional(),
   /**
    * The service was checked for extra copies of the saved note (made by a browser resending the
-   * create on its own) and any were removed.
+   * create on its own) and any were removed. The draft's Markdown is dropped then.
    */
   duplicatesChecked: z.boolean().optional(),
 });

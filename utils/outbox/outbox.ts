@@ -327,7 +327,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
       await commit((current) => ({
         ...current,
         entries: current.entries.map((entry) =>
-          checked.has(entry.id) ? { ...entry, duplicatesChecked: true } : entry,
+          checked.has(entry.id) ? forgetMarkdown({ ...entry, duplicatesChecked: true }) : entry,
         ),
       }));
     } finally {
@@ -519,6 +519,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
 }
 
 export type ClipOutbox = ReturnType<typeof createOutbox>;
+
+/**
+ * A saved and checked clip keeps no Markdown: the service has the note, and every outbox write
+ * rewrites the whole list, so long pages kept here would slow every later write.
+ */
+function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
+  return { ...entry, draft: { ...entry.draft, markdown_text: '' } };
+}
 
 function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {
   return new Set(

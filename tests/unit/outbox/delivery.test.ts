@@ -108,11 +108,16 @@ describe('a healthy service', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ id: saved?.noteId, title: 'Rust', deck_id: 'reading' });
     expect(await browser.action.getBadgeText({})).toBe('');
-    // Once the note is checked for extra copies, nothing is left to wake up for.
+    // Once the note is checked for extra copies, nothing is left to wake up for, and the outbox
+    // no longer carries the Markdown the service has.
     await vi.waitFor(async () =>
       expect((await outbox.get(queued.id))?.duplicatesChecked).toBe(true),
     );
     expect(await browser.alarms.get(OUTBOX_ALARM)).toBeUndefined();
+    expect((await outbox.get(queued.id))?.draft).toMatchObject({
+      title: 'Rust',
+      markdown_text: '',
+    });
   });
 
   it('keeps the clip in storage before the first request answers', async () => {
