@@ -30,12 +30,22 @@ const emptyStructure = (): Structure => ({
 });
 
 /**
+ * Links within the page (citations, their back-links, a table of contents) are all one key: a
+ * pipeline may rename the anchors (GFM footnotes do), and what matters is that the link is there.
+ */
+export const IN_PAGE_LINK = '#in-page';
+
+/**
  * Pages are served at their original URLs, but a pipeline may keep a URL relative or resolve it
  * against a different base: keys are the path, query and fragment, never the host.
  */
 export function urlKey(raw: string, baseUrl: string): string {
   try {
     const url = new URL(raw.trim(), baseUrl);
+    const base = new URL(baseUrl);
+    if (url.hash && url.href.slice(0, -url.hash.length) === base.href.replace(/#.*$/, '')) {
+      return IN_PAGE_LINK;
+    }
     if (url.protocol === 'http:' || url.protocol === 'https:') {
       return `${url.pathname}${url.search}${url.hash}`;
     }
@@ -55,7 +65,7 @@ function imageKey(image: Element, baseUrl: string): string {
     .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
     .filter(Boolean);
   const src = image.getAttribute('src');
-  const tex = texOfMathImage(image.getAttribute('alt') ?? '');
+  const tex = texOfMathImage(image.getAttribute('alt') ?? '', src ?? '');
   return [
     ...[...(src ? [src] : []), ...candidates].map((url) => urlKey(url, baseUrl)),
     ...(tex ? [mathKey(tex)] : []),
@@ -64,10 +74,13 @@ function imageKey(image: Element, baseUrl: string): string {
 
 /**
  * Wikipedia (and MediaWiki sites) show formulas as images whose alt text is the TeX source,
- * wrapped in `{\displaystyle …}`; a pipeline that turns such an image into that math has kept it.
+ * wrapped in `{\displaystyle …}` or, in older pages, bare on an image from the math renderer; a
+ * pipeline that turns such an image into that math has kept it.
  */
-function texOfMathImage(alt: string): string | undefined {
-  return /^\{\\displaystyle\s*([\s\S]*)\}$/.exec(alt.trim())?.[1];
+function texOfMathImage(alt: string, src: string): string | undefined {
+  const wrapped = /^\{\\displaystyle\s*([\s\S]*)\}$/.exec(alt.trim())?.[1];
+  if (wrapped !== undefined) return wrapped;
+  return /\/math\/render\//.test(src) && alt.trim() ? alt.trim() : undefined;
 }
 
 const mathKey = (tex: string) => `math:${tex.replace(/\s+/g, '')}`;
@@ -118,6 +131,15 @@ export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
       case 'inlineMath':
         // Only ever matches an expected formula image (see texOfMathImage).
         structure.images.push(mathKey(node.value));
+        break;
+      // A citation rendered as a GFM footnote: the reference is a link to the note, and the
+      // note is an item of the notes list with a link back.
+      case 'footnoteReference':
+        structure.links.push(IN_PAGE_LINK);
+        break;
+      case 'footnoteDefinition':
+        structure.links.push(IN_PAGE_LINK);
+        structure.listItems.push(wordsKey(textOf(node)));
         break;
       case 'heading':
         structure.headings.push(wordsKey(textOf(node)));

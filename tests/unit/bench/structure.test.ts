@@ -29,6 +29,11 @@ describe('urlKey', () => {
     );
   });
 
+  it('gives every link within the page one key, whatever its anchor', () => {
+    expect(urlKey('#cite_note-1', PAGE)).toBe(urlKey('http://fakehost/test/page.html#fn1', PAGE));
+    expect(urlKey('/test/page.html', PAGE)).toBe('/test/page.html');
+  });
+
   it('keeps non-web URLs whole', () => {
     expect(urlKey('mailto:a@example.com', PAGE)).toBe('mailto:a@example.com');
   });
@@ -96,6 +101,20 @@ describe('structure survival', () => {
     expect(survival(lazy, placeholder).images).toEqual({ expected: 1, survived: 0 });
   });
 
+  it('counts citations rendered as GFM footnotes as kept links and notes-list items', () => {
+    const citations = structureOfHtml(
+      body(`<p>Claim<sup><a href="#cite_note-1">[1]</a></sup>.</p>
+        <ol><li id="cite_note-1"><a href="#cite_ref-1">^</a> A source, 2019.</li></ol>`),
+      PAGE,
+    );
+    const footnotes = structureOfMarkdown(
+      parseMarkdown('Claim[^1].\n\n[^1]: A source, 2019.'),
+      PAGE,
+    );
+    expect(survival(citations, footnotes).links).toEqual({ expected: 2, survived: 2 });
+    expect(survival(citations, footnotes).listItems).toEqual({ expected: 1, survived: 1 });
+  });
+
   it('counts a formula image rendered as its TeX as kept', () => {
     const formula = structureOfHtml(
       body('<img src="/math/render/svg/28a0" alt="{\\displaystyle a_{ij} = b}">'),
@@ -105,6 +124,15 @@ describe('structure survival', () => {
     const asText = structureOfMarkdown(parseMarkdown('See a_ij = b here.'), PAGE);
     expect(survival(formula, asMath).images).toEqual({ expected: 1, survived: 1 });
     expect(survival(formula, asText).images).toEqual({ expected: 1, survived: 0 });
+  });
+
+  it('reads the TeX of an older formula image from its bare alt text', () => {
+    const formula = structureOfHtml(
+      body('<img src="https://wikimedia.org/api/rest_v1/media/math/render/svg/7daf" alt="A">'),
+      PAGE,
+    );
+    const asMath = structureOfMarkdown(parseMarkdown('Let $A$ be'), PAGE);
+    expect(survival(formula, asMath).images).toEqual({ expected: 1, survived: 1 });
   });
 
   it('accepts a heading that lost an edit link, not one that lost most of its words', () => {
