@@ -51,6 +51,7 @@ export function App() {
   const [keyRefused, setKeyRefused] = useState(false);
   const [draft, setDraft] = useState<ClipDraft>(EMPTY_DRAFT);
   const [titleEdited, setTitleEdited] = useState(false);
+  const [previewShown, setPreviewShown] = useState(false);
   const [sourceUrl, setSourceUrl] = useState<string | undefined>(undefined);
   const [hasSelection, setHasSelection] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
@@ -102,7 +103,9 @@ export function App() {
       return;
     }
     const deckId = initialDeck(lastDeck, settings.decks.decks, settings.decks.defaultDeckId);
-    await showPreview(target, undefined, { ...EMPTY_DRAFT, deckId }, true);
+    // Kept even when the page cannot be read: a bookmark made instead goes to the same deck.
+    setDraft({ ...EMPTY_DRAFT, deckId });
+    await showPreview(target, undefined, { ...EMPTY_DRAFT, deckId });
   }
 
   function refreshIndex() {
@@ -113,12 +116,9 @@ export function App() {
       .finally(() => setRefreshing(false));
   }
 
-  async function showPreview(
-    target: number,
-    mode: DefaultClipMode | undefined,
-    base: ClipDraft,
-    first: boolean,
-  ) {
+  async function showPreview(target: number, mode: DefaultClipMode | undefined, base: ClipDraft) {
+    // The first preview shown brings the default tags; later ones keep the user's.
+    const first = !previewShown;
     setExtracting(true);
     const result = await sendMessage('previewTab', { tabId: target, ...(mode && { mode }) }).catch(
       backgroundStopped,
@@ -140,6 +140,7 @@ export function App() {
     setHasSelection(preview.hasSelection);
     setNotices(preview.notices);
     setPhase({ step: 'editing' });
+    setPreviewShown(true);
     if (first) {
       // Read by the real-browser tests to report how long the preview took (issue 7).
       performance.mark('clipdeck:preview-ready');
@@ -152,7 +153,7 @@ export function App() {
   function changeMode(mode: DefaultClipMode) {
     if (tabId === undefined) return;
     setDraft({ ...draft, mode });
-    void showPreview(tabId, mode, { ...draft, mode }, false);
+    void showPreview(tabId, mode, { ...draft, mode });
   }
 
   function showOutcome(result: Result<{ clip: ClipSummary }>) {
@@ -263,9 +264,7 @@ export function App() {
         {phase.step === 'cannot-clip' && (
           <CannotClip
             error={phase.error}
-            onBookmark={() =>
-              tabId !== undefined && void showPreview(tabId, 'bookmark', draft, false)
-            }
+            onBookmark={() => tabId !== undefined && void showPreview(tabId, 'bookmark', draft)}
             onRetry={() => {
               setPhase({ step: 'loading' });
               void start();

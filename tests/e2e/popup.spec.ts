@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
@@ -23,6 +25,47 @@ async function createNote(
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * A real HTTP service in front of the Notes server that refuses DELETE with 405 and passes every
+ * other request through: a service whose interface has no delete.
+ */
+async function startDeleteRefusingProxy(
+  targetBaseUrl: string,
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const target = new URL(targetBaseUrl);
+  const server = createServer((request, response) => {
+    if (request.method === 'DELETE') {
+      response.writeHead(405, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed' }));
+      return;
+    }
+    const forwarded = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${target.pathname}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** The user's deck list, as the options page stores it. */
@@ -405,39 +448,29 @@ test('a service that refuses DELETE gets a clear message and the note stays', as
   site,
   configure,
 }) => {
-  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   await createNote(notesServer, { title: 'Keep me' });
   // A service without delete: every DELETE answers 405, as a route that does not exist would.
-  await worker.evaluate(() => {
-    const original = globalThis.fetch;
-    globalThis.fetch = (input, init) =>
-      init?.method === 'DELETE'
-        ? Promise.resolve(
-            new Response(
-              JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed' }),
-              {
-                status: 405,
-                headers: { 'Content-Type': 'application/json' },
-              },
-            ),
-          )
-        : original(input, init);
-  });
-  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
-  await popup.recentTab.click();
-  const note = popup.recentNote('Keep me');
-  await note.getByRole('button', { name: 'Delete' }).click();
-  await note.getByRole('button', { name: 'Delete note' }).click();
-  await expect(note.getByRole('alert')).toContainText(
-    'Your Notes service did not delete “Keep me”',
-  );
-  await expect(note.getByRole('alert')).toContainText('Delete it in the Notes service itself.');
-  expect(notesServer.notes().map((stored) => stored.title)).toEqual(['Keep me']);
+  const withoutDelete = await startDeleteRefusingProxy(notesServer.baseUrl);
+  try {
+    await configure({ baseUrl: withoutDelete.baseUrl, apiKey: notesServer.apiKey });
+    const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+    const popup = await PopupPage.open(
+      await context.newPage(),
+      extensionId,
+      await tabIdOf(worker, article),
+    );
+    await popup.recentTab.click();
+    const note = popup.recentNote('Keep me');
+    await note.getByRole('button', { name: 'Delete' }).click();
+    await note.getByRole('button', { name: 'Delete note' }).click();
+    await expect(note.getByRole('alert')).toContainText(
+      'Your Notes service did not delete “Keep me”',
+    );
+    await expect(note.getByRole('alert')).toContainText('Delete it in the Notes service itself.');
+    expect(notesServer.notes().map((stored) => stored.title)).toEqual(['Keep me']);
+  } finally {
+    await withoutDelete.stop();
+  }
 });
 
 test('pages that cannot be clipped say why and offer what still works', async ({
@@ -449,6 +482,16 @@ test('pages that cannot be clipped say why and offer what still works', async ({
   configure,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await worker.evaluate(() =>
+    chrome.storage.local.set({
+      clipDefaults: {
+        tags: ['to-read'],
+        mode: 'article',
+        template: { kind: 'builtin', id: 'source-header' },
+        stripTracking: true,
+      },
+    }),
+  );
   const settings = await context.newPage();
   await settings.goto(`chrome-extension://${extensionId}/options.html`);
   const browserPage = await PopupPage.open(
@@ -469,7 +512,9 @@ test('pages that cannot be clipped say why and offer what still works', async ({
   await popup.page.getByRole('button', { name: 'Save as bookmark' }).click();
   await popup.waitForPreview();
   await expect(popup.page.getByRole('radio', { name: 'Bookmark' })).toBeChecked();
+  await expect(popup.chosenTags).toHaveText(['to-read×']);
   await popup.saveButton.click();
   await expect(popup.savedMessage).toBeVisible();
   expect(notesServer.notes()[0]?.markdown_text).toContain(site.urlFor('popup-empty.html'));
+  expect(notesServer.notes()[0]?.tags).toEqual(['to-read']);
 });
