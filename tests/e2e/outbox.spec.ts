@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import type { ProtocolMap } from '../../utils/messaging';
+import type { ClipSummary } from '../../utils/outbox';
+import { expect, tabIdOf, test } from './fixtures';
+
+/**
+ * The outbox as an extension page sees it in the real browser: the toolbar badge counts clips
+ * that wait, and the outbox's messages act on them (issue 5).
+ */
+
+/** Sends a ProtocolMap message from an extension page, in the messaging library's wire format. */
+async function ask<K extends keyof ProtocolMap>(
+  page: Page,
+  type: K,
+  data: Parameters<ProtocolMap[K]>[0],
+): Promise<ReturnType<ProtocolMap[K]>> {
+  const reply = await page.evaluate(
+    ({ type, data }) =>
+      chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }),
+    { type, data },
+  );
+  return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
+}
+
+const badgeOf = (page: Page) => page.evaluate(() => chrome.action.getBadgeText({}));
+
+test('a clip for a notebook that does not exist waits on the badge, then goes to the default one', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const clipped = await worker.evaluate(
+    (request) => globalThis.clipdeckAutomation?.clipTab(request),
+    { tabId: await tabIdOf(worker, article), deckId: 'no-such-deck' },
+  );
+  if (!clipped?.ok) throw new Error(`not stored: ${clipped?.error.message}`);
+  expect(clipped.clip).toMatchObject({ state: 'needs-attention', attention: 'unknown-deck' });
+  expect(clipped.clip.error?.message).toContain('“no-such-deck” does not exist');
+
+  const page = await openExtensionPage('popup.html');
+  await expect.poll(() => badgeOf(page)).toBe('1');
+  const listed = await ask(page, 'listOutbox', undefined);
+  expect(listed.ok && listed.clips.map((clip: ClipSummary) => clip.id)).toEqual([clipped.clip.id]);
+
+  const moved = await ask(page, 'editClip', { id: clipped.clip.id, deckId: null });
+  expect(moved.ok).toBe(true);
+  await expect
+    .poll(async () => {
+      const reply = await ask(page, 'getClip', { id: clipped.clip.id });
+      return reply.ok && reply.clip.state;
+    })
+    .toBe('saved');
+  await expect.poll(() => badgeOf(page)).toBe('');
+  const notes = notesServer.notes();
+  expect(notes.map((note) => [note.title, note.deck_id])).toEqual([
+    ['Why Tide Pools Matter', 'default'],
+  ]);
+});
+
+test('a refused key holds every clip until a working key is saved, then each is stored once', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: 'cd_refreshed_elsewhere' });
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const tabId = await tabIdOf(worker, article);
+  const first = await worker.evaluate((r) => globalThis.clipdeckAutomation?.clipTab(r), { tabId });
+  const second = await worker.evaluate((r) => globalThis.clipdeckAutomation?.clipTab(r), { tabId });
+  expect(first?.ok && first.clip.attention).toBe('auth');
+  expect(second?.ok && second.clip.state).toBe('queued');
+
+  const page = await openExtensionPage('popup.html');
+  const listed = await ask(page, 'listOutbox', undefined);
+  expect(listed.ok && listed.pausedForAuth).toBe(true);
+  await expect.poll(() => badgeOf(page)).toBe('2');
+  expect(notesServer.notes()).toEqual([]);
+
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await expect.poll(() => notesServer.notes().length).toBe(2);
+  await expect.poll(() => badgeOf(page)).toBe('');
+  const after = await ask(page, 'listOutbox', undefined);
+  expect(after.ok && after.clips.every((clip: ClipSummary) => clip.state === 'saved')).toBe(true);
+});
+
+test('a discarded clip is gone from the outbox and the badge', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const clipped = await worker.evaluate(
+    (request) => globalThis.clipdeckAutomation?.clipTab(request),
+    { tabId: await tabIdOf(worker, article), deckId: 'no-such-deck' },
+  );
+  if (!clipped?.ok) throw new Error('not stored');
+  const page = await openExtensionPage('popup.html');
+  await expect.poll(() => badgeOf(page)).toBe('1');
+
+  expect(await ask(page, 'discardClip', { id: clipped.clip.id })).toEqual({ ok: true });
+  await expect.poll(() => badgeOf(page)).toBe('');
+  const reply = await ask(page, 'getClip', { id: clipped.clip.id });
+  expect(reply.ok).toBe(false);
+  expect(notesServer.notes()).toEqual([]);
+});
