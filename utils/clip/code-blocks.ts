@@ -198,6 +198,26 @@ function replaceWithCodeBlock(target: Element, textSource: Element, language: st
   if (language) pre.setAttribute(LANGUAGE_ATTRIBUTE, language);
   pre.textContent = codeText(textSource);
   target.replaceWith(pre);
+  unwrapCodeWrappers(pre);
+}
+
+/**
+ * Highlighters nest a block in wrappers (div.highlight > div.chroma > pre). Readability scores a
+ * block's parent and grandparent, so wrappers cut code off from the prose around it and a short
+ * page may lose every block but the richest; the block takes its wrappers' place instead.
+ */
+function unwrapCodeWrappers(pre: Element): void {
+  for (
+    let parent = pre.parentElement;
+    parent && /^(?:DIV|FIGURE|SPAN|CODE)$/.test(parent.tagName);
+    parent = pre.parentElement
+  ) {
+    const onlyChild =
+      parent.children.length === 1 &&
+      (parent.textContent ?? '').trim() === (pre.textContent ?? '').trim();
+    if (!onlyChild) return;
+    parent.replaceWith(pre);
+  }
 }
 
 /** Table-based highlighters: a gutter column and a code column, or one row per line. */

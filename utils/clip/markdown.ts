@@ -180,7 +180,9 @@ export function createMarkdownConverter(): TurndownService {
   });
   service.addRule('inlineCode', {
     filter: (node) => node.nodeName === 'CODE' && !node.closest('pre'),
-    replacement: (_content, node) => {
+    replacement: (content, node) => {
+      // Some sites wrap a whole code block in an outer <code>: the block inside speaks for itself.
+      if (node.querySelector('pre')) return `\n\n${content}\n\n`;
       const text = (node.textContent ?? '').replace(/\r?\n|\r/g, ' ');
       if (!text.trim()) return '';
       const runs: string[] = text.match(/`+/g) ?? [];

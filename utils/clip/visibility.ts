@@ -45,7 +45,29 @@ function hiddenByAttributes(element: Element): boolean {
 
 function hiddenByComputedStyle(element: Element, view: Window): boolean {
   const style = view.getComputedStyle(element);
-  return style.display === 'none' || style.visibility === 'hidden';
+  if (style.display === 'none') return true;
+  if (style.visibility !== 'hidden') return false;
+  // Visibility is inherited: only the element that sets it hides its subtree. Inherited from the
+  // body (an anti-flicker `body { visibility: hidden }` that a script lifts), it hides nothing.
+  const parent = element.parentElement;
+  return !parent || view.getComputedStyle(parent).visibility !== 'hidden';
+}
+
+/**
+ * When the stylesheet hides nearly the whole page, a script was meant to reveal it (an
+ * anti-flicker snippet, a paywall teaser swap); what the reader will see is the page, so the
+ * stylesheet's verdicts are dropped and only attributes count.
+ */
+const MOSTLY_HIDDEN_SHARE = 0.85;
+
+function dropStyleVerdictsIfPageVanishes(body: Element): void {
+  const marked = Array.from(body.querySelectorAll(`[${HIDDEN_ATTRIBUTE}="style"]`));
+  if (marked.length === 0) return;
+  const total = (body.textContent ?? '').length;
+  const hidden = marked.reduce((sum, element) => sum + (element.textContent ?? '').length, 0);
+  if (total > 0 && hidden > total * MOSTLY_HIDDEN_SHARE) {
+    for (const element of marked) element.removeAttribute(HIDDEN_ATTRIBUTE);
+  }
 }
 
 /**
@@ -95,10 +117,12 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
       checkedEveryStyle = false;
     }
     if (live !== liveRoot && !NOT_RENDERED.has(live.tagName)) {
-      let hidden = hiddenByAttributes(live);
-      if (!hidden && useComputed && view) hidden = hiddenByComputedStyle(live, view);
-      if (hidden) {
+      if (hiddenByAttributes(live)) {
         copy.setAttribute(HIDDEN_ATTRIBUTE, '');
+        continue;
+      }
+      if (useComputed && view && hiddenByComputedStyle(live, view)) {
+        copy.setAttribute(HIDDEN_ATTRIBUTE, 'style');
         continue;
       }
     }
@@ -111,6 +135,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
     }
     pushPairs(stack, live.children, copy.children);
   }
+  dropStyleVerdictsIfPageVanishes(cloneRoot);
   return { clone, checkedEveryStyle };
 }
 

@@ -42,6 +42,12 @@ describe('clipDocument', () => {
     expect(doc.documentElement.outerHTML).toBe(before);
   });
 
+  it('clips a page that an anti-flicker stylesheet hides until its scripts run', () => {
+    const doc = pageFromHtml(article('', '<style>body { visibility: hidden !important }</style>'));
+    const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
+    expect(result.ok && result.clip.markdown).toContain('Keeping a light was lonely work.');
+  });
+
   it('reads text inside open shadow roots, slotted content in place', () => {
     const doc = pageFromHtml(
       article('<fancy-note><span slot="body">slotted light text</span></fancy-note>'),

@@ -66,6 +66,6 @@ describe('golden pages', () => {
       const actual = render(html);
       if (UPDATE) writeFileSync(expectedPath, actual);
       expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
-    });
+    }, 30_000);
   }
 });
