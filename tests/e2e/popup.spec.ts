@@ -253,6 +253,42 @@ test('a key refused earlier is explained above the editor, with the way to the o
   expect((await optionsOpened).url()).toBe(`chrome-extension://${extensionId}/options.html`);
 });
 
+test('long unbroken titles, tags and deck names stay inside the 400 px popup', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+}) => {
+  const long = `Supercalifragilistic${'expialidocious'.repeat(12)}`;
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await worker.evaluate(
+    (label) =>
+      chrome.storage.local.set({
+        decks: { decks: [{ id: 'deck-science', label }], defaultDeckId: 'deck-science' },
+      }),
+    long.slice(0, 80),
+  );
+  await createNote(notesServer, { title: long, tags: [long.slice(0, 100)] }, 'deck-science');
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await PopupPage.open(
+    await context.newPage(),
+    extensionId,
+    await tabIdOf(worker, article),
+  );
+  await popup.waitForPreview();
+  await popup.titleInput.fill(long);
+  await popup.tagInput.fill(long.slice(0, 100));
+  await popup.tagInput.press('Enter');
+  await expectNoHorizontalOverflow(popup.page);
+
+  await popup.recentTab.click();
+  await expect(popup.recentNotes).toHaveCount(1);
+  await expectNoHorizontalOverflow(popup.page);
+  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-long-text.png') });
+});
+
 test('with text selected the popup offers the selection and clips only it', async ({
   context,
   worker,

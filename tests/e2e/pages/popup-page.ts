@@ -34,7 +34,11 @@ export class PopupPage {
     this.chosenTags = page.getByRole('list', { name: 'Tags chosen' }).getByRole('listitem');
     this.alreadyClipped = page.getByRole('region', { name: 'Clipped before' });
     this.recentTab = page.getByRole('tab', { name: 'Recent notes' });
-    this.recentNotes = page.getByRole('region', { name: 'Recent notes' }).getByRole('listitem');
+    // A note's card is the list item with a heading (its tags are list items too).
+    this.recentNotes = page
+      .getByRole('region', { name: 'Recent notes' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
   }
 
   static async open(page: Page, extensionId: string, targetTabId: number): Promise<PopupPage> {
