@@ -9,6 +9,7 @@ import {
   outboxConfigItem,
   outboxItem,
   runOutboxInBackground,
+  submitClip,
 } from '../../../utils/outbox';
 import { connectionItem, readKeyRefusal, saveConnection } from '../../../utils/settings';
 
@@ -104,5 +105,21 @@ describe('the outbox in the background', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     await fakeBrowser.runtime.onStartup.trigger();
     expect((await outbox.waitFor(id, 5_000))?.state).toBe('saved');
+  });
+
+  it('a clip is answered "saved" when the service is healthy', async () => {
+    const answer = await submitClip({ draft: draft('Quick'), sourceUrl: 'https://example.org/q' });
+    expect(answer.ok && answer.clip).toMatchObject({ state: 'saved', title: 'Quick' });
+  });
+
+  it('a clip the service cannot take now is answered at its first failure, not after the wait', async () => {
+    await outboxConfigItem.setValue({ baseDelayMs: 60_000, fastDeliveryWaitMs: 10_000 });
+    await server.stop();
+    const started = Date.now();
+    const answer = await submitClip({ draft: draft('Offline') });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer.ok && answer.clip).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(answer.ok && answer.clip.error?.message).toMatch(/could not reach/i);
+    await server.restart();
   });
 });
