@@ -1,6 +1,8 @@
-import { failure, type Result } from '../result';
+import { failure, type Result, type UserError } from '../result';
 import { getOutbox } from './background';
 import { outboxConfigItem, resolveOutboxConfig } from './config';
+import type { Outbox } from './entry';
+import { KEY_REFUSED_MESSAGE } from './failure';
 import { type ClipSummary, summarizeClip } from './summary';
 import type { NewClip } from './transitions';
 
@@ -21,7 +23,25 @@ export async function submitClip(clip: NewClip): Promise<Result<{ clip: ClipSumm
   } catch {
     return failure('not-stored', NOT_STORED);
   }
+  const held = heldBecause(await outbox.list());
+  if (held) return { ok: true, clip: { ...summarizeClip(stored), error: held } };
   const { fastDeliveryWaitMs } = resolveOutboxConfig(await outboxConfigItem.getValue());
   const reached = await outbox.waitFor(stored.id, fastDeliveryWaitMs, 'answer');
   return { ok: true, clip: summarizeClip(reached ?? stored) };
+}
+
+/** Why no clip is being sent right now, if the whole outbox is held: no use waiting then. */
+function heldBecause(outbox: Outbox): UserError | undefined {
+  if (outbox.pausedForAuth) return { kind: 'auth', message: KEY_REFUSED_MESSAGE };
+  const until = outbox.rateLimitedUntil ?? 0;
+  if (until > Date.now()) {
+    const seconds = Math.ceil((until - Date.now()) / 1000);
+    return {
+      kind: 'rate-limited',
+      message:
+        `The Notes service asked Clipdeck to slow down; this clip is kept and sent in about ` +
+        `${seconds} s.`,
+    };
+  }
+  return undefined;
 }

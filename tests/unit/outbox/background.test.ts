@@ -90,9 +90,13 @@ describe('the outbox in the background', () => {
     const { id } = await outbox.add({ draft: draft('After refresh') });
     expect((await outbox.waitFor(id, 5_000))?.attention).toBe('auth');
     expect(await readKeyRefusal()).not.toBeNull();
+    // A clip made meanwhile is kept, and answered at once with the reason: no use waiting.
+    const held = await submitClip({ draft: draft('While refused') });
+    expect(held.ok && held.clip).toMatchObject({ state: 'queued', error: { kind: 'auth' } });
 
     await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
     expect((await outbox.waitFor(id, 5_000))?.state).toBe('saved');
+    expect((await outbox.waitFor(held.ok ? held.clip.id : '', 5_000))?.state).toBe('saved');
     expect((await outbox.list()).pausedForAuth).toBe(false);
   });
 
