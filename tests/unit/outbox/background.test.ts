@@ -33,6 +33,14 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** Every saved clip checked for extra copies: no request of the outbox is still out. */
+async function outboxIdle() {
+  await vi.waitFor(async () => {
+    const { entries } = await outboxItem.getValue();
+    expect(entries.every((entry) => entry.duplicatesChecked)).toBe(true);
+  });
+}
+
 async function stateOf(id: string) {
   return (await outboxItem.getValue()).entries.find((entry) => entry.id === id);
 }
@@ -102,6 +110,7 @@ describe('the outbox in the background', () => {
 
   it('browser start-up wakes the outbox', async () => {
     const outbox = getOutbox();
+    await outboxIdle();
     await server.stop();
     const { id } = await outbox.add({ draft: draft('Across a restart') });
     await vi.waitFor(async () => expect((await stateOf(id))?.attempts).toBe(1));
@@ -118,6 +127,7 @@ describe('the outbox in the background', () => {
 
   it('a clip the service cannot take now is answered at its first failure, not after the wait', async () => {
     await outboxConfigItem.setValue({ baseDelayMs: 60_000, fastDeliveryWaitMs: 10_000 });
+    await outboxIdle();
     await server.stop();
     const started = Date.now();
     const answer = await submitClip({ draft: draft('Offline') });
