@@ -77,13 +77,15 @@ export function App() {
   }, []);
 
   async function start() {
-    const [settings, refusal, lastDeck, cachedIndex, tags, target] = await Promise.all([
+    const target = await targetTabId();
+    // Extraction is the slow part: it starts at once, while the stored settings are read.
+    const previewing = target === undefined ? undefined : requestPreview(target);
+    const [settings, refusal, lastDeck, cachedIndex, tags] = await Promise.all([
       loadSettings(),
       readKeyRefusal(),
       readLastDeck(),
       readNotesIndex(),
       readRecentTags(),
-      targetTabId(),
     ]);
     setDecks(settings.decks.decks);
     setIndex(cachedIndex);
@@ -95,7 +97,7 @@ export function App() {
     }
     setKeyRefused(refusal !== null);
     refreshIndex();
-    if (target === undefined) {
+    if (target === undefined || !previewing) {
       setPhase({
         step: 'cannot-clip',
         error: { kind: 'unclippable', message: 'There is no page to clip in this window.' },
@@ -105,7 +107,13 @@ export function App() {
     const deckId = initialDeck(lastDeck, settings.decks.decks, settings.decks.defaultDeckId);
     // Kept even when the page cannot be read: a bookmark made instead goes to the same deck.
     setDraft({ ...EMPTY_DRAFT, deckId });
-    await showPreview(target, undefined, { ...EMPTY_DRAFT, deckId });
+    await showPreview(target, undefined, { ...EMPTY_DRAFT, deckId }, previewing);
+  }
+
+  function requestPreview(target: number, mode?: DefaultClipMode) {
+    return sendMessage('previewTab', { tabId: target, ...(mode && { mode }) }).catch(
+      backgroundStopped,
+    );
   }
 
   function refreshIndex() {
@@ -116,13 +124,16 @@ export function App() {
       .finally(() => setRefreshing(false));
   }
 
-  async function showPreview(target: number, mode: DefaultClipMode | undefined, base: ClipDraft) {
+  async function showPreview(
+    target: number,
+    mode: DefaultClipMode | undefined,
+    base: ClipDraft,
+    pending?: ReturnType<typeof requestPreview>,
+  ) {
     // The first preview shown brings the default tags; later ones keep the user's.
     const first = !previewShown;
     setExtracting(true);
-    const result = await sendMessage('previewTab', { tabId: target, ...(mode && { mode }) }).catch(
-      backgroundStopped,
-    );
+    const result = await (pending ?? requestPreview(target, mode));
     setExtracting(false);
     if (!result.ok) {
       setPhase({ step: 'cannot-clip', error: result.error });

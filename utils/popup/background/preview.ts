@@ -33,14 +33,13 @@ export async function previewTab(
   tabId: number,
   requestedMode?: ClipMode,
 ): Promise<Result<{ preview: TabPreview }>> {
-  const tab = await inspectTab(tabId);
+  const [tab, settings] = await Promise.all([inspectTab(tabId), loadSettings()]);
   if (tab.kind === 'browser-page') return failure('browser-page', BROWSER_PAGE_MESSAGE);
   if (tab.kind === 'pdf') {
     return requestedMode === 'bookmark' && tab.url
       ? pdfBookmark(tab.url, tab.title)
       : failure('pdf', PDF_MESSAGE);
   }
-  const settings = await loadSettings();
   const mode = requestedMode ?? (tab.hasSelection ? 'selection' : settings.clipDefaults.mode);
   const prepared = await prepareClip(tabId, { mode });
   if (!prepared.ok) return prepared;
