@@ -49,7 +49,9 @@ function looksLikeReference(link: Element): boolean {
   const hinted = REFERENCE_HINT.test(
     `${link.getAttribute('class') ?? ''} ${link.id} ${link.parentElement?.getAttribute('class') ?? ''} ${link.parentElement?.id ?? ''}`,
   );
-  return (inSup || hinted) && /^[[(]?[\w*†‡§]{1,5}[\])]?$/.test(text);
+  // "[3]" linking into the page is a reference even outside <sup> (scientific and legal pages).
+  const bracketed = /^\[\d{1,3}\]$/.test(text);
+  return ((inSup || hinted) && /^[[(]?[\w*†‡§]{1,5}[\])]?$/.test(text)) || bracketed;
 }
 
 /** The element that holds the whole note text for a target id. */
@@ -85,9 +87,17 @@ function isBacklink(link: Element, referenceIds: Set<string>): boolean {
   );
 }
 
+/** A note's own number label ("1.", "[1]") is replaced by the `[^n]:` marker. */
+const NUMBER_LABEL = /^\s*[[(]?\d{1,3}[.)\]]?\s*$/;
+
 function definitionElement(doc: Document, number: string, source: Element): Element {
   const definition = doc.createElement(FOOTNOTE_DEFINITION_ELEMENT);
   definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, number);
+  const label = source.firstElementChild;
+  const startsWithLabel =
+    label && !(source.firstChild?.nodeType === 3 && source.firstChild.nodeValue?.trim());
+  if (startsWithLabel && NUMBER_LABEL.test(label.textContent ?? '') && !label.querySelector('img'))
+    label.remove();
   definition.append(...Array.from(source.childNodes));
   return definition;
 }

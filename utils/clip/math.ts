@@ -104,7 +104,8 @@ const GREEK: Record<string, string> = Object.fromEntries(
 
 function texForText(text: string): string {
   let out = '';
-  for (const character of text.trim()) {
+  // NFKC turns mathematical italic letters (𝑧, 𝜎), which CHTML output uses, into plain ones.
+  for (const character of text.normalize('NFKC').trim()) {
     const mapped = MATHML_OPERATORS[character] ?? GREEK[character];
     out +=
       mapped === undefined ? character : mapped && /^\\[a-z]/i.test(mapped) ? `${mapped} ` : mapped;
@@ -126,7 +127,14 @@ function group(tex: string): string {
 export function mathMlToTex(element: Element): string {
   const children = Array.from(element.children);
   const kids = () => children.map(mathMlToTex);
-  const tag = element.localName.toLowerCase();
+  const local = element.localName.toLowerCase();
+  // MathJax 3's CHTML output without assistive MathML mirrors MathML as <mjx-…> elements.
+  const chtml = local.startsWith('mjx-');
+  const tag = local.replace(/^mjx-/, '');
+  if (chtml) {
+    const chtmlTex = chtmlToTex(element, tag);
+    if (chtmlTex !== undefined) return chtmlTex;
+  }
   switch (tag) {
     case 'math':
     case 'mrow':
@@ -204,6 +212,51 @@ export function mathMlToTex(element: Element): string {
   }
 }
 
+/** The CHTML elements whose layout differs from their MathML namesake. */
+function chtmlToTex(element: Element, tag: string): string | undefined {
+  const child = (selector: string) => element.querySelector(`:scope > ${selector}`);
+  switch (tag) {
+    case 'c':
+      return texForText(element.textContent ?? '');
+    case 'nstrut':
+    case 'dstrut':
+    case 'line':
+    case 'spacer':
+    case 'surd':
+      return '';
+    case 'mfrac': {
+      const numerator = element.querySelector('mjx-num');
+      const denominator = element.querySelector('mjx-den');
+      if (!numerator || !denominator) return undefined;
+      return `\\frac{${mathMlToTex(numerator).trim()}}{${mathMlToTex(denominator).trim()}}`;
+    }
+    case 'msqrt': {
+      const box = element.querySelector('mjx-box');
+      return box ? `\\sqrt{${mathMlToTex(box)}}` : undefined;
+    }
+    case 'munderover':
+    case 'munder':
+    case 'mover': {
+      const base = element.querySelector('mjx-base');
+      if (!base) return undefined;
+      const under = element.querySelector('mjx-under');
+      const over = element.querySelector('mjx-over');
+      return `${group(mathMlToTex(base))}${under ? `_${group(mathMlToTex(under))}` : ''}${over ? `^${group(mathMlToTex(over))}` : ''}`;
+    }
+    case 'msubsup': {
+      const base = element.firstElementChild;
+      const script = child('mjx-script');
+      const parts = script
+        ? Array.from(script.children).filter((part) => part.localName !== 'mjx-spacer')
+        : [];
+      if (!base || parts.length < 2) return undefined;
+      return `${group(mathMlToTex(base))}_${group(mathMlToTex(parts[1] as Element))}^${group(mathMlToTex(parts[0] as Element))}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function texFromMathElement(math: Element): string {
   const annotation = math.querySelector(
     'annotation[encoding="application/x-tex" i], annotation[encoding="TeX" i]',
@@ -256,7 +309,11 @@ function replaceMathJax3(root: Element): void {
     const dataTex =
       container.getAttribute('data-latex') ??
       container.querySelector('[data-latex]')?.getAttribute('data-latex');
-    const tex = dataTex ? cleanTex(dataTex) : math ? texFromMathElement(math) : '';
+    const rendered = container.querySelector('mjx-math');
+    let tex = '';
+    if (dataTex) tex = cleanTex(dataTex);
+    else if (math) tex = texFromMathElement(math);
+    else if (rendered) tex = mathMlToTex(rendered);
     const display: MathDisplay =
       container.getAttribute('display') === 'true' ? 'display' : 'inline';
     if (tex) container.replaceWith(placeholder(root.ownerDocument, tex, display));
@@ -349,17 +406,18 @@ function replaceLatexImages(root: Element): void {
   }
 }
 
-const MATH_HINT = /math\/|mjx-container|katex|mwe-math|<math|latex|MathJax/i;
+const MATH_MARKUP =
+  'script[type^="math/" i], mjx-container, .katex, .katex-display, .mwe-math-element, math, .MathJax_Preview, .MJX_Assistive_MathML';
 
 export function normalizeMath(root: Element): void {
-  // Most pages have no formulas: one look at the markup spares every query below.
-  if (!MATH_HINT.test(root.innerHTML)) return;
+  replaceLatexImages(root);
+  // Most pages have no formulas: one query spares every pass below.
+  if (!root.querySelector(MATH_MARKUP)) return;
   replaceMathJax2Scripts(root);
   replaceMathJax3(root);
   replaceKatex(root);
   replaceWikipediaMath(root);
   replaceMathMl(root);
-  replaceLatexImages(root);
   // Leftover renderings whose source was handled above (MathJax 2 previews, assistive copies).
   for (const leftover of Array.from(
     root.querySelectorAll('.MathJax_Preview, .MJX_Assistive_MathML, mjx-assistive-mml'),
