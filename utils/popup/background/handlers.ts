@@ -44,7 +44,10 @@ export function registerPopupBackground(): void {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = saveSchema.safeParse(message.data);
     if (!request.success) {
-      return failure('invalid-request', 'The note has no text. Add some, then save again.');
+      const emptyText = request.error.issues.some((issue) => issue.path.includes('markdown_text'));
+      return emptyText
+        ? failure('invalid-request', 'The note has no text. Add some, then save again.')
+        : MALFORMED;
     }
     const connection = await readConnection();
     if (!connection.ok) return connection;
