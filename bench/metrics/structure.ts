@@ -30,6 +30,18 @@ const emptyStructure = (): Structure => ({
 });
 
 /**
+ * A pipeline may percent-encode characters the page left bare (`Division_%28business%29`): both
+ * reach the same page, so keys compare decoded.
+ */
+function decodePercents(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
  * Links within the page (citations, their back-links, a table of contents) are all one key: a
  * pipeline may rename the anchors (GFM footnotes do), and what matters is that the link is there.
  */
@@ -47,7 +59,7 @@ export function urlKey(raw: string, baseUrl: string): string {
       return IN_PAGE_LINK;
     }
     if (url.protocol === 'http:' || url.protocol === 'https:') {
-      return `${url.pathname}${url.search}${url.hash}`;
+      return decodePercents(`${url.pathname}${url.search}${url.hash}`);
     }
     return url.href.slice(0, 200);
   } catch {

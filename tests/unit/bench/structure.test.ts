@@ -34,6 +34,12 @@ describe('urlKey', () => {
     expect(urlKey('/test/page.html', PAGE)).toBe('/test/page.html');
   });
 
+  it('treats a percent-encoded path as the same link', () => {
+    expect(urlKey('/wiki/Division_%28business%29', PAGE)).toBe(
+      urlKey('/wiki/Division_(business)', PAGE),
+    );
+  });
+
   it('keeps non-web URLs whole', () => {
     expect(urlKey('mailto:a@example.com', PAGE)).toBe('mailto:a@example.com');
   });
