@@ -1,5 +1,5 @@
 import { defineBackground } from 'wxt/utils/define-background';
-import { clipTab, installAutomationHooks } from '../utils/clipper';
+import { clipTab, clipTabs, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
@@ -12,6 +12,9 @@ const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to cl
 export default defineBackground(() => {
   onMessage('clipTab', (message) =>
     isFromExtensionPage(message) ? clipTab(message.data) : REFUSED,
+  );
+  onMessage('clipTabs', (message) =>
+    isFromExtensionPage(message) ? clipTabs(message.data) : REFUSED,
   );
 
   registerConnectionChecks();

@@ -118,3 +118,50 @@ test('a discarded clip is gone from the outbox and the badge', async ({
   expect(reply.ok).toBe(false);
   expect(notesServer.notes()).toEqual([]);
 });
+
+test('clipping several tabs at once stores each, reports the tab it cannot read, and shows progress', async ({
+  context,
+  worker,
+  notesServer,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await context.route('http://tabs.clipdeck.test/**', (route) => {
+    const n = new URL(route.request().url()).pathname.slice(1);
+    const text = `<p>Tab ${n} explains how kelp forests shelter fish, otters and urchins, and why the balance between them matters for the whole coast.</p>`;
+    return route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><title>Tab ${n}</title></head><body><article><h1>Tab ${n}</h1>${text.repeat(4)}</article></body></html>`,
+    });
+  });
+  const tabIds: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const page = await context.newPage();
+    await page.goto(`http://tabs.clipdeck.test/${n}`);
+    tabIds.push(await tabIdOf(worker, page));
+  }
+  const settingsPage = await openExtensionPage('options.html');
+  const settingsTab = await tabIdOf(worker, settingsPage);
+
+  const page = await openExtensionPage('popup.html');
+  const reply = await ask(page, 'clipTabs', { tabIds: [...tabIds, settingsTab] });
+  if (!reply.ok) throw new Error(reply.error.message);
+  expect(reply.clips.map((clip: ClipSummary) => clip.title)).toEqual(['Tab 1', 'Tab 2', 'Tab 3']);
+  expect(reply.failures.map((failed) => failed.tabId)).toEqual([settingsTab]);
+  expect(reply.failures[0]?.error.message).toContain('cannot read this page');
+
+  const ids = reply.clips.map((clip: ClipSummary) => clip.id);
+  await expect
+    .poll(async () => {
+      const progress = await ask(page, 'clipProgress', { ids });
+      return progress.ok && progress.progress;
+    })
+    .toMatchObject({ total: 3, saved: 3, needsAttention: 0 });
+  expect(
+    notesServer
+      .notes()
+      .map((note) => note.title)
+      .sort(),
+  ).toEqual(['Tab 1', 'Tab 2', 'Tab 3']);
+});

@@ -1,13 +1,13 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
-import type { NoteDeck, RecentNote } from '../connection';
-import type { ClipSummary, NoteDraft } from '../outbox';
-import type { Result } from '../result';
-import type { Connection, DefaultClipMode } from '../settings';
 import type { NoteWithDeck } from '../api';
 import type { ClippedPage } from '../clip-log';
+import type { NoteDeck, RecentNote } from '../connection';
 import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
+import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
+import type { Result, UserError } from '../result';
+import type { Connection, DefaultClipMode } from '../settings';
 
 /**
  * The one message protocol between extension pages (popup, options) and the background.
@@ -36,6 +36,17 @@ export interface ProtocolMap {
     deckId?: string | null;
   }): Result<{ clip: ClipSummary }>;
   discardClip(request: { id: string }): Result;
+  /**
+   * Bulk clipping, e.g. every tab of a window (the page asks for host access first): stored in
+   * batches of at most 100; tabs that cannot be clipped come back with their reason.
+   */
+  clipTabs(request: {
+    tabIds: number[];
+    deckId?: string;
+    tags?: string[];
+  }): Result<{ clips: ClipSummary[]; failures: Array<{ tabId: number; error: UserError }> }>;
+  /** How far a bulk clip has got: counts by state of the given clips. */
+  clipProgress(request: { ids: string[] }): Result<{ progress: BatchProgress }>;
   /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
   testConnection(connection: Connection): Result<{ noteCount: number }>;
   checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;

@@ -36,7 +36,7 @@ export {
   type OutboxDependencies,
   type Outcome,
 } from './outbox';
-export { submitClip } from './submit';
+export { NOT_STORED_MESSAGE, submitClip } from './submit';
 export { type ClipSummary, summarizeClip } from './summary';
 export {
   afterFailure,

@@ -64,6 +64,13 @@ export function registerOutboxMessages(): void {
     );
   });
 
+  onMessage('clipProgress', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = z.object({ ids: z.array(z.string()).max(10_000) }).safeParse(message.data);
+    if (!request.success) return MALFORMED;
+    return { ok: true, progress: await outbox.progress(request.data.ids) };
+  });
+
   onMessage('discardClip', async (message): Promise<Result> => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = clipIdSchema.safeParse(message.data);

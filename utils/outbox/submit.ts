@@ -6,7 +6,7 @@ import { KEY_REFUSED_MESSAGE } from './failure';
 import { type ClipSummary, summarizeClip } from './summary';
 import type { NewClip } from './transitions';
 
-const NOT_STORED =
+export const NOT_STORED_MESSAGE =
   'Clipdeck could not keep this clip: the browser refused to store it (its extension storage ' +
   'may be full). Discard clips you no longer need from the list, then clip the page again.';
 
@@ -21,7 +21,7 @@ export async function submitClip(clip: NewClip): Promise<Result<{ clip: ClipSumm
   try {
     stored = await outbox.add(clip);
   } catch {
-    return failure('not-stored', NOT_STORED);
+    return failure('not-stored', NOT_STORED_MESSAGE);
   }
   const held = heldBecause(await outbox.list());
   if (held) return { ok: true, clip: { ...summarizeClip(stored), error: held } };

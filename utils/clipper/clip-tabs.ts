@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import {
+  BATCH_SIZE,
+  type ClipSummary,
+  getOutbox,
+  type NewClip,
+  NOT_STORED_MESSAGE,
+  summarizeClip,
+} from '../outbox';
+import { failure, type Result, type UserError } from '../result';
+import { prepareClip } from './prepare';
+
+const clipTabsRequestSchema = z.object({
+  tabIds: z.array(z.number().int().nonnegative()).max(10_000),
+  deckId: z.string().min(1).optional(),
+  tags: z.array(z.string()).optional(),
+});
+export type ClipTabsRequest = z.infer<typeof clipTabsRequestSchema>;
+
+export interface TabClipFailure {
+  tabId: number;
+  error: UserError;
+}
+
+/**
+ * Bulk clipping ("Clip all tabs in this window"): each tab is extracted in turn and the clips are
+ * handed to the outbox in batches of at most BATCH_SIZE, each batch stored in one write. Delivery
+ * then goes at the outbox's pace; `clipProgress` reports it. A tab that cannot be clipped is
+ * reported with its reason and does not stop the others.
+ */
+export async function clipTabs(
+  input: ClipTabsRequest,
+): Promise<Result<{ clips: ClipSummary[]; failures: TabClipFailure[] }>> {
+  const parsed = clipTabsRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    return failure('invalid-request', 'Clipdeck could not read which tabs to clip. Try again.');
+  }
+  const request = parsed.data;
+  const clips: ClipSummary[] = [];
+  const failures: TabClipFailure[] = [];
+  for (let start = 0; start < request.tabIds.length; start += BATCH_SIZE) {
+    const tabIds = request.tabIds.slice(start, start + BATCH_SIZE);
+    const batch: Array<{ tabId: number; clip: NewClip }> = [];
+    for (const tabId of tabIds) {
+      const prepared = await prepareClip(tabId, {
+        ...(request.deckId !== undefined && { deckId: request.deckId }),
+        ...(request.tags !== undefined && { tags: request.tags }),
+      });
+      if (!prepared.ok) {
+        // Not connected: no tab can be clipped, so say it once.
+        if (prepared.error.kind === 'not-configured') return prepared;
+        failures.push({ tabId, error: prepared.error });
+        continue;
+      }
+      batch.push({
+        tabId,
+        clip: {
+          draft: prepared.draft,
+          ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
+          sourceUrl: prepared.clip.url,
+        },
+      });
+    }
+    if (!batch.length) continue;
+    try {
+      const stored = await getOutbox().addMany(batch.map((item) => item.clip));
+      clips.push(...stored.map(summarizeClip));
+    } catch {
+      for (const { tabId } of batch) {
+        failures.push({ tabId, error: { kind: 'not-stored', message: NOT_STORED_MESSAGE } });
+      }
+    }
+  }
+  return { ok: true, clips, failures };
+}
