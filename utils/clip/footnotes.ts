@@ -122,7 +122,10 @@ export function normalizeFootnotes(root: Element): void {
     for (const carrier of [link, sup, link.parentElement])
       if (carrier?.id) referenceIds.add(carrier.id);
   }
-  if (references.length === 0) return;
+  if (references.length === 0) {
+    normalizeUnlinkedFootnotes(root);
+    return;
+  }
 
   // Definitions first: reference elements may sit inside other definitions.
   const lists = new Set<Element>();
@@ -168,5 +171,57 @@ export function normalizeFootnotes(root: Element): void {
       }
     }
     list.replaceWith(container);
+  }
+}
+
+function startsItsBlock(sup: Element): Element | null {
+  const block = sup.parentElement;
+  if (!block || !/^(?:P|DIV|LI|DD)$/.test(block.tagName)) return null;
+  for (let node = block.firstChild; node && node !== sup; node = node.nextSibling) {
+    if (node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1) return null;
+  }
+  const rest = (block.textContent ?? '').trim().slice((sup.textContent ?? '').trim().length);
+  return rest.trim().length > 0 ? block : null;
+}
+
+/**
+ * Footnotes without links: "text<sup>1</sup>" in the prose and a block starting with
+ * "<sup>1</sup>" further down (blogs that write notes by hand after an <hr>).
+ */
+function normalizeUnlinkedFootnotes(root: Element): void {
+  const doc = root.ownerDocument;
+  const sups = Array.from(root.querySelectorAll('sup')).filter((sup) =>
+    /^\d{1,3}$/.test((sup.textContent ?? '').trim()),
+  );
+  const definitions = new Map<string, Element>();
+  for (const sup of sups) {
+    const block = startsItsBlock(sup);
+    const label = (sup.textContent ?? '').trim();
+    if (block && !definitions.has(label)) definitions.set(label, block);
+  }
+  const references = sups.filter((sup) => {
+    const definition = definitions.get((sup.textContent ?? '').trim());
+    return (
+      definition &&
+      !definition.contains(sup) &&
+      !startsItsBlock(sup) &&
+      !!(sup.compareDocumentPosition(definition) & 4)
+    );
+  });
+  if (references.length === 0) return;
+  const numbers = new Map<string, number>();
+  for (const reference of references) {
+    const label = (reference.textContent ?? '').trim();
+    if (!numbers.has(label)) numbers.set(label, numbers.size + 1);
+    const marker = doc.createElement('sup');
+    marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(numbers.get(label)));
+    marker.textContent = String(numbers.get(label));
+    reference.replaceWith(marker);
+  }
+  for (const [label, number] of numbers) {
+    const block = definitions.get(label);
+    if (!block) continue;
+    block.querySelector('sup')?.remove();
+    block.replaceWith(definitionElement(doc, String(number), block));
   }
 }
