@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { NOTE_TEMPLATES } from '../clip/template';
 import { type VersionedSetting, writeSetting } from './stored';
 
 /**
@@ -36,7 +37,18 @@ const tagSchema = z
   .refine((tag) => !tag.includes(','), 'a tag cannot contain a comma');
 
 export const templateChoiceSchema: z.ZodType<TemplateChoice> = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('builtin'), id: z.string().min(1, 'choose a template') }),
+  // An id this version does not know (from a newer export, or an older development build) would
+  // otherwise reach composeNote as template text and become the whole note.
+  z.object({
+    kind: z.literal('builtin'),
+    id: z
+      .string()
+      .min(1, 'choose a template')
+      .refine(
+        (id) => NOTE_TEMPLATES.some((template) => template.id === id),
+        'this version of Clipdeck has no built-in template by that name',
+      ),
+  }),
   z.object({
     kind: z.literal('custom'),
     text: z

@@ -45,7 +45,7 @@ describe('clip defaults', () => {
   const valid = {
     tags: ['a'],
     mode: 'article',
-    template: { kind: 'builtin', id: 'default' },
+    template: { kind: 'builtin', id: 'front-matter' },
     stripTracking: true,
   };
 
@@ -55,5 +55,14 @@ describe('clip defaults', () => {
       clipDefaultsSchema.safeParse({ ...valid, template: { kind: 'custom', text: '  ' } }).success,
     ).toBe(false);
     expect(clipDefaultsSchema.safeParse({ ...valid, tags: ['a,b'] }).success).toBe(false);
+  });
+
+  it('refuses a built-in template id this version does not have, which would become the note', () => {
+    const unknown = clipDefaultsSchema.safeParse({
+      ...valid,
+      template: { kind: 'builtin', id: 'default' },
+    });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0]?.message).toContain('no built-in template');
   });
 });
