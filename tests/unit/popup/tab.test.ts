@@ -60,7 +60,7 @@ describe('previewTab on a PDF', () => {
     await saveClipDefaults({
       tags: ['papers'],
       mode: 'article',
-      template: { kind: 'builtin', id: 'default' },
+      template: { kind: 'builtin', id: 'content-only' },
       stripTracking: true,
     });
     stubTab(
