@@ -8,10 +8,14 @@ const run = promisify(execFile);
 /** Runs `npm start -- …` the way a user would, and keeps its exit status instead of throwing. */
 async function clipCommand(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/clip.ts', ...args], {
-      env: { ...process.env, ...env },
-      timeout: 90_000,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/clip.ts', ...args],
+      {
+        env: { ...process.env, ...env },
+        timeout: 90_000,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout: string; stderr: string };
