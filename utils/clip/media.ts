@@ -350,12 +350,24 @@ export function normalizeFigures(root: Element): void {
   }
 }
 
-/** Removes the second of two identical images in a row (lightboxes, retina duplicates). */
+/**
+ * Removes the second of two identical images with nothing but whitespace between them
+ * (lightboxes, retina duplicates). The same picture used again further down stays: the page
+ * meant it twice.
+ */
 export function removeDuplicateImages(root: Element): void {
+  const walker = root.ownerDocument.createTreeWalker(root, 1 | 4);
   let previous: string | undefined;
-  for (const image of Array.from(root.querySelectorAll('img'))) {
-    const src = image.getAttribute('src') ?? '';
-    if (src && src === previous) image.remove();
+  const duplicates: Element[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === 3) {
+      if ((node.nodeValue ?? '').trim()) previous = undefined;
+      continue;
+    }
+    if ((node as Element).tagName !== 'IMG') continue;
+    const src = (node as Element).getAttribute('src') ?? '';
+    if (src && src === previous) duplicates.push(node as Element);
     previous = src;
   }
+  for (const duplicate of duplicates) duplicate.remove();
 }
