@@ -25,6 +25,42 @@ const NOT_RENDERED = new Set([
   'MATH',
 ]);
 
+/**
+ * Text-level elements are not asked for their computed style: stylesheets hide blocks (menus,
+ * dialogs, banners), and one style lookup per word-level element would double the walk's cost.
+ * Their attributes and inline styles still count.
+ */
+const PHRASING = new Set([
+  'A',
+  'SPAN',
+  'EM',
+  'STRONG',
+  'B',
+  'I',
+  'U',
+  'S',
+  'CODE',
+  'KBD',
+  'SAMP',
+  'VAR',
+  'SMALL',
+  'SUP',
+  'SUB',
+  'ABBR',
+  'CITE',
+  'DFN',
+  'TIME',
+  'Q',
+  'MARK',
+  'BR',
+  'WBR',
+  'BDI',
+  'BDO',
+  'DATA',
+  'INS',
+  'DEL',
+]);
+
 const HIDDEN_INLINE_STYLE =
   /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 
@@ -121,7 +157,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
         copy.setAttribute(HIDDEN_ATTRIBUTE, '');
         continue;
       }
-      if (useComputed && view && hiddenByComputedStyle(live, view)) {
+      if (useComputed && view && !PHRASING.has(live.tagName) && hiddenByComputedStyle(live, view)) {
         copy.setAttribute(HIDDEN_ATTRIBUTE, 'style');
         continue;
       }
