@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AlreadyClipped, type UpdateState } from '../../components/popup/already-clipped';
 import { backgroundStopped, openOptions, targetTabId } from '../../components/popup/background';
+import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
 import { type ClipDraft, ClipEditor } from '../../components/popup/clip-editor';
 import { ClipResult, outcomeOfClip, type SaveOutcome } from '../../components/popup/clip-result';
 import { deckName } from '../../components/popup/deck-picker';
@@ -40,6 +41,12 @@ type Phase =
 
 /** Recent notes shown in the popup (the index keeps a few more). */
 const RECENT_SHOWN = 10;
+
+/** Bulk clipping goes through the background's outbox like a single clip. */
+const bulkClipper: BulkClipper = {
+  clipTabs: (request) => sendMessage('clipTabs', request).catch(backgroundStopped),
+  clipProgress: (ids) => sendMessage('clipProgress', { ids }).catch(backgroundStopped),
+};
 
 const EMPTY_DRAFT: ClipDraft = { title: '', markdown: '', tags: [], deckId: null, mode: 'article' };
 
@@ -328,6 +335,13 @@ export function App() {
               onDiscard: (id) => void discard(id),
               onSaveAgain: () => void save(),
             }}
+          />
+        )}
+        {phase.step !== 'loading' && (
+          <ClipAllTabs
+            clipper={bulkClipper}
+            deckId={draft.deckId}
+            {...(previewShown && { tags: draft.tags })}
           />
         )}
       </div>

@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { BatchProgress, ClipSummary } from '../../utils/outbox';
+import {
+  type AllTabsPlan,
+  describeProgress,
+  pages,
+  planAllTabs,
+  tabs,
+  waitingCount,
+} from '../../utils/popup';
+import type { Result, UserError } from '../../utils/result';
+
+export interface SkippedTab {
+  tabId: number;
+  error: UserError;
+}
+
+/** The two background calls bulk clipping makes; the popup wires them to its messages. */
+export interface BulkClipper {
+  clipTabs(request: {
+    tabIds: number[];
+    deckId?: string;
+    tags?: string[];
+  }): Promise<Result<{ clips: ClipSummary[]; failures: SkippedTab[] }>>;
+  clipProgress(ids: string[]): Promise<Result<{ progress: BatchProgress }>>;
+}
+
+type BulkState =
+  | { step: 'ready' }
+  | { step: 'asking' }
+  | { step: 'refused' }
+  | { step: 'storing' }
+  | { step: 'running'; ids: string[]; progress: BatchProgress; skipped: SkippedTab[] }
+  | { step: 'failed'; error: UserError };
+
+/** How often the popup asks the outbox how far the clips have got. */
+const POLL_MS = 1000;
+
+const REFUSED_MESSAGE =
+  'You did not allow Clipdeck to read these pages, so nothing was clipped. To clip them, click the button again and choose Allow.';
+
+/** The tab the popup runs in when automation opens it as a tab; a toolbar popup has none. */
+async function ownTabId(): Promise<number | undefined> {
+  try {
+    return (await browser.tabs.getCurrent())?.id;
+  } catch {
+    return undefined;
+  }
+}
+
+async function planWindow(): Promise<{ plan: AllTabsPlan; granted: boolean }> {
+  const [own, windowTabs] = await Promise.all([
+    ownTabId(),
+    browser.tabs.query({ currentWindow: true }),
+  ]);
+  const plan = planAllTabs(windowTabs, own);
+  const granted = await browser.permissions.contains({ origins: plan.origins }).catch(() => false);
+  return { plan, granted };
+}
+
+function Progress(props: { progress: BatchProgress }) {
+  const { progress } = props;
+  const finished = progress.total - waitingCount(progress);
+  const text = describeProgress(progress);
+  return (
+    <div
+      class="bulk-progress"
+      role="progressbar"
+      aria-label="Clipping tabs"
+      aria-valuemin={0}
+      aria-valuemax={progress.total}
+      aria-valuenow={finished}
+      aria-valuetext={text}
+    >
+      <span style={{ width: `${progress.total ? (100 * finished) / progress.total : 100}%` }} />
+    </div>
+  );
+}
+
+function Skipped(props: { skipped: SkippedTab[]; titles: Map<number, string> }) {
+  const { skipped, titles } = props;
+  if (!skipped.length) return null;
+  return (
+    <div class="bulk-skipped">
+      <p>
+        Skipped {tabs(skipped.length)} that Clipdeck cannot clip (browser pages, store pages, PDFs):
+      </p>
+      <ul>
+        {skipped.map((tab) => (
+          <li key={tab.tabId}>
+            <strong>{titles.get(tab.tabId) ?? 'A tab'}</strong>: {tab.error.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * "Clip all tabs in this window": asks for host access within the click when it is not granted
+ * yet, hands the tabs to the outbox, then follows their delivery. Closing the popup stops only the
+ * following: the outbox keeps sending and the toolbar badge counts what waits.
+ */
+export function ClipAllTabs(props: {
+  clipper: BulkClipper;
+  deckId: string | null;
+  tags?: string[];
+  pollMs?: number;
+}) {
+  const { clipper, deckId, tags, pollMs = POLL_MS } = props;
+  const [planned, setPlanned] = useState<{ plan: AllTabsPlan; granted: boolean } | null>(null);
+  const [state, setState] = useState<BulkState>({ step: 'ready' });
+
+  useEffect(() => {
+    void planWindow()
+      .then(setPlanned)
+      .catch(() => setPlanned(null));
+  }, []);
+
+  const runningIds = state.step === 'running' ? state.ids : undefined;
+  const stillWaiting = state.step === 'running' && waitingCount(state.progress) > 0;
+  useEffect(() => {
+    if (!runningIds || !stillWaiting) return;
+    const timer = setTimeout(async () => {
+      const result = await clipper.clipProgress(runningIds);
+      setState((current) => {
+        if (current.step !== 'running' || current.ids !== runningIds) return current;
+        return result.ok
+          ? { ...current, progress: result.progress }
+          : { step: 'failed', error: result.error };
+      });
+    }, pollMs);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  if (!planned?.plan.tabIds.length) return null;
+  const { plan, granted } = planned;
+
+  async function clip() {
+    setState({ step: 'storing' });
+    const result = await clipper.clipTabs({
+      tabIds: plan.tabIds,
+      ...(deckId !== null && { deckId }),
+      ...(tags !== undefined && { tags }),
+    });
+    if (!result.ok) {
+      setState({ step: 'failed', error: result.error });
+      return;
+    }
+    const ids = result.clips.map((clipped) => clipped.id);
+    const progress: BatchProgress = {
+      total: ids.length,
+      queued: 0,
+      sending: 0,
+      saved: 0,
+      needsAttention: 0,
+      gone: 0,
+    };
+    for (const clipped of result.clips) {
+      if (clipped.state === 'saved') progress.saved++;
+      else if (clipped.state === 'needs-attention') progress.needsAttention++;
+      else if (clipped.state === 'sending') progress.sending++;
+      else progress.queued++;
+    }
+    setState({ step: 'running', ids, progress, skipped: result.failures });
+  }
+
+  function start() {
+    if (granted) {
+      void clip();
+      return;
+    }
+    // Requested synchronously within the click: browsers honour the request only there.
+    const asking = browser.permissions.request({ origins: plan.origins });
+    setState({ step: 'asking' });
+    void asking
+      .catch(() => false)
+      .then((allowed) => {
+        if (!allowed) {
+          setState({ step: 'refused' });
+          return;
+        }
+        setPlanned({ plan, granted: true });
+        void clip();
+      });
+  }
+
+  const working = state.step === 'asking' || state.step === 'storing' || stillWaiting;
+  return (
+    <section class="bulk" aria-label="Clip all tabs">
+      <button type="button" onClick={start} disabled={working} aria-describedby="bulk-why">
+        Clip all tabs in this window
+      </button>
+      <p id="bulk-why" class="hint">
+        {granted
+          ? `Clipdeck will read the ${pages(plan.pageCount)} open in this window and save each as a note.`
+          : `Clipdeck needs to read these ${pages(plan.pageCount)} to clip them; your browser will ask you to allow that.`}
+      </p>
+      {state.step === 'asking' && (
+        <p role="status">Waiting for you to allow Clipdeck to read these pages…</p>
+      )}
+      {state.step === 'refused' && (
+        <p role="alert" class="status-error">
+          {REFUSED_MESSAGE}
+        </p>
+      )}
+      {state.step === 'storing' && <p role="status">Reading {pages(plan.tabIds.length)}…</p>}
+      {state.step === 'failed' && (
+        <p role="alert" class="status-error">
+          {state.error.message}
+        </p>
+      )}
+      {state.step === 'running' && (
+        <>
+          {state.progress.total > 0 && <Progress progress={state.progress} />}
+          <p role="status">
+            {state.progress.total === 0
+              ? 'Nothing was clipped.'
+              : stillWaiting
+                ? `${describeProgress(state.progress)}. Clipdeck keeps sending them if you close this popup; the toolbar badge counts what waits.`
+                : `Done: ${describeProgress(state.progress)}.`}
+          </p>
+          <Skipped skipped={state.skipped} titles={plan.titles} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { BatchProgress } from '../outbox';
+
+/** A tab as `tabs.query` gives it: the address and title only when Clipdeck may see them. */
+export interface WindowTab {
+  id?: number;
+  url?: string;
+  title?: string;
+}
+
+/** What "Clip all tabs in this window" will do, worked out when the popup opens. */
+export interface AllTabsPlan {
+  tabIds: number[];
+  /** Host permission patterns Clipdeck needs to read those tabs. */
+  origins: string[];
+  /** Tab titles by id, for naming the tabs that could not be clipped. */
+  titles: Map<number, string>;
+  /** The web pages among them (all of them when addresses are hidden). */
+  pageCount: number;
+}
+
+/**
+ * The store build may read any http(s) page but only once the user allows it. Without the "tabs"
+ * permission the browser hides the addresses of tabs Clipdeck cannot read yet, so when one is
+ * hidden the request covers every web page rather than guessing.
+ */
+export const ALL_WEB_ORIGINS = ['https://*/*', 'http://*/*'];
+
+function originPattern(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    // Match patterns leave the port out: a host pattern covers all of its ports.
+    return `${parsed.protocol}//${parsed.hostname}/*`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The window's tabs to clip, leaving out the tab the popup itself runs in (automation opens it as
+ * a tab). Browser pages stay in the list: the background skips them with a reason the user sees.
+ */
+export function planAllTabs(tabs: readonly WindowTab[], ownTabId?: number): AllTabsPlan {
+  const tabIds: number[] = [];
+  const origins = new Set<string>();
+  const titles = new Map<number, string>();
+  let addressHidden = false;
+  let webPages = 0;
+  for (const tab of tabs) {
+    if (tab.id === undefined || tab.id === ownTabId) continue;
+    tabIds.push(tab.id);
+    if (tab.title) titles.set(tab.id, tab.title);
+    if (tab.url === undefined) {
+      addressHidden = true;
+      continue;
+    }
+    const origin = originPattern(tab.url);
+    if (!origin) continue;
+    origins.add(origin);
+    webPages++;
+  }
+  return {
+    tabIds,
+    origins: addressHidden ? ALL_WEB_ORIGINS : [...origins].sort(),
+    titles,
+    pageCount: addressHidden ? tabIds.length : webPages,
+  };
+}
+
+/** Clips still on their way: stored but neither saved, stuck nor discarded yet. */
+export function waitingCount(progress: BatchProgress): number {
+  return progress.queued + progress.sending;
+}
+
+/** E.g. "12 of 30 saved, 2 waiting, 1 needs attention". */
+export function describeProgress(progress: BatchProgress): string {
+  const parts = [`${progress.saved} of ${progress.total} saved`];
+  const waiting = waitingCount(progress);
+  if (waiting) parts.push(`${waiting} waiting`);
+  if (progress.needsAttention) {
+    parts.push(
+      `${progress.needsAttention} ${progress.needsAttention === 1 ? 'needs' : 'need'} attention`,
+    );
+  }
+  if (progress.gone) parts.push(`${progress.gone} discarded`);
+  return parts.join(', ');
+}
+
+export function pages(count: number): string {
+  return `${count} ${count === 1 ? 'page' : 'pages'}`;
+}
+
+export function tabs(count: number): string {
+  return `${count} ${count === 1 ? 'tab' : 'tabs'}`;
+}
