@@ -109,7 +109,8 @@ function prepareContent(root: Element, context: Context): void {
   normalizeHeadings(root);
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);
-  normalizeLinks(root, { stripTracking: context.stripTracking });
+  // Links are resolved after the content is chosen (finishContent): most of a page's links sit
+  // in navigation that never reaches the note.
   removeNonContent(root);
 }
 
