@@ -26,7 +26,10 @@ function summary(id: string, state: ClipSummary['state']): ClipSummary {
 }
 
 function browserWith(options: { granted: boolean; allow: boolean }) {
-  fakeBrowser.tabs.query = vi.fn(async () => WINDOW_TABS) as typeof fakeBrowser.tabs.query;
+  // Only the fields the popup reads: tabs.query types every field a real tab has.
+  fakeBrowser.tabs.query = vi.fn(
+    async () => WINDOW_TABS,
+  ) as unknown as typeof fakeBrowser.tabs.query;
   fakeBrowser.tabs.getCurrent = vi.fn(async () => undefined);
   const contains = vi.fn(async () => options.granted);
   const request = vi.fn(async () => options.allow);
