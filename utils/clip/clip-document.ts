@@ -181,7 +181,6 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
-  const pageText = textLength(clone.body);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
   }).parse();
@@ -191,9 +190,13 @@ function articleClip(
     context.notices.push(NOTICES.noArticle);
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
-  if (articleLooksIncomplete(articleText, pageText)) {
-    context.notices.push(NOTICES.smallArticle);
-    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
+  if (articleText < ARTICLE_TEXT_FLOOR) {
+    // Rare, so the page is measured only now, on a fresh prepared copy kept for the fallback.
+    const page = preparedClone(context);
+    if (articleLooksIncomplete(articleText, textLength(page.body))) {
+      context.notices.push(NOTICES.smallArticle);
+      return { markdown: fullPageMarkdown(page, context), metadata };
+    }
   }
   return {
     markdown: finishContent(content, context),
