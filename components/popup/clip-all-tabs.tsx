@@ -78,21 +78,35 @@ function Progress(props: { progress: BatchProgress }) {
   );
 }
 
+/** The skipped tabs, one line per reason: a window of browser pages would repeat it. */
 function Skipped(props: { skipped: SkippedTab[]; titles: Map<number, string> }) {
   const { skipped, titles } = props;
   if (!skipped.length) return null;
+  const byReason = new Map<string, number[]>();
+  for (const tab of skipped) {
+    byReason.set(tab.error.message, [...(byReason.get(tab.error.message) ?? []), tab.tabId]);
+  }
   return (
     <div class="bulk-skipped">
       <p>
-        Skipped {tabs(skipped.length)} that Clipdeck cannot clip (browser pages, store pages, PDFs):
+        Skipped {tabs(skipped.length)} that Clipdeck cannot clip (browser pages, store pages, PDFs).
       </p>
-      <ul>
-        {skipped.map((tab) => (
-          <li key={tab.tabId}>
-            <strong>{titles.get(tab.tabId) ?? 'A tab'}</strong>: {tab.error.message}
-          </li>
-        ))}
-      </ul>
+      <details>
+        <summary>Which tabs, and why</summary>
+        <ul>
+          {[...byReason].map(([message, tabIds]) => {
+            const named = tabIds.map((tabId) => titles.get(tabId)).filter(Boolean);
+            return (
+              <li key={message}>
+                <strong>
+                  {named.length === tabIds.length ? named.join(', ') : tabs(tabIds.length)}
+                </strong>
+                : {message}
+              </li>
+            );
+          })}
+        </ul>
+      </details>
     </div>
   );
 }
@@ -194,7 +208,7 @@ export function ClipAllTabs(props: {
       </button>
       <p id="bulk-why" class="hint">
         {granted
-          ? `Clipdeck will read the ${pages(plan.pageCount)} open in this window and save each as a note.`
+          ? `Clipdeck will read the ${tabs(plan.tabIds.length)} open in this window and save each web page as a note.`
           : `Clipdeck needs to read these ${pages(plan.pageCount)} to clip them; your browser will ask you to allow that.`}
       </p>
       {state.step === 'asking' && (

@@ -90,12 +90,15 @@ describe('planning the window', () => {
 describe('Clip all tabs in this window', () => {
   it('already allowed: clips at once with the popup’s deck and tags, then follows delivery', async () => {
     const { request } = browserWith({ granted: true, allow: false });
+    const browserPage = { kind: 'browser-page', message: 'Clipdeck cannot read this page.' };
     const clipper = clipperSaving([
-      { tabId: 3, error: { kind: 'browser-page', message: 'Clipdeck cannot read this page.' } },
+      { tabId: 3, error: browserPage },
+      { tabId: 2, error: browserPage },
+      { tabId: 4, error: { kind: 'pdf', message: 'This is a PDF.' } },
     ]);
     render(<ClipAllTabs clipper={clipper} deckId="deck-science" tags={['sea']} pollMs={5} />);
 
-    expect((await screen.findByText(/Clipdeck will read the 3 pages open in this window/)).id).toBe(
+    expect((await screen.findByText(/Clipdeck will read the 4 tabs open in this window/)).id).toBe(
       'bulk-why',
     );
     fireEvent.click(button());
@@ -113,10 +116,11 @@ describe('Clip all tabs in this window', () => {
     const done = await screen.findByText('Done: 3 of 3 saved.');
     expect(done.getAttribute('role')).toBe('status');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
-    expect(screen.getByText(/Skipped 1 tab that Clipdeck cannot clip/)).toBeTruthy();
-    expect(screen.getByRole('listitem').textContent).toBe(
-      'About Version: Clipdeck cannot read this page.',
-    );
+    expect(screen.getByText(/Skipped 3 tabs that Clipdeck cannot clip/)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'About Version, Sea otters: Clipdeck cannot read this page.',
+      'Tides: This is a PDF.',
+    ]);
     expect((button() as HTMLButtonElement).disabled).toBe(false);
   });
 
