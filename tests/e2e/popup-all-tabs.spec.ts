@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { POPUP_WIDTH, PopupPage } from './pages/popup-page';
 
@@ -65,8 +66,11 @@ test('Clip all tabs in this window saves each article once and reports the brows
   expect(await popup.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     POPUP_WIDTH,
   );
-  await popup.page.emulateMedia({ colorScheme: 'light' });
-  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-all-tabs-light.png') });
-  await popup.page.emulateMedia({ colorScheme: 'dark' });
-  await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-all-tabs-dark.png') });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await popup.page.emulateMedia({ colorScheme });
+    await popup.page.screenshot({ path: join(ARTIFACTS_DIR, `popup-all-tabs-${colorScheme}.png`) });
+    // Contrast and roles of the new section, in both colour schemes.
+    const { violations } = await new AxeBuilder({ page: popup.page }).include('.bulk').analyze();
+    expect(violations.map((violation) => `${colorScheme} ${violation.id}`)).toEqual([]);
+  }
 });
