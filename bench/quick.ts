@@ -1,0 +1,128 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { clipDocument } from '../utils/clip';
+import { listPages, pageFilter, readGroundTruth } from './corpus';
+import { parseMarkdown } from './metrics/markdown';
+import { ruleSignature, stripMetadataBlock } from './metrics/rules';
+import { ELEMENT_KINDS, structureOfMarkdown } from './metrics/structure';
+import { summarise } from './metrics/text-overlap';
+import { readTruth, scoreOutput } from './score';
+
+/**
+ * A fast, approximate loop for engine work: the clipdeck engine under jsdom (no browser, no
+ * build, no peers, no timing) on a subset of the corpus, with the same scores as `npm run bench`
+ * and the reason for every miss. jsdom computes no layout, so visibility rules and a few
+ * selectors behave differently from Chromium: confirm any change with `npm run bench`.
+ *
+ *   npx tsx bench/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick]
+ *
+ * --show prints, for each Defuddle fixture that misses, the expected and actual value of every
+ * differing signature part; for each Readability page, the expected elements that did not survive.
+ */
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string', default: '../shared/corpus' },
+    pages: { type: 'string' },
+    out: { type: 'string' },
+    show: { type: 'boolean', default: false },
+  },
+});
+const corpusDir = resolve(values.corpus as string);
+const pages = listPages(corpusDir).filter(pageFilter(values.pages));
+let groundTruth: ReturnType<typeof readGroundTruth> | undefined;
+const truthOf = () => {
+  groundTruth ??= readGroundTruth(corpusDir);
+  return groundTruth;
+};
+
+const overlaps: Record<string, ReturnType<typeof scoreOutput>['text'][]> = {};
+const survived: Record<string, { expected: number; survived: number }> = {};
+let rulesSame = 0;
+let rulesTotal = 0;
+const clip = (t: string) => (t.length > 600 ? `${t.slice(0, 600)}…` : t);
+
+for (const page of pages) {
+  const html = readFileSync(join(corpusDir, page.file), 'utf8');
+  let doc: Document;
+  try {
+    doc = new JSDOM(html, { url: page.url, virtualConsole: new VirtualConsole() }).window.document;
+  } catch (error) {
+    console.log(`${page.set}/${page.name}: jsdom cannot parse it (${String(error).slice(0, 80)})`);
+    continue;
+  }
+  const result = clipDocument(doc, { mode: 'article' });
+  const markdown = result.ok ? result.clip.markdown : '';
+  if (!result.ok) console.log(`${page.set}/${page.name}: ${result.error.message}`);
+  if (values.out) {
+    const dir = join(values.out, page.set);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${page.name}.md`), markdown);
+  }
+  const truth = readTruth(corpusDir, page, truthOf);
+  const score = scoreOutput(truth, markdown, page.url);
+  if (score.text) (overlaps[page.set] ??= []).push(score.text);
+  if (score.structure) {
+    const missing: string[] = [];
+    for (const kind of ELEMENT_KINDS) {
+      const s = score.structure[kind];
+      const total = (survived[kind] ??= { expected: 0, survived: 0 });
+      total.expected += s.expected;
+      total.survived += s.survived;
+      if (s.survived < s.expected) missing.push(`${kind} ${s.survived}/${s.expected}`);
+    }
+    if (missing.length) console.log(`readability/${page.name}: ${missing.join(', ')}`);
+    if (missing.length && values.show && truth.set === 'readability') {
+      const actual = structureOfMarkdown(parseMarkdown(markdown), page.url);
+      for (const kind of ELEMENT_KINDS) {
+        const have = new Set(actual[kind]);
+        const lost = truth.structure[kind].filter((key) => !have.has(key));
+        if (lost.length) console.log(`  ${kind} lost: ${clip(JSON.stringify(lost))}`);
+      }
+    }
+  }
+  if (score.text && page.set === 'extraction-benchmark') {
+    const { precision, recall } = score.text as { precision: number; recall: number };
+    if (precision < 0.9 || recall < 0.9) {
+      console.log(
+        `extraction-benchmark/${page.name}: P ${precision.toFixed(3)} R ${recall.toFixed(3)}`,
+      );
+    }
+  }
+  if (score.rules) {
+    rulesTotal++;
+    if (score.rules.same) rulesSame++;
+    else {
+      console.log(`defuddle/${page.name}: ${score.rules.differing.join(', ')}`);
+      if (values.show && truth.set === 'defuddle') {
+        const actual = ruleSignature(parseMarkdown(markdown));
+        const expected = ruleSignature(
+          parseMarkdown(
+            stripMetadataBlock(
+              readFileSync(join(corpusDir, 'defuddle', 'expected', `${page.name}.md`), 'utf8'),
+            ),
+          ),
+        );
+        for (const part of score.rules.differing as (keyof typeof actual)[]) {
+          console.log(`  ${part} expected: ${clip(JSON.stringify(expected[part]))}`);
+          console.log(`  ${part} actual:   ${clip(JSON.stringify(actual[part]))}`);
+        }
+      }
+    }
+  }
+}
+
+console.log('\nSummary (jsdom, approximate):');
+for (const [set, list] of Object.entries(overlaps)) {
+  const s = summarise(list as Parameters<typeof summarise>[0]);
+  console.log(
+    `  ${set} text F1 ${s.f1.toFixed(3)} (P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)})`,
+  );
+}
+for (const [kind, s] of Object.entries(survived)) {
+  console.log(
+    `  structure ${kind}: ${(s.expected ? s.survived / s.expected : 1).toFixed(3)} (${s.survived}/${s.expected})`,
+  );
+}
+if (rulesTotal) console.log(`  rules: ${rulesSame}/${rulesTotal} fixtures with the same structure`);
