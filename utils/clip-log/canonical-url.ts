@@ -1,38 +1,4 @@
-/**
- * Query parameters that only say who sent the visitor; two addresses that differ only in these
- * are the same page. Prefixes end with `_`.
- */
-const TRACKING_PREFIXES = ['utm_', 'vero_', 'oly_', 'pk_', 'mtm_', 'hsa_'];
-const TRACKING_NAMES = new Set([
-  'fbclid',
-  'gclid',
-  'gclsrc',
-  'dclid',
-  'gbraid',
-  'wbraid',
-  'msclkid',
-  'yclid',
-  'twclid',
-  'ttclid',
-  'igshid',
-  'igsh',
-  'mc_cid',
-  'mc_eid',
-  '_hsenc',
-  '_hsmi',
-  'mkt_tok',
-  'ref_src',
-  'ref_url',
-  'spm',
-  'scid',
-  '_ga',
-  '_gl',
-]);
-
-function isTracking(name: string): boolean {
-  const lower = name.toLowerCase();
-  return TRACKING_NAMES.has(lower) || TRACKING_PREFIXES.some((prefix) => lower.startsWith(prefix));
-}
+import { isTrackingParameter } from '../clip/urls';
 
 /**
  * The address that identifies a page for "already clipped": no fragment, no tracking
@@ -47,7 +13,7 @@ export function canonicalUrl(address: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const kept = [...url.searchParams].filter(([name]) => !isTracking(name));
+  const kept = [...url.searchParams].filter(([name]) => !isTrackingParameter(name));
   kept.sort(([a, valueA], [b, valueB]) =>
     a === b ? valueA.localeCompare(valueB) : a < b ? -1 : 1,
   );

@@ -32,7 +32,8 @@ const TRACKING_PARAMETERS = new Set([
   '_gl',
 ]);
 
-function isTrackingParameter(name: string): boolean {
+/** Whether a query parameter only says who sent the visitor (shared with the clip log's "already clipped"). */
+export function isTrackingParameter(name: string): boolean {
   const lower = name.toLowerCase();
   return (
     TRACKING_PARAMETERS.has(lower) ||

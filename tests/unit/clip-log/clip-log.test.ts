@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
+import { stripTrackingParameters } from '../../../utils/clip/urls';
 import {
   CLIP_LOG_SIZE,
   canonicalUrl,
@@ -20,6 +21,15 @@ describe('canonicalUrl', () => {
       ),
     ).toBe(plain);
     expect(plain).toBe('https://news.example/story/42?lang=en&page=2');
+  });
+
+  it('knows every tracking parameter the clipper strips from links', () => {
+    // One list for both: a link clipped without its s_cid is the page the log already holds.
+    const url = 'https://news.example/story/42?id=7';
+    expect(canonicalUrl(stripTrackingParameters(`${url}&s_cid=abc&wickedid=1`))).toBe(
+      canonicalUrl(`${url}&s_cid=abc&wickedid=1&rb_clickid=2`),
+    );
+    expect(canonicalUrl(`${url}&s_cid=abc`)).toBe(canonicalUrl(url));
   });
 
   it('keeps parameters that choose the content', () => {
