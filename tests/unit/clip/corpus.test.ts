@@ -48,15 +48,27 @@ function pagesOf(): CorpusPage[] {
   return EVERY_PAGE ? pages : pages.filter((_, index) => index % SAMPLE_STEP === 0);
 }
 
+function parse(html: string): Document {
+  return new JSDOM(html, {
+    url: 'http://fakehost/test/page.html',
+    virtualConsole: new VirtualConsole(),
+  }).window.document;
+}
+
+/**
+ * jsdom's own CSS parser rejects a few stylesheets outright (a browser would not); such a page
+ * is run again without its style blocks, which the engine under jsdom cannot use anyway.
+ */
 function load(page: CorpusPage): Document | undefined {
+  const html = readFileSync(page.path, 'utf8');
   try {
-    return new JSDOM(readFileSync(page.path, 'utf8'), {
-      url: 'http://fakehost/test/page.html',
-      virtualConsole: new VirtualConsole(),
-    }).window.document;
+    return parse(html);
   } catch {
-    // jsdom's own CSS parser rejects a few stylesheets outright; a browser would not.
-    return undefined;
+    try {
+      return parse(html.replace(/<style\b[\s\S]*?<\/style>/gi, ''));
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -78,11 +90,13 @@ function requestFor(doc: Document, mode: ClipMode) {
 describe.skipIf(!existsSync(CORPUS))('the shared corpus (../shared/corpus)', () => {
   if (!existsSync(CORPUS)) return;
   const pages = pagesOf();
-  it.each(pages.map((page) => [page.name, page] as const))(
+  it.for(pages.map((page): [string, CorpusPage] => [page.name, page]))(
     '%s',
-    (_name, page) => {
+    { timeout: 120_000 },
+    ([, page], context) => {
       const doc = load(page);
-      if (!doc) return;
+      // Reported as skipped, not passed: the page never reached the engine.
+      if (!doc) return context.skip('jsdom cannot parse this page');
       const readerable = page.readerable ?? isProbablyReaderable(doc);
       for (const mode of clipModes) {
         const result = clipDocument(doc, requestFor(doc, mode));
@@ -101,6 +115,5 @@ describe.skipIf(!existsSync(CORPUS))('the shared corpus (../shared/corpus)', () 
         }
       }
     },
-    120_000,
   );
 });
