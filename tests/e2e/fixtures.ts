@@ -9,6 +9,9 @@ import {
 import { type NotesServer, startNotesServer } from '../../notes-server';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/chromium';
 import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
+import type { clipTab } from '../../utils/clipper/clip-tab';
+import type { ClipTabRequest } from '../../utils/messaging';
+import { PopupPage } from './pages/popup-page';
 
 /** The automation build (`npx wxt build --mode automation`): see wxt.config.ts for why. */
 export const AUTOMATION_BUILD = resolve('.output/chrome-mv3-automation');
@@ -30,6 +33,13 @@ interface Fixtures {
   openExtensionPage(path: string): Promise<Page>;
   /** Stores the connection in the extension the way the options page does. */
   configure(connection: { baseUrl: string; apiKey: string }): Promise<void>;
+  /** Opens the popup in a new tab, acting on the tab that shows `tab` (as the toolbar button would). */
+  openPopupFor(tab: Page): Promise<PopupPage>;
+  /** Clips the tab that shows `tab` through the background's own clip handler. */
+  clipTabOf(
+    tab: Page,
+    options?: Omit<ClipTabRequest, 'tabId'>,
+  ): Promise<Awaited<ReturnType<typeof clipTab>> | undefined>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -65,6 +75,19 @@ export const test = base.extend<Fixtures>({
     await use(async (connection) => {
       await worker.evaluate((value) => globalThis.clipdeckAutomation?.configure(value), connection);
     });
+  },
+  openPopupFor: async ({ context, worker, extensionId }, use) => {
+    await use(async (tab) =>
+      PopupPage.open(await context.newPage(), extensionId, await tabIdOf(worker, tab)),
+    );
+  },
+  clipTabOf: async ({ worker }, use) => {
+    await use(async (tab, options = {}) =>
+      worker.evaluate((request) => globalThis.clipdeckAutomation?.clipTab(request), {
+        ...options,
+        tabId: await tabIdOf(worker, tab),
+      }),
+    );
   },
 });
 

@@ -26,19 +26,16 @@ const badgeOf = (page: Page) => page.evaluate(() => chrome.action.getBadgeText({
 
 test('a clip for a notebook that does not exist waits on the badge, then goes to the default one', async ({
   context,
-  worker,
   notesServer,
   site,
   configure,
   openExtensionPage,
+  clipTabOf,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await context.newPage();
   await article.goto(site.urlFor('article.html'));
-  const clipped = await worker.evaluate(
-    (request) => globalThis.clipdeckAutomation?.clipTab(request),
-    { tabId: await tabIdOf(worker, article), deckId: 'no-such-deck' },
-  );
+  const clipped = await clipTabOf(article, { deckId: 'no-such-deck' });
   if (!clipped?.ok) throw new Error(`not stored: ${clipped?.error.message}`);
   expect(clipped.clip).toMatchObject({ state: 'needs-attention', attention: 'unknown-deck' });
   expect(clipped.clip.error?.message).toContain('“no-such-deck” does not exist');
@@ -95,19 +92,16 @@ test('a refused key holds every clip until a working key is saved, then each is 
 
 test('a discarded clip is gone from the outbox and the badge', async ({
   context,
-  worker,
   notesServer,
   site,
   configure,
   openExtensionPage,
+  clipTabOf,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await context.newPage();
   await article.goto(site.urlFor('article.html'));
-  const clipped = await worker.evaluate(
-    (request) => globalThis.clipdeckAutomation?.clipTab(request),
-    { tabId: await tabIdOf(worker, article), deckId: 'no-such-deck' },
-  );
+  const clipped = await clipTabOf(article, { deckId: 'no-such-deck' });
   if (!clipped?.ok) throw new Error('not stored');
   const page = await openExtensionPage('popup.html');
   await expect.poll(() => badgeOf(page)).toBe('1');

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import type { NotesServer } from '../../notes-server';
-import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
-import { POPUP_WIDTH, PopupPage } from './pages/popup-page';
+import { ARTIFACTS_DIR, expect, test } from './fixtures';
+import { POPUP_WIDTH } from './pages/popup-page';
 
 /** Puts a note straight into the service, as another app of the user's would. */
 async function createNote(
@@ -121,10 +121,10 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 test('a clip with an edited title, tags and deck is saved from the keyboard', async ({
   context,
   worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   await saveDecks(worker);
@@ -136,11 +136,7 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   await createNote(notesServer, { title: 'Kelp forests', tags: ['marine-biology'] });
 
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await expect(popup.titleInput).toHaveValue('Why Tide Pools Matter');
   await expect(popup.page.getByText(/\d+ words/)).toBeVisible();
@@ -188,11 +184,7 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   expect(saved?.markdown_text).toContain('## Who lives there');
 
   // The next popup starts in the deck used last and suggests the tags used last.
-  const again = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const again = await openPopupFor(article);
   await again.waitForPreview();
   await expect(again.deckSelect.locator('option:checked')).toHaveText('Science');
   await again.tagInput.focus();
@@ -202,19 +194,14 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
 
 test('keyboard only: open, type a tag, Ctrl+Enter saves', async ({
   context,
-  worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await expect(popup.tagInput).toBeFocused();
 
@@ -233,17 +220,14 @@ test('a key refused earlier is explained above the editor, with the way to the o
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   await worker.evaluate(() =>
     chrome.storage.local.set({ keyRefusal: { refusedAt: new Date().toISOString() } }),
   );
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   const banner = popup.page.getByRole('region', { name: 'API key refused' });
   await expect(banner).toContainText('refused Clipdeck’s API key');
@@ -256,10 +240,10 @@ test('a key refused earlier is explained above the editor, with the way to the o
 test('long unbroken titles, tags and deck names stay inside the 400 px popup', async ({
   context,
   worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   const long = `Supercalifragilistic${'expialidocious'.repeat(12)}`;
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
@@ -272,11 +256,7 @@ test('long unbroken titles, tags and deck names stay inside the 400 px popup', a
   );
   await createNote(notesServer, { title: long, tags: [long.slice(0, 100)] }, 'deck-science');
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await popup.titleInput.fill(long);
   await popup.tagInput.fill(long.slice(0, 100));
@@ -291,20 +271,15 @@ test('long unbroken titles, tags and deck names stay inside the 400 px popup', a
 
 test('with text selected the popup offers the selection and clips only it', async ({
   context,
-  worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
   await selectText(article, 'blockquote p');
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
 
   await expect(popup.page.getByRole('radio', { name: 'Selection' })).toBeChecked();
@@ -317,19 +292,14 @@ test('with text selected the popup offers the selection and clips only it', asyn
 
 test('a page clipped before can have its note replaced or the selection appended', async ({
   context,
-  worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const first = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const first = await openPopupFor(article);
   await first.waitForPreview();
   await first.saveButton.click();
   await expect(first.savedMessage).toBeVisible();
@@ -338,11 +308,7 @@ test('a page clipped before can have its note replaced or the selection appended
 
   // The same page, reached through a link with tracking parameters.
   await article.goto(`${site.urlFor('article.html')}?utm_source=newsletter&fbclid=abc`);
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await expect(popup.alreadyClipped).toContainText('You clipped this page just now');
   await expect(popup.saveButton).toHaveText('Save as new note');
@@ -360,11 +326,7 @@ test('a page clipped before can have its note replaced or the selection appended
   ]);
 
   await selectText(article, 'blockquote p');
-  const appending = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const appending = await openPopupFor(article);
   await appending.waitForPreview();
   await appending.alreadyClipped.getByRole('button', { name: 'Append selection' }).click();
   await expect(appending.alreadyClipped.getByRole('status')).toHaveText(
@@ -380,19 +342,14 @@ test('a page clipped before can have its note replaced or the selection appended
 
 test('a deleted note is not offered as clipped before', async ({
   context,
-  worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const first = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const first = await openPopupFor(article);
   await first.waitForPreview();
   await first.saveButton.click();
   await expect(first.savedMessage).toBeVisible();
@@ -402,11 +359,7 @@ test('a deleted note is not offered as clipped before', async ({
     headers: { Authorization: `Bearer ${notesServer.apiKey}` },
   });
 
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await expect(popup.saveButton).toHaveText('Save page');
   await expect(popup.alreadyClipped).toHaveCount(0);
@@ -415,10 +368,10 @@ test('a deleted note is not offered as clipped before', async ({
 test('recent notes are listed newest first and can be edited and deleted', async ({
   context,
   worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   await saveDecks(worker);
@@ -431,11 +384,7 @@ test('recent notes are listed newest first and can be edited and deleted', async
   });
 
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, article),
-  );
+  const popup = await openPopupFor(article);
   await popup.recentTab.click();
   await expect(popup.recentNotes.getByRole('heading')).toHaveText([
     'Newest note',
@@ -478,11 +427,10 @@ test('recent notes are listed newest first and can be edited and deleted', async
 
 test('a service that refuses DELETE gets a clear message and the note stays', async ({
   context,
-  worker,
-  extensionId,
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await createNote(notesServer, { title: 'Keep me' });
   // A service without delete: every DELETE answers 405, as a route that does not exist would.
@@ -490,11 +438,7 @@ test('a service that refuses DELETE gets a clear message and the note stays', as
   try {
     await configure({ baseUrl: withoutDelete.baseUrl, apiKey: notesServer.apiKey });
     const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
-    const popup = await PopupPage.open(
-      await context.newPage(),
-      extensionId,
-      await tabIdOf(worker, article),
-    );
+    const popup = await openPopupFor(article);
     await popup.recentTab.click();
     const note = popup.recentNote('Keep me');
     await note.getByRole('button', { name: 'Delete' }).click();
@@ -516,6 +460,7 @@ test('pages that cannot be clipped say why and offer what still works', async ({
   notesServer,
   site,
   configure,
+  openPopupFor,
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   await worker.evaluate(() =>
@@ -530,20 +475,12 @@ test('pages that cannot be clipped say why and offer what still works', async ({
   );
   const settings = await context.newPage();
   await settings.goto(`chrome-extension://${extensionId}/options.html`);
-  const browserPage = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, settings),
-  );
+  const browserPage = await openPopupFor(settings);
   await expect(browserPage.errorMessage).toContainText('Browsers do not let extensions read');
   await browserPage.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-browser-page.png') });
 
   const empty = await openArticle(await context.newPage(), site.urlFor('popup-empty.html'));
-  const popup = await PopupPage.open(
-    await context.newPage(),
-    extensionId,
-    await tabIdOf(worker, empty),
-  );
+  const popup = await openPopupFor(empty);
   await expect(popup.errorMessage).toBeVisible();
   await popup.page.getByRole('button', { name: 'Save as bookmark' }).click();
   await popup.waitForPreview();
