@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { failure } from '../result';
 import { TimeBudget } from './budget';
+import { removeArticleClutter, removeHoverCards } from './clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
 import { escapeText } from './escape';
 import { normalizeFootnotes } from './footnotes';
@@ -101,6 +102,7 @@ function preparedClone(context: Context): Document {
 function prepareContent(root: Element, context: Context): void {
   normalizeMath(root);
   removeHiddenElements(root);
+  removeHoverCards(root);
   normalizeCodeBlocks(root);
   hoistLinksOutOfInlineCode(root);
   normalizeImages(root);
@@ -198,6 +200,7 @@ function articleClip(
       return { markdown: fullPageMarkdown(page, context), metadata };
     }
   }
+  removeArticleClutter(content, context.doc.URL);
   return {
     markdown: finishContent(content, context),
     metadata: fillFromReadability(metadata, article ?? {}),

@@ -1,0 +1,243 @@
+/**
+ * What Readability keeps inside an article although no reader wants it in a note: the site's menu
+ * when Readability settles on a page-wide container, "Read more:" teasers between paragraphs,
+ * headline lists of other stories, dateline and byline lines (the note's metadata already carries
+ * the author and the date), and widget labels ("Advertisement", "Sign in", "Image 1 of 23").
+ *
+ * Every rule here looks at one block's own text and links, never at class names: Readability
+ * strips classes from the article, and what counts is what the reader would see. Each rule is
+ * narrow (whole-text phrases, short lines, blocks made only of links) so that an article's own
+ * prose, lists and tables are never touched; the extraction benchmark measures the gain and the
+ * Readability pages' structure figures measure what it costs.
+ */
+
+/** Blocks whose whole text is one of these is a widget's label, not the article's. */
+const WIDGET_LABEL = new RegExp(
+  `^(?:${[
+    'advert(?:isement)?',
+    'sponsored(?: content)?',
+    'skip to (?:main )?content',
+    'sign in',
+    'log in',
+    'subscribe',
+    'subscriber services',
+    'you (?:may|might) also like',
+    'related(?: news| stories| articles| content| coverage)?',
+    'more(?: stories| from [\\w ]{1,30})?',
+    'see more',
+    'read more',
+    'read next',
+    "don['’]t miss",
+    'trending(?: now)?',
+    'most (?:popular|read)',
+    'continue reading(?: below)?',
+    'story continues below(?: advertisement)?',
+    'advertisement - story continues below',
+    'this slideshow requires javascript',
+    'loading(?: content)?',
+    'enlarge(?: this)? image',
+    'view author archive',
+    'email the author',
+    'follow (?:us |me )?on (?:twitter|facebook|instagram)',
+    'image \\d+ of /? ?\\d+',
+    'caption',
+    'close',
+    'comments?',
+    'share(?: this(?: article| story)?)?',
+    'tell us what you think',
+    'breaking news',
+  ].join('|')})\\s*[:.…]*$`,
+  'i',
+);
+
+/** "Read more: <a>another story</a>" and the like: a lead-in followed by nothing but links. */
+const TEASER_LEAD_IN =
+  /^(?:see more|read more|more|also|related|recommended|read next|watch|listen|don['’]t miss|click here)\b[^:]{0,20}:/i;
+
+/** Call-to-action sentences that name the site's own app, channel or newsletter. */
+const CALL_TO_ACTION =
+  /^(?:click here to get the .{1,40} app|get .{1,40} on the go by clicking here|read more on .{1,40} by clicking here|sign up (?:to|for) our newsletter.{0,80}|subscribe to (?:the|our) .{1,60}(?:channel|newsletters?).{0,60})[.!]?$/i;
+
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DATE = new RegExp(
+  `(?:\\b${MONTH}\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+${MONTH}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d+\\s+(?:minutes?|hours?|days?|weeks?)\\s+ago\\b|\\b\\d{1,2}\\s+de\\s+\\p{L}+\\s+de\\s+\\d{4}\\b)`,
+  'iu',
+);
+const TIME = /\b\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?/i;
+const DATELINE_LEAD = /^(?:last\s+)?(?:updated|published|posted|modified)\b/i;
+/** Words that may surround a date on a dateline without making it a sentence. */
+const DATELINE_WORD = new RegExp(
+  `^(?:${MONTH}|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|updated|published|posted|last|modified|on|at|and|am|pm|a\\.m|p\\.m|[a-z]{2,4}t|utc|gmt|ago|minutes?|hours?|days?|weeks?|de|às|\\p{L}+-feira|\\d{1,2}:\\d{2}(?:[ap]m)?|\\d+\\p{L}{0,2})$`,
+  'iu',
+);
+
+// Blocks only: an inline word ("needs *more* explanation") is never a label on its own.
+const BLOCK_SELECTOR =
+  'p, div, section, aside, header, footer, h1, h2, h3, h4, h5, h6, li, dl, dd, dt';
+const MEDIA = 'img, picture, video, audio, iframe, svg';
+const KEEP_INSIDE = 'pre, code, table, blockquote';
+
+function normalizedText(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function linkTextLength(element: Element): number {
+  let length = 0;
+  for (const link of Array.from(element.querySelectorAll('a[href]'))) {
+    length += normalizedText(link).length;
+  }
+  return length;
+}
+
+function wordCount(text: string): number {
+  return text.split(' ').filter(Boolean).length;
+}
+
+/** A short line that only states when (and maybe by whom) the story was published or updated. */
+export function isDateline(text: string): boolean {
+  const words = text.split(/[\s|/;,·•—–-]+/).filter(Boolean);
+  if (words.length === 0 || words.length > 16) return false;
+  // A time alone ("Updated at 1:23 p.m.") makes a dateline only when the line says so first.
+  if (!DATE.test(text) && !(DATELINE_LEAD.test(text) && TIME.test(text))) return false;
+  const rest = words.filter((word) => !DATELINE_WORD.test(word.replace(/[():.,]+$/g, '')));
+  return rest.length <= 3 && !/[.!?]["”']?$/.test(text.replace(/\b(?:a|p)\.m\.$/i, ''));
+}
+
+/** "By Jane Doe, John Roe" (maybe with a date): a byline the note's metadata already holds. */
+export function isBylineLine(text: string): boolean {
+  if (!/^(?:By|BY|by)\s+\p{Lu}/u.test(text) || /[.!?]$/.test(text)) return false;
+  const withoutDate = text.replace(DATE, ' ');
+  const words = withoutDate.split(/[\s,|&-]+/).filter(Boolean);
+  if (words.length > 12) return false;
+  // Names: every remaining word is capitalised or a joining word.
+  return words
+    .slice(1)
+    .every(
+      (word) =>
+        /^\p{Lu}/u.test(word) || /^(?:and|de|van|von|der|la|le|\d.*|[ap]m|[A-Z]{2,4})$/i.test(word),
+    );
+}
+
+/** The outermost ancestor (inside `root`) whose text is exactly this element's text. */
+function outermostWithSameText(element: Element, root: Element, text: string): Element {
+  let current = element;
+  const media = current.querySelectorAll(MEDIA).length;
+  while (current.parentElement && current.parentElement !== root) {
+    const parent = current.parentElement;
+    // An author's photo has no text: the line next to it must not take it along.
+    if (normalizedText(parent) !== text || parent.querySelectorAll(MEDIA).length !== media) break;
+    current = current.parentElement;
+  }
+  return current;
+}
+
+function isOnlyLinks(element: Element, text: string, minimumShare = 0.85): boolean {
+  return text.length > 0 && linkTextLength(element) >= text.length * minimumShare;
+}
+
+/** Widget labels, teaser lines, call-to-action lines, datelines and bylines. */
+function removeClutterLines(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
+    if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
+    const text = normalizedText(element);
+    if (text.length === 0 || text.length > 300 || element.querySelector(MEDIA)) continue;
+    let clutter = WIDGET_LABEL.test(text) || CALL_TO_ACTION.test(text);
+    if (!clutter) {
+      const leadIn = TEASER_LEAD_IN.exec(text);
+      if (leadIn) {
+        const rest = text.slice(leadIn[0].length).trim();
+        clutter = rest.length > 0 && wordCount(rest) <= 30 && isOnlyLinks(element, rest);
+      }
+    }
+    if (!clutter) clutter = isDateline(text) || isBylineLine(text);
+    if (clutter) outermostWithSameText(element, root, text).remove();
+  }
+}
+
+/** The first element in document order that holds article prose (text that is not links). */
+function firstProse(root: Element): Element | null {
+  for (const paragraph of Array.from(root.querySelectorAll('p'))) {
+    const text = normalizedText(paragraph);
+    if (text.length - linkTextLength(paragraph) >= 100) return paragraph;
+  }
+  return null;
+}
+
+function precedes(a: Node, b: Node): boolean {
+  return Boolean(a.compareDocumentPosition(b) & 4 /* Node.DOCUMENT_POSITION_FOLLOWING */);
+}
+
+/**
+ * Lists made only of short links: a menu when they come before the article's first paragraph;
+ * a list of other stories' headlines anywhere (every item one link of four words or more).
+ */
+function removeLinkLists(root: Element, pageUrl: string): void {
+  const prose = firstProse(root);
+  const rootText = normalizedText(root).length;
+  for (const list of Array.from(root.querySelectorAll('ul, ol'))) {
+    if (!root.contains(list) || list.closest(KEEP_INSIDE)) continue;
+    const items = Array.from(list.children).filter((child) => child.localName === 'li');
+    const filled = items
+      .map((item) => ({ item, text: normalizedText(item) }))
+      .filter(({ item, text }) => text.length > 0 || item.querySelector('img'));
+    if (filled.length === 0) {
+      if (items.length > 0) list.remove();
+      continue;
+    }
+    const listText = normalizedText(list);
+    if (listText.length > rootText * 0.4) continue;
+    const allLinks = filled.every(
+      ({ item, text }) => text.length > 0 && isOnlyLinks(item, text, 0.95),
+    );
+    if (!allLinks) continue;
+    const isMenu =
+      filled.length >= 4 &&
+      prose !== null &&
+      precedes(list, prose) &&
+      filled.every(({ text }) => wordCount(text) <= 5);
+    // Other stories of the same site; a list of links elsewhere (sources, bug reports) is content.
+    const isHeadlines =
+      filled.length >= 3 &&
+      filled.every(({ item, text }) => {
+        const links = Array.from(item.querySelectorAll('a[href]'));
+        const [link] = links;
+        return links.length === 1 && link && wordCount(text) >= 5 && isSameSite(link, pageUrl);
+      });
+    if (isMenu || isHeadlines) list.remove();
+  }
+}
+
+function isSameSite(link: Element, pageUrl: string): boolean {
+  const host = (url: URL) => url.hostname.replace(/^www\./, '');
+  try {
+    const page = new URL(pageUrl);
+    return host(new URL(link.getAttribute('href') ?? '', page)) === host(page);
+  } catch {
+    return false;
+  }
+}
+
+/** Article mode: run on Readability's article, before it becomes Markdown. */
+export function removeArticleClutter(content: Element, pageUrl: string): void {
+  removeLinkLists(content, pageUrl);
+  removeClutterLines(content);
+}
+
+const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;
+
+/**
+ * Hover cards: the panel a site shows when the pointer rests on a name (recent headlines about
+ * that person). It sits in the paragraph right after its link, hidden until hovered, so
+ * Readability reads it into the sentence ("Ilhan OmarIlhan OmarHillicon Valley: ...").
+ * Runs before Readability, while class names are still there.
+ */
+export function removeHoverCards(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+    if (!root.contains(element) || element.localName === 'a') continue;
+    const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
+    if (!HOVER_CARD.test(name)) continue;
+    const trigger = element.previousElementSibling;
+    if (trigger?.localName === 'a' && element.querySelector('a[href]')) element.remove();
+  }
+}
