@@ -20,7 +20,7 @@ const CLASS_LANGUAGE_PATTERNS = [
 
 /** Class words that sit next to a bare language name (`hljs python`, `sourceCode r`, `highlight js`). */
 const BARE_LANGUAGE_CONTEXT =
-  /^(?:hljs|sourcecode|highlight|prettyprint|code|chroma|shiki|codehilite|brush)$/i;
+  /^(?:hljs|hl|sourcecode|highlight|prettyprint|code|chroma|shiki|codehilite|brush)$/i;
 
 const KNOWN_LANGUAGES = new Set(
   (
@@ -97,6 +97,8 @@ function languageOf(element: Element): string | undefined {
     'data-lang',
     'data-language',
     'data-code-language',
+    // Mintlify writes `language="tsx"` on the block and its code.
+    'language',
     'lang',
     'data-canonical-lang',
   ]) {
@@ -153,14 +155,27 @@ function isLineElement(element: Element): boolean {
   );
 }
 
+const TABLE_STRUCTURE_TAGS = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR']);
+
 /** The block's text with every line break, whatever markup the highlighter used for lines. */
 export function codeText(root: Element): string {
   let output = '';
+  // An inline line element (`span.line`) does not break the line by itself: Hexo follows each one
+  // with a <br>, Chroma ends it with "\n". Its break is owed until one of those arrives, so the
+  // line does not end twice.
+  let owedBreak = false;
   const endsLine = () => output === '' || output.endsWith('\n');
+  const payOwedBreak = () => {
+    if (owedBreak) output += '\n';
+    owedBreak = false;
+  };
   const visit = (node: Node, parentHasLines: boolean): void => {
     if (node.nodeType === 3) {
       const text = node.nodeValue ?? '';
       if (parentHasLines && !text.trim()) return;
+      if (!text) return;
+      if (owedBreak && /^[ \t]*\n/.test(text)) owedBreak = false;
+      else payOwedBreak();
       output += text;
       return;
     }
@@ -168,6 +183,7 @@ export function codeText(root: Element): string {
     const element = node as Element;
     const tag = element.tagName;
     if (tag === 'BR') {
+      owedBreak = false;
       output += '\n';
       return;
     }
@@ -175,13 +191,21 @@ export function codeText(root: Element): string {
     // The block itself may carry a gutter class (Prism's `pre.line-numbers`); only inner ones are gutters.
     if (element !== root && isGutter(element)) return;
     const line = isLineElement(element);
-    if (line && !endsLine()) output += '\n';
-    const hasLines = Array.from(element.children).some(isLineElement);
+    const inlineLine = line && !BLOCK_LINE_TAGS.has(tag);
+    if (line) {
+      payOwedBreak();
+      if (!endsLine()) output += '\n';
+    }
+    // Whitespace between table rows and cells is source formatting, never code.
+    const hasLines =
+      TABLE_STRUCTURE_TAGS.has(tag) || Array.from(element.children).some(isLineElement);
     const before = output.length;
     for (const child of Array.from(element.childNodes)) visit(child, hasLines);
-    if (line) {
-      if (output.length === before) output += '\n';
-      else if (!endsLine()) output += '\n';
+    if (inlineLine) {
+      if (output.length === before || !endsLine()) owedBreak = true;
+    } else if (line) {
+      payOwedBreak();
+      if (output.length === before || !endsLine()) output += '\n';
     }
   };
   visit(root, false);
@@ -301,23 +325,205 @@ function removeToolbars(block: Element, language: string): void {
   }
 }
 
+const NUMBER_ONLY = /^\s*(\d+)\s*$/;
+
+/** The first thing in a line, when it is an element: where a gutter number sits. */
+function leadingElement(line: Element): Element | undefined {
+  for (const node of Array.from(line.childNodes)) {
+    if (node.nodeType === 3 && !(node.nodeValue ?? '').trim()) continue;
+    return node.nodeType === 1 && node !== line.lastChild ? (node as Element) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Gutters without a class: Chroma's inline line numbers (a styled span), Tailwind flex rows
+ * (`<div><span>1</span><div>code</div></div>`). Each line starts with an element holding only a
+ * number, and the numbers count up one by one; code whose lines happen to start with numbers
+ * does not count like that.
+ */
+function removeNumberedGutters(block: Element): void {
+  for (const container of [block, ...Array.from(block.querySelectorAll('*'))]) {
+    const lines = Array.from(container.children);
+    if (lines.length < 2 || lines.some((line) => line.tagName !== lines[0]?.tagName)) continue;
+    const numbers = lines.map((line) => {
+      const first = leadingElement(line);
+      const match = first ? NUMBER_ONLY.exec(first.textContent ?? '') : null;
+      return first && match ? { first, value: Number(match[1]) } : undefined;
+    });
+    const counts = numbers.every(
+      (number, index) =>
+        number && (index === 0 || number.value === (numbers[index - 1]?.value ?? 0) + 1),
+    );
+    if (!counts) continue;
+    for (const number of numbers) number?.first.remove();
+  }
+}
+
+const LABEL_CLASS = /(?:^|[\s_-])(?:header|toolbar|title|label|lang|language|caption|file-?name)/i;
+
+function isLabelWord(word: string, language: string): boolean {
+  const lower = word.toLowerCase();
+  return (
+    TOOLBAR_TEXT.test(word) ||
+    lower === language ||
+    KNOWN_LANGUAGES.has(lower) ||
+    NO_LANGUAGE.has(lower)
+  );
+}
+
+/**
+ * Chrome drawn inside the block, ahead of the code: a header with the language and a copy button
+ * (highlight.js themes, ChatGPT), a file name. Only elements before the first character of code
+ * are looked at, and only block-level ones or ones holding a button: a token span that reads
+ * "python" is code. Returns the language a header names, for blocks whose markup names none.
+ */
+function removeLeadingChrome(block: Element, language: string): string {
+  let named = '';
+  const isChrome = (element: Element): boolean => {
+    if (element.tagName === 'BUTTON') return true;
+    if (element.querySelector('br') || (element.textContent ?? '').includes('\n')) return false;
+    if (isLineElement(element) && !BLOCK_LINE_TAGS.has(element.tagName)) return false;
+    const blockLevel = element.tagName !== 'SPAN' || !!element.querySelector('button');
+    if (!blockLevel) return false;
+    const words = textWords(element);
+    if (words.length > 6) return false;
+    if (words.every((word) => isLabelWord(word, language))) {
+      const word = words.find((candidate) => KNOWN_LANGUAGES.has(candidate.toLowerCase()));
+      named ||= word ? (normalizeLanguage(word) ?? '') : '';
+      return true;
+    }
+    return words.length <= 2 && LABEL_CLASS.test(element.getAttribute('class') ?? '');
+  };
+  // True once the first character of code is reached.
+  const visit = (parent: Element): boolean => {
+    for (const node of Array.from(parent.childNodes)) {
+      if (node.nodeType === 3) {
+        if ((node.nodeValue ?? '').trim()) return true;
+        continue;
+      }
+      if (node.nodeType !== 1) continue;
+      const element = node as Element;
+      if (isChrome(element)) element.remove();
+      else if (visit(element)) return true;
+    }
+    return false;
+  };
+  visit(block);
+  return NO_LANGUAGE.has(named) ? '' : named;
+}
+
 export function normalizeCodeBlocks(root: Element): void {
+  mergeVersoFragments(root);
   normalizeCodeTables(root);
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
     if (!root.contains(pre) || pre.hasAttribute(CODE_ATTRIBUTE)) continue;
     if (pre.parentElement?.closest('pre')) continue;
     removeSiblingGutters(pre);
-    const language = detectLanguage(pre);
+    removeNumberedGutters(pre);
+    const markedLanguage = detectLanguage(pre);
+    const labelLanguage = removeLeadingChrome(pre, markedLanguage);
+    const language = markedLanguage || labelLanguage;
     removeToolbars(pre, language);
     replaceWithCodeBlock(pre, pre, language);
   }
-  // Editors and some highlighters draw code without a pre: a code element holding one element per line.
+  // Editors and some highlighters draw code without a pre: a code element holding one element per
+  // line, lines split by <br>, or a `white-space: pre` style keeping the source's line breaks.
   for (const code of Array.from(root.querySelectorAll('code'))) {
     if (!root.contains(code) || code.closest('pre')) continue;
     const lines = Array.from(code.children).filter(isLineElement);
     const breaks = code.querySelectorAll('br').length;
-    if (lines.length >= 2 || breaks >= 2) replaceWithCodeBlock(code, code, detectLanguage(code));
+    const keepsBreaks =
+      PRESERVED_WHITESPACE.test(code.getAttribute('style') ?? '') &&
+      (code.textContent ?? '').trim().includes('\n');
+    if (lines.length >= 2 || breaks >= 2 || keepsBreaks)
+      replaceWithCodeBlock(code, code, detectLanguage(code));
   }
+  normalizeTextCodeBlocks(root);
+}
+
+const PRESERVED_WHITESPACE = /white-space\s*:\s*(?:pre|pre-wrap|break-spaces)\b/i;
+
+/**
+ * Writerside draws a block as `<div class="code-block" data-lang="http">` with the text straight
+ * inside (its stylesheet keeps the line breaks), no pre and no code.
+ */
+function normalizeTextCodeBlocks(root: Element): void {
+  for (const block of Array.from(root.querySelectorAll('div.code-block, div[data-lang]'))) {
+    if (!root.contains(block) || block.closest(`[${CODE_ATTRIBUTE}]`)) continue;
+    if (block.querySelector('pre, code, p, div, ul, ol, table, img')) continue;
+    if (!(block.textContent ?? '').trim()) continue;
+    replaceWithCodeBlock(block, block, detectLanguage(block));
+  }
+}
+
+/**
+ * Verso (Lean's documentation) writes each command as a `code.hl.block` and each answer Lean
+ * gives as a `pre.hl`, side by side: one session the reader follows as one block. Hover popups
+ * (`.hover-info`) inside them are hidden by the site's stylesheet and are not code.
+ */
+function mergeVersoFragments(root: Element): void {
+  const isFragment = (element: Element | null): element is Element =>
+    !!element &&
+    element.classList.contains('hl') &&
+    (element.tagName === 'PRE' ||
+      (element.tagName === 'CODE' && element.classList.contains('block')));
+  for (const start of Array.from(root.querySelectorAll('code.hl.block, pre.hl'))) {
+    if (!start.isConnected || !root.contains(start) || start.parentElement?.closest('pre, code'))
+      continue;
+    if (
+      isFragment(start.previousElementSibling) &&
+      onlySpaceBetween(start.previousElementSibling, start)
+    )
+      continue;
+    const run = [start];
+    for (
+      let next = start.nextElementSibling;
+      isFragment(next) && onlySpaceBetween(run[run.length - 1] as Element, next);
+      next = next.nextElementSibling
+    ) {
+      run.push(next);
+    }
+    const language = run.map(detectLanguage).find(Boolean) ?? '';
+    const text = run
+      .map(fragmentText)
+      .join('')
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .replace(/\s+$/, '');
+    const pre = root.ownerDocument.createElement('pre');
+    pre.setAttribute(CODE_ATTRIBUTE, '');
+    if (language) pre.setAttribute(LANGUAGE_ATTRIBUTE, language);
+    pre.textContent = text;
+    start.before(pre);
+    for (const fragment of run) fragment.remove();
+  }
+}
+
+function onlySpaceBetween(first: Element, second: Element): boolean {
+  for (let node = first.nextSibling; node && node !== second; node = node.nextSibling) {
+    if (node.nodeType === 1 || (node.nodeType === 3 && (node.nodeValue ?? '').trim())) return false;
+  }
+  return true;
+}
+
+/**
+ * A fragment's text as written, ending with its line break: fragments are consecutive pieces of
+ * one source file, so a fragment that ends "\n\n" leaves a blank line before the next and one
+ * that is only "\n" is a blank line. Whitespace around its spans is the page source's indentation.
+ */
+function fragmentText(fragment: Element): string {
+  for (const popup of Array.from(fragment.querySelectorAll('.hover-info, [role="tooltip"]')))
+    popup.remove();
+  const nodes = Array.from(fragment.childNodes);
+  const isSpace = (node: Node | undefined) =>
+    node?.nodeType === 3 && !(node.nodeValue ?? '').trim();
+  while (isSpace(nodes[0])) nodes.shift();
+  while (isSpace(nodes[nodes.length - 1])) nodes.pop();
+  const text = nodes
+    .map((node) => node.textContent ?? '')
+    .join('')
+    .replace(/\u00a0/g, ' ');
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 /** `<code><a href>name</a></code>` becomes a link around code, which Markdown can express. */

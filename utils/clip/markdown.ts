@@ -298,6 +298,9 @@ export function createMarkdownConverter(): TurndownService {
       const text = content.trim();
       // Wikipedia indents display formulas with a bare <dd>: the formula is all there is.
       if (text.startsWith('$$') && text.endsWith('$$')) return `\n\n${text}\n\n`;
+      // Indenting a code fence four spaces would turn it into an indented block that shows its
+      // fence lines as code (Writerside's API references put examples in a <dd>).
+      if (/^(?:`{3,}|~{3,})/m.test(text)) return `\n\n${text}\n\n`;
       return text ? `\n:   ${text.replace(/\n/g, '\n    ')}\n` : '';
     },
   });
