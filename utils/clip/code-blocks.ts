@@ -360,7 +360,7 @@ function removeNumberedGutters(block: Element): void {
   }
 }
 
-const LABEL_CLASS = /(?:^|[\s_-])(?:header|toolbar|title|label|lang|language|caption|file-?name)/i;
+const LABEL_CLASS = /(?:^|[\s_-])(?:header|toolbar|title|label|caption|file-?name)(?:$|[\s_-])/i;
 
 function isLabelWord(word: string, language: string): boolean {
   const lower = word.toLowerCase();
@@ -380,8 +380,12 @@ function isLabelWord(word: string, language: string): boolean {
  */
 function removeLeadingChrome(block: Element, language: string): string {
   let named = '';
+  const blockText = (block.textContent ?? '').trim();
   const isChrome = (element: Element): boolean => {
     if (element.tagName === 'BUTTON') return true;
+    // Chrome sits beside the code: what holds all the block's text (`<code>bash</code>`) is the code.
+    if (element.tagName === 'CODE' || (element.textContent ?? '').trim() === blockText)
+      return false;
     if (element.querySelector('br') || (element.textContent ?? '').includes('\n')) return false;
     if (isLineElement(element) && !BLOCK_LINE_TAGS.has(element.tagName)) return false;
     const blockLevel = element.tagName !== 'SPAN' || !!element.querySelector('button');
