@@ -136,22 +136,85 @@ function isOnlyLinks(element: Element, text: string, minimumShare = 0.85): boole
   return text.length > 0 && linkTextLength(element) >= text.length * minimumShare;
 }
 
-/** Widget labels, teaser lines, call-to-action lines, datelines and bylines. */
-function removeClutterLines(root: Element): void {
+/** "Photo: Hau Dinh, AP", "(Image: © NASA)", "SOURCE: News agencies": a credit on its own line. */
+const CREDIT_LINE =
+  /^\(?\s*(?:photo(?:graph)?|image|picture|credit|source)s?(?: credit)?\s*:\s*[^.!?]{1,80}\)?$/i;
+/**
+ * A rule drawn with characters ("* * *", "———"): the page's separator, not words. Underscores
+ * stay: AP writes "___" between the parts of a story, and it is part of the story's text.
+ */
+const TEXT_RULE = /^[-–—*=~•·. ]{3,}$/;
+/** Site footers and reuse notices. */
+const COPYRIGHT =
+  /^(?:©|\(c\)|copyright\b)|all rights reserved|is subject to copyright|^the contents of this site are/i;
+const COOKIE_NOTICE = /\b(?:uses?|using) cookies\b/i;
+/** A sentence that asks the reader to subscribe, join, follow or get something of the site's. */
+const PROMOTION_VERB =
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|join|get|click here|download|follow|listen|like us|if you enjoyed|need more|have a tip)\b/gi;
+const PROMOTION_OBJECT =
+  /\b(?:newsletters?|subscribe|subscriptions?|inbox|app|forums?|channel|magazine|podcast|twitter|facebook|instagram|youtube|members?|delivered|reached at)\b/i;
+
+function isUpperCase(text: string): boolean {
+  return /\p{Lu}/u.test(text) && text === text.toUpperCase();
+}
+
+/**
+ * A teaser for another story of the site: one same-site link of five words or more, alone or
+ * under a short capitalised kicker ("RANDY ANDY"), or a link shouted in capitals.
+ */
+function isTeaser(element: Element, text: string, pageUrl: string): boolean {
+  const links = Array.from(element.querySelectorAll('a[href]'));
+  const [link] = links;
+  if (links.length !== 1 || !link || !isSameSite(link, pageUrl)) return false;
+  const linkText = normalizedText(link);
+  if (wordCount(linkText) < 5) return false;
+  const rest = text.replace(linkText, '').trim();
+  if (rest === '') return isUpperCase(linkText);
+  return wordCount(rest) <= 4 && isUpperCase(rest) && element.localName !== 'p';
+}
+
+/**
+ * "Subscribe to our newsletters", "Follow him on Twitter": the verb opens a sentence and is
+ * followed by a lower-case word, so a title ("Get Out is streaming on ...") is not taken for one.
+ */
+function isPromotion(text: string): boolean {
+  if (!PROMOTION_OBJECT.test(text)) return false;
+  for (const match of text.matchAll(PROMOTION_VERB)) {
+    const next = text.slice((match.index ?? 0) + match[0].length);
+    if (/^[\s?,:]*(?:\p{Ll}|$)/u.test(next)) return true;
+  }
+  return false;
+}
+
+function isClutterLine(element: Element, text: string, pageUrl: string): boolean {
+  const words = wordCount(text);
+  // Footers and credits carry no links of their own; a line that does is somebody's content.
+  const hasLinks = element.querySelector('a[href]') !== null;
+  if (words <= 60) {
+    if (!hasLinks && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text))) return true;
+    if (isPromotion(text)) return true;
+  }
+  if (text.length > 300) return false;
+  if (WIDGET_LABEL.test(text) || CALL_TO_ACTION.test(text)) return true;
+  if (!hasLinks && CREDIT_LINE.test(text)) return true;
+  if (TEXT_RULE.test(text) || isDateline(text) || isBylineLine(text)) return true;
+  // The page's own address printed as a line (a share widget's fallback).
+  if (/^https?:\/\/\S+$/.test(text) && isSameSite(text, pageUrl)) return true;
+  const leadIn = TEASER_LEAD_IN.exec(text);
+  if (leadIn) {
+    const rest = text.slice(leadIn[0].length).trim();
+    if (rest.length > 0 && wordCount(rest) <= 30 && isOnlyLinks(element, rest)) return true;
+  }
+  return isTeaser(element, text, pageUrl);
+}
+
+/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
+function removeClutterLines(root: Element, pageUrl: string): void {
   for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
     const text = normalizedText(element);
-    if (text.length === 0 || text.length > 300 || element.querySelector(MEDIA)) continue;
-    let clutter = WIDGET_LABEL.test(text) || CALL_TO_ACTION.test(text);
-    if (!clutter) {
-      const leadIn = TEASER_LEAD_IN.exec(text);
-      if (leadIn) {
-        const rest = text.slice(leadIn[0].length).trim();
-        clutter = rest.length > 0 && wordCount(rest) <= 30 && isOnlyLinks(element, rest);
-      }
-    }
-    if (!clutter) clutter = isDateline(text) || isBylineLine(text);
-    if (clutter) outermostWithSameText(element, root, text).remove();
+    if (text.length === 0 || text.length > 600 || element.querySelector(MEDIA)) continue;
+    if (isClutterLine(element, text, pageUrl)) outermostWithSameText(element, root, text).remove();
   }
 }
 
@@ -208,11 +271,12 @@ function removeLinkLists(root: Element, pageUrl: string): void {
   }
 }
 
-function isSameSite(link: Element, pageUrl: string): boolean {
+function isSameSite(link: Element | string, pageUrl: string): boolean {
   const host = (url: URL) => url.hostname.replace(/^www\./, '');
+  const href = typeof link === 'string' ? link : (link.getAttribute('href') ?? '');
   try {
     const page = new URL(pageUrl);
-    return host(new URL(link.getAttribute('href') ?? '', page)) === host(page);
+    return host(new URL(href, page)) === host(page);
   } catch {
     return false;
   }
@@ -221,7 +285,7 @@ function isSameSite(link: Element, pageUrl: string): boolean {
 /** Article mode: run on Readability's article, before it becomes Markdown. */
 export function removeArticleClutter(content: Element, pageUrl: string): void {
   removeLinkLists(content, pageUrl);
-  removeClutterLines(content);
+  removeClutterLines(content, pageUrl);
 }
 
 const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;
