@@ -70,7 +70,17 @@ export function defaultStyleSource(doc: Document): StyleSource {
   return /jsdom|happy-?dom/i.test(view.navigator?.userAgent ?? '') ? 'inline' : 'computed';
 }
 
+/**
+ * Folded content the reader opens with a click is part of the page, like `hidden="until-found"`:
+ * Obsidian Publish folds a callout by setting `display: none` on its content. The clone's copy is
+ * unfolded too, or Readability, which skips what is styled hidden, would drop it.
+ */
+function isFoldedContent(element: Element): boolean {
+  return element.matches('.callout.is-collapsible > .callout-content');
+}
+
 function hiddenByAttributes(element: Element): boolean {
+  if (isFoldedContent(element)) return false;
   const hidden = element.getAttribute('hidden');
   // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
   if (hidden !== null && hidden !== 'until-found') return true;
@@ -80,6 +90,7 @@ function hiddenByAttributes(element: Element): boolean {
 }
 
 function hiddenByComputedStyle(element: Element, view: Window): boolean {
+  if (isFoldedContent(element)) return false;
   const style = view.getComputedStyle(element);
   if (style.display === 'none') return true;
   if (style.visibility !== 'hidden') return false;
@@ -152,6 +163,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
       useComputed = false;
       checkedEveryStyle = false;
     }
+    if (isFoldedContent(copy)) (copy as HTMLElement).style?.removeProperty('display');
     if (live !== liveRoot && !NOT_RENDERED.has(live.tagName)) {
       if (hiddenByAttributes(live)) {
         copy.setAttribute(HIDDEN_ATTRIBUTE, '');
