@@ -208,12 +208,15 @@ function isClutterLine(element: Element, text: string, pageUrl: string): boolean
   return isTeaser(element, text, pageUrl);
 }
 
+const MAX_LINE_LENGTH = 600;
+
 /** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 function removeClutterLines(root: Element, pageUrl: string): void {
   for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
     const text = normalizedText(element);
-    if (text.length === 0 || text.length > 600 || element.querySelector(MEDIA)) continue;
+    if (text.length === 0 || text.length > MAX_LINE_LENGTH || element.querySelector(MEDIA))
+      continue;
     if (isClutterLine(element, text, pageUrl)) outermostWithSameText(element, root, text).remove();
   }
 }
@@ -297,7 +300,8 @@ const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-
  * Runs before Readability, while class names are still there.
  */
 export function removeHoverCards(root: Element): void {
-  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+  // Hover cards sit inside the sentence that names the person: paragraphs and list items only.
+  for (const element of Array.from(root.querySelectorAll('p [class], li [class]'))) {
     if (!root.contains(element) || element.localName === 'a') continue;
     const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
     if (!HOVER_CARD.test(name)) continue;
