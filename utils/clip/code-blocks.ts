@@ -327,6 +327,9 @@ function removeToolbars(block: Element, language: string): void {
 
 const NUMBER_ONLY = /^\s*(\d+)\s*$/;
 
+/** A number highlighted as a token of the code (Prism, highlight.js, Chroma, GitHub) is code. */
+const NUMBER_TOKEN_CLASS = /(?:^|\s)(?:token|hljs-number|mi|mf|m|il|pl-c1)(?:$|\s)/;
+
 /** The first thing in a line, when it is an element: where a gutter number sits. */
 function leadingElement(line: Element): Element | undefined {
   for (const node of Array.from(line.childNodes)) {
@@ -348,7 +351,8 @@ function removeNumberedGutters(block: Element): void {
     if (lines.length < 2 || lines.some((line) => line.tagName !== lines[0]?.tagName)) continue;
     const numbers = lines.map((line) => {
       const first = leadingElement(line);
-      const match = first ? NUMBER_ONLY.exec(first.textContent ?? '') : null;
+      const isToken = NUMBER_TOKEN_CLASS.test(first?.getAttribute('class') ?? '');
+      const match = first && !isToken ? NUMBER_ONLY.exec(first.textContent ?? '') : null;
       return first && match ? { first, value: Number(match[1]) } : undefined;
     });
     const counts = numbers.every(
@@ -453,7 +457,8 @@ const PRESERVED_WHITESPACE = /white-space\s*:\s*(?:pre|pre-wrap|break-spaces)\b/
  * inside (its stylesheet keeps the line breaks), no pre and no code.
  */
 function normalizeTextCodeBlocks(root: Element): void {
-  for (const block of Array.from(root.querySelectorAll('div.code-block, div[data-lang]'))) {
+  // data-lang alone is no sign: sites mark human languages with it (`data-lang="en"`).
+  for (const block of Array.from(root.querySelectorAll('div.code-block'))) {
     if (!root.contains(block) || block.closest(`[${CODE_ATTRIBUTE}]`)) continue;
     if (block.querySelector('pre, code, p, div, ul, ol, table, img')) continue;
     if (!(block.textContent ?? '').trim()) continue;
@@ -472,14 +477,22 @@ function mergeVersoFragments(root: Element): void {
     element.classList.contains('hl') &&
     (element.tagName === 'PRE' ||
       (element.tagName === 'CODE' && element.classList.contains('block')));
-  for (const start of Array.from(root.querySelectorAll('code.hl.block, pre.hl'))) {
-    if (!start.isConnected || !root.contains(start) || start.parentElement?.closest('pre, code'))
-      continue;
+  // Runs are found from their commands: a lone `pre.hl` is another highlighter's (Andre Simon's).
+  for (const command of Array.from(root.querySelectorAll('code.hl.block'))) {
     if (
-      isFragment(start.previousElementSibling) &&
-      onlySpaceBetween(start.previousElementSibling, start)
+      !command.isConnected ||
+      !root.contains(command) ||
+      command.parentElement?.closest('pre, code')
     )
       continue;
+    let start = command;
+    for (
+      let previous = start.previousElementSibling;
+      isFragment(previous) && onlySpaceBetween(previous, start);
+      previous = start.previousElementSibling
+    ) {
+      start = previous;
+    }
     const run = [start];
     for (
       let next = start.nextElementSibling;
