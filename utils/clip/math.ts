@@ -28,6 +28,8 @@ const MATHML_OPERATORS: Record<string, string> = {
   '∑': '\\sum',
   '∏': '\\prod',
   '∫': '\\int',
+  '∬': '\\iint',
+  '∮': '\\oint',
   '∞': '\\infty',
   '≤': '\\leq',
   '≥': '\\geq',
@@ -123,6 +125,70 @@ function group(tex: string): string {
   return tex.length === 1 ? tex : `{${tex}}`;
 }
 
+/**
+ * Accents written as <mover>/<munder> with the mark as the script: the TeX command that draws
+ * it, instead of a superscript arrow or dot. Both the spacing and the combining forms appear.
+ */
+const OVER_ACCENTS: Record<string, string> = {
+  '^': '\\hat',
+  ˆ: '\\hat',
+  '\u0302': '\\hat',
+  '¯': '\\overline',
+  '‾': '\\overline',
+  _: '\\overline',
+  '\u0305': '\\overline',
+  '→': '\\vec',
+  '\u20D7': '\\vec',
+  '˙': '\\dot',
+  '\u0307': '\\dot',
+  '.': '\\dot',
+  '¨': '\\ddot',
+  '\u0308': '\\ddot',
+  '~': '\\tilde',
+  '˜': '\\tilde',
+  '\u0303': '\\tilde',
+  ˇ: '\\check',
+  '˘': '\\breve',
+  '⏞': '\\overbrace',
+  '⌢': '\\overgroup',
+};
+const UNDER_ACCENTS: Record<string, string> = {
+  '⏟': '\\underbrace',
+  _: '\\underline',
+  '¯': '\\underline',
+  '‾': '\\underline',
+};
+
+const ENCLOSURES: Record<string, string> = {
+  top: '\\overline',
+  bottom: '\\underline',
+  box: '\\boxed',
+  roundedbox: '\\boxed',
+  updiagonalstrike: '\\cancel',
+};
+
+/** The matrix environment TeX has for a table between these delimiters. */
+const MATRIX_ENVIRONMENTS: Record<string, string> = {
+  '()': 'pmatrix',
+  '[]': 'bmatrix',
+  '{}': 'Bmatrix',
+  '||': 'vmatrix',
+  '‖‖': 'Vmatrix',
+};
+
+/** <mrow><mo>(</mo><mtable>…</mtable><mo>)</mo></mrow>: \begin{pmatrix}, as it was written. */
+function delimitedMatrix(children: Element[]): string | undefined {
+  const [open, table, close] = children;
+  if (children.length !== 3 || !open || !table || !close) return undefined;
+  if (open.localName !== 'mo' || close.localName !== 'mo' || table.localName !== 'mtable')
+    return undefined;
+  const environment =
+    MATRIX_ENVIRONMENTS[`${(open.textContent ?? '').trim()}${(close.textContent ?? '').trim()}`];
+  if (!environment) return undefined;
+  const rows = Array.from(table.children).map(mathMlToTex).join(' \\\\ ');
+  return `\\begin{${environment}} ${rows} \\end{${environment}}`;
+}
+
 /** A best-effort MathML → TeX for pages that ship MathML without a TeX annotation. */
 export function mathMlToTex(element: Element): string {
   const children = Array.from(element.children);
@@ -136,8 +202,12 @@ export function mathMlToTex(element: Element): string {
     if (chtmlTex !== undefined) return chtmlTex;
   }
   switch (tag) {
+    case 'mrow': {
+      const matrix = delimitedMatrix(children);
+      if (matrix) return matrix;
+      return kids().join(' ').replace(/\s+/g, ' ').trim();
+    }
     case 'math':
-    case 'mrow':
     case 'mstyle':
     case 'mpadded':
     case 'mphantom':
@@ -170,16 +240,14 @@ export function mathMlToTex(element: Element): string {
       const [base, sub, sup] = kids();
       return `${group(base ?? '')}_${group(sub ?? '')}^${group(sup ?? '')}`;
     }
+    case 'mover':
     case 'munder': {
-      const [base, under] = kids();
-      return `${group(base ?? '')}_${group(under ?? '')}`;
-    }
-    case 'mover': {
-      const [base, over] = kids();
-      if (over === '^' || over === '\\hat') return `\\hat{${base ?? ''}}`;
-      if (over === '¯' || over === '‾' || over === '_') return `\\overline{${base ?? ''}}`;
-      if (over === '→') return `\\vec{${base ?? ''}}`;
-      return `${group(base ?? '')}^${group(over ?? '')}`;
+      const [base, script] = kids();
+      const accent = (tag === 'mover' ? OVER_ACCENTS : UNDER_ACCENTS)[
+        (children[1]?.textContent ?? '').trim()
+      ];
+      if (accent) return `${accent}{${base ?? ''}}`;
+      return `${group(base ?? '')}${tag === 'mover' ? '^' : '_'}${group(script ?? '')}`;
     }
     case 'munderover': {
       const [base, under, over] = kids();
@@ -202,6 +270,11 @@ export function mathMlToTex(element: Element): string {
     }
     case 'mtable':
       return `\\begin{matrix} ${children.map(mathMlToTex).join(' \\\\ ')} \\end{matrix}`;
+    case 'menclose': {
+      const command = ENCLOSURES[(element.getAttribute('notation') ?? '').trim()];
+      const body = kids().join(' ');
+      return command ? `${command}{${body}}` : body;
+    }
     case 'mtr':
     case 'mlabeledtr':
       return kids().join(' & ');
@@ -265,6 +338,12 @@ function texFromMathElement(math: Element): string {
   if (annotated) return cleanTex(annotated);
   const alttext = math.getAttribute('alttext')?.trim();
   if (alttext) return cleanTex(alttext);
+  // Editors that render with Temml or their own code keep the source on the math's wrapper.
+  const wrapper = math.parentElement;
+  const source = ['data-entry', 'data-tex', 'data-latex']
+    .map((name) => wrapper?.getAttribute(name)?.trim())
+    .find(Boolean);
+  if (source && wrapper?.children.length === 1) return cleanTex(source);
   return mathMlToTex(math);
 }
 
