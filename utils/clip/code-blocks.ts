@@ -364,6 +364,17 @@ function removeNumberedGutters(block: Element): void {
   }
 }
 
+/** A line class, or the first of several alike siblings (`div.ec-line`…): a line, not a header. */
+function isCodeLine(element: Element): boolean {
+  if (LINE_CLASS.test(element.getAttribute('class') ?? '')) return true;
+  const next = element.nextElementSibling;
+  return (
+    !!next &&
+    next.tagName === element.tagName &&
+    (next.getAttribute('class') ?? '') === (element.getAttribute('class') ?? '')
+  );
+}
+
 const LABEL_CLASS = /(?:^|[\s_-])(?:header|toolbar|title|label|caption|file-?name)(?:$|[\s_-])/i;
 
 function isLabelWord(word: string, language: string): boolean {
@@ -391,7 +402,8 @@ function removeLeadingChrome(block: Element, language: string): string {
     if (element.tagName === 'CODE' || (element.textContent ?? '').trim() === blockText)
       return false;
     if (element.querySelector('br') || (element.textContent ?? '').includes('\n')) return false;
-    if (isLineElement(element) && !BLOCK_LINE_TAGS.has(element.tagName)) return false;
+    // A line of code drawn as an element per line, however short ("make"), is code.
+    if (isCodeLine(element)) return false;
     const blockLevel = element.tagName !== 'SPAN' || !!element.querySelector('button');
     if (!blockLevel) return false;
     const words = textWords(element);
@@ -413,7 +425,7 @@ function removeLeadingChrome(block: Element, language: string): string {
       if (node.nodeType !== 1) continue;
       const element = node as Element;
       if (isChrome(element)) element.remove();
-      else if (visit(element)) return true;
+      else if (isCodeLine(element) || visit(element)) return true;
     }
     return false;
   };
