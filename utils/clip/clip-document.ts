@@ -15,6 +15,7 @@ import {
   removeDuplicateImages,
 } from './media';
 import { extractMetadata } from './metadata';
+import { normalizeRawTex } from './raw-tex';
 import { selectionFragments } from './selection';
 import {
   flattenLayoutTables,
@@ -101,6 +102,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   normalizeMath(root);
+  normalizeRawTex(root);
   removeHiddenElements(root);
   removeHoverCards(root);
   normalizeCodeBlocks(root);

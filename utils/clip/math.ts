@@ -7,9 +7,9 @@ export const MATH_ATTRIBUTE = 'data-clipdeck-math';
 /** An element of our own: Readability rewrites divs and spans but leaves unknown elements be. */
 export const MATH_ELEMENT = 'clipdeck-math';
 
-type MathDisplay = 'inline' | 'display';
+export type MathDisplay = 'inline' | 'display';
 
-function placeholder(doc: Document, tex: string, display: MathDisplay): Element {
+export function mathPlaceholder(doc: Document, tex: string, display: MathDisplay): Element {
   const element = doc.createElement(MATH_ELEMENT);
   element.setAttribute(MATH_ATTRIBUTE, display);
   element.textContent = tex;
@@ -376,7 +376,7 @@ function replaceMathJax2Scripts(root: Element): void {
       previous = previous.previousElementSibling;
       stale.remove();
     }
-    script.replaceWith(placeholder(script.ownerDocument, tex, display));
+    script.replaceWith(mathPlaceholder(script.ownerDocument, tex, display));
   }
 }
 
@@ -395,7 +395,7 @@ function replaceMathJax3(root: Element): void {
     else if (rendered) tex = mathMlToTex(rendered);
     const display: MathDisplay =
       container.getAttribute('display') === 'true' ? 'display' : 'inline';
-    if (tex) container.replaceWith(placeholder(root.ownerDocument, tex, display));
+    if (tex) container.replaceWith(mathPlaceholder(root.ownerDocument, tex, display));
     else container.remove();
   }
 }
@@ -418,7 +418,7 @@ function replaceKatex(root: Element): void {
       outer.classList.contains('katex-display') || math?.getAttribute('display') === 'block'
         ? 'display'
         : 'inline';
-    outer.replaceWith(placeholder(root.ownerDocument, tex, display));
+    outer.replaceWith(mathPlaceholder(root.ownerDocument, tex, display));
   }
 }
 
@@ -436,7 +436,7 @@ function replaceWikipediaMath(root: Element): void {
       element.querySelector('.mwe-math-fallback-image-display, .mwe-math-mathml-display')
         ? 'display'
         : 'inline';
-    if (tex) element.replaceWith(placeholder(root.ownerDocument, tex, display));
+    if (tex) element.replaceWith(mathPlaceholder(root.ownerDocument, tex, display));
   }
 }
 
@@ -446,32 +446,59 @@ function replaceMathMl(root: Element): void {
     if (!root.contains(math) || math.closest(`[${MATH_ATTRIBUTE}]`)) continue;
     const tex = texFromMathElement(math);
     const display = displayOfMath(math, 'inline');
-    if (tex) math.replaceWith(placeholder(root.ownerDocument, tex, display));
+    if (tex) math.replaceWith(mathPlaceholder(root.ownerDocument, tex, display));
   }
+}
+
+/** TeX looks like this: a command (\\frac, \\operatorname) and a group or script. */
+const LOOKS_LIKE_TEX = /\\[A-Za-z]{2,}/;
+const TEX_STRUCTURE = /[{}^_]/;
+
+function looksLikeTex(text: string): boolean {
+  return LOOKS_LIKE_TEX.test(text) && TEX_STRUCTURE.test(text);
+}
+
+/**
+ * The TeX an image of a formula carries: the alt of a rendering service's image (or of any image
+ * whose alt is plainly TeX), else the TeX in its URL (query or last path segment).
+ */
+function texOfImage(image: Element): string {
+  const src = image.getAttribute('src') ?? '';
+  const className = image.getAttribute('class') ?? '';
+  const alt = image.getAttribute('alt')?.trim() ?? '';
+  const fromService =
+    /latex\.codecogs\.com|\/chart\?cht=tx|mathtex|latex\.php|s0\.wp\.com\/latex\.php|quicklatex/i.test(
+      src,
+    ) || /\blatex\b|\btex\b/i.test(className);
+  if (alt && (fromService || looksLikeTex(alt))) return alt;
+  let url: URL;
+  try {
+    url = new URL(src, image.ownerDocument.baseURI);
+  } catch {
+    return '';
+  }
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return '';
+    }
+  };
+  if (fromService)
+    return (
+      url.searchParams.get('chl') ?? url.searchParams.get('latex') ?? decode(url.search.slice(1))
+    );
+  // A formula service of the site's own: /formula/%5Cfrac%7Bm%7D%7Bv%7D.
+  const lastSegment = decode(url.pathname.split('/').pop() ?? '');
+  return looksLikeTex(lastSegment) && !/\.(?:png|svg|gif|jpe?g|webp)$/i.test(lastSegment)
+    ? lastSegment
+    : '';
 }
 
 /** Images from LaTeX rendering services carry the TeX in their alt or their URL. */
 function replaceLatexImages(root: Element): void {
   for (const image of Array.from(root.querySelectorAll('img'))) {
-    const src = image.getAttribute('src') ?? '';
-    const className = image.getAttribute('class') ?? '';
-    const isLatexImage =
-      /latex\.codecogs\.com|\/chart\?cht=tx|mathtex|latex\.php|s0\.wp\.com\/latex\.php|quicklatex/i.test(
-        src,
-      ) || /\blatex\b|\btex\b/i.test(className);
-    if (!isLatexImage) continue;
-    let tex = image.getAttribute('alt')?.trim() ?? '';
-    if (!tex) {
-      try {
-        const url = new URL(src, image.ownerDocument.baseURI);
-        tex =
-          url.searchParams.get('chl') ??
-          url.searchParams.get('latex') ??
-          decodeURIComponent(url.search.slice(1));
-      } catch {
-        tex = '';
-      }
-    }
+    const tex = texOfImage(image);
     if (!tex) continue;
     const display: MathDisplay =
       image.parentElement &&
@@ -480,7 +507,7 @@ function replaceLatexImages(root: Element): void {
         ? 'display'
         : 'inline';
     image.replaceWith(
-      placeholder(root.ownerDocument, cleanTex(tex.replace(/^\$+|\$+$/g, '')), display),
+      mathPlaceholder(root.ownerDocument, cleanTex(tex.replace(/^\$+|\$+$/g, '')), display),
     );
   }
 }
