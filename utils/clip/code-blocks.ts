@@ -460,6 +460,20 @@ export function normalizeCodeBlocks(root: Element): void {
       replaceWithCodeBlock(code, code, detectLanguage(code));
   }
   normalizeTextCodeBlocks(root);
+  normalizeEditors(root);
+}
+
+/**
+ * A read-only CodeMirror 6 editor shows code with no pre and no code element: one div.cm-line per
+ * line in .cm-content (which names the language in data-language), line numbers in .cm-gutters.
+ */
+function normalizeEditors(root: Element): void {
+  for (const editor of Array.from(root.querySelectorAll('.cm-editor'))) {
+    if (!root.contains(editor) || editor.closest(`pre, [${CODE_ATTRIBUTE}]`)) continue;
+    const content = editor.querySelector('.cm-content');
+    if (!content || !(content.textContent ?? '').trim()) continue;
+    replaceWithCodeBlock(editor, content, detectLanguage(content));
+  }
 }
 
 const PRESERVED_WHITESPACE = /white-space\s*:\s*(?:pre|pre-wrap|break-spaces)\b/i;
