@@ -25,7 +25,22 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
     return null;
   const id = decodeURIComponentSafe(href.slice(hash + 1));
   if (!id) return null;
-  return doc.getElementById(id) ?? doc.querySelector(`a[name="${cssEscape(id)}"]`);
+  return (
+    doc.getElementById(id) ??
+    doc.querySelector(`a[name="${cssEscape(id)}"]`) ??
+    wordNoteFor(id, doc)
+  );
+}
+
+/**
+ * Word's HTML export gives notes no id: "#_ftn1" points nowhere, and the note is found by its
+ * back-link to "#_ftnref1" (often behind an odd "//GUID" prefix).
+ */
+function wordNoteFor(id: string, doc: Document): Element | null {
+  const match = /^(_?(?:ftn|edn))(\d+)$/i.exec(id);
+  if (!match) return null;
+  const backlinkId = `${match[1]}ref${match[2]}`;
+  return doc.querySelector(`a[href$="#${cssEscape(backlinkId)}"]`);
 }
 
 function decodeURIComponentSafe(value: string): string {
@@ -45,9 +60,20 @@ function looksLikeReference(link: Element): boolean {
     return true;
   const text = (link.textContent ?? '').trim();
   if (text.length === 0 || text.length > 8) return false;
-  const inSup = !!link.closest('sup');
+  // <sup><a>1</a></sup> and <a><sup>1</sup></a> alike.
+  const inSup = !!link.closest('sup') || link.firstElementChild?.localName === 'sup';
   const hinted = REFERENCE_HINT.test(
-    `${link.getAttribute('class') ?? ''} ${link.id} ${link.parentElement?.getAttribute('class') ?? ''} ${link.parentElement?.id ?? ''}`,
+    [
+      link.getAttribute('class'),
+      link.id,
+      // Older pages name their anchors (<a name="FnAnchor_1">) and style a span inside.
+      link.getAttribute('name'),
+      link.firstElementChild?.getAttribute('class'),
+      link.parentElement?.getAttribute('class'),
+      link.parentElement?.id,
+    ]
+      .filter(Boolean)
+      .join(' '),
   );
   // "[3]" linking into the page is a reference even outside <sup> (scientific and legal pages).
   const bracketed = /^\[\d{1,3}\]$/.test(text);
@@ -112,6 +138,8 @@ export function normalizeFootnotes(root: Element): void {
     if (!looksLikeReference(link)) continue;
     const target = fragmentTarget(link, doc);
     if (!target || target.contains(link) || !root.contains(target)) continue;
+    // A note comes after its reference; a link back up the page is the note's back-link.
+    if (!(link.compareDocumentPosition(target) & 4)) continue;
     const definition = definitionFor(target);
     if (!definition || definition.contains(link)) continue;
     if (!numbers.has(definition)) numbers.set(definition, numbers.size + 1);
@@ -172,15 +200,70 @@ export function normalizeFootnotes(root: Element): void {
     }
     list.replaceWith(container);
   }
+  removeNotesHeadings(root);
 }
 
-function startsItsBlock(sup: Element): Element | null {
-  const block = sup.parentElement;
-  if (!block || !/^(?:P|DIV|LI|DD)$/.test(block.tagName)) return null;
-  for (let node = block.firstChild; node && node !== sup; node = node.nextSibling) {
-    if (node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1) return null;
+const NOTES_HEADING = /^(?:(?:foot|end|side)?notes|references|notes and references)$/i;
+
+/**
+ * The page's "Footnotes" heading over its notes: the definitions are now the note's own
+ * footnotes, which Markdown renders at the end under no heading, so the heading would be left
+ * standing over nothing.
+ */
+function removeNotesHeadings(root: Element): void {
+  const firstDefinitions = root.querySelectorAll(
+    `[data-clipdeck-footnotes], ${FOOTNOTE_DEFINITION_ELEMENT}`,
+  );
+  for (const definitions of Array.from(firstDefinitions)) {
+    let heading: Element | null = definitions.previousElementSibling;
+    // Each note in a wrapper of its own (Google Docs): the heading is before the first wrapper.
+    if (!heading && definitions.parentElement && definitions.parentElement !== root) {
+      const wrapper = definitions.parentElement;
+      if (wrapper.children.length === 1) heading = wrapper.previousElementSibling;
+    }
+    if (heading && /^h[1-6]$/i.test(heading.localName)) {
+      if (NOTES_HEADING.test((heading.textContent ?? '').trim())) heading.remove();
+    }
   }
-  const rest = (block.textContent ?? '').trim().slice((sup.textContent ?? '').trim().length);
+}
+
+/**
+ * The number that opens a hand-written note: `<sup>1</sup>`, `<strong>1</strong>`, or a sup
+ * inside the bold lead-in (`<b><sup>1</sup> Note:</b>`).
+ */
+function noteLabelOf(block: Element): Element | null {
+  let first: ChildNode | null = block.firstChild;
+  while (first && first.nodeType === 3 && !(first.nodeValue ?? '').trim())
+    first = first.nextSibling;
+  if (!first || first.nodeType !== 1) return null;
+  const element = first as Element;
+  if (
+    /^(?:sup|strong|b)$/.test(element.localName) &&
+    /^\d{1,3}$/.test((element.textContent ?? '').trim())
+  )
+    return element;
+  if (/^(?:strong|b|span|em)$/.test(element.localName)) {
+    const inner = element.firstElementChild;
+    const before = inner
+      ? element.textContent?.slice(0, (element.textContent ?? '').indexOf(inner.textContent ?? ''))
+      : '';
+    if (
+      inner?.localName === 'sup' &&
+      !(before ?? '').trim() &&
+      /^\d{1,3}$/.test((inner.textContent ?? '').trim())
+    )
+      return inner;
+  }
+  return null;
+}
+
+/** The block a note label opens, when the block says more than the label. */
+function blockOpenedBy(label: Element): Element | null {
+  let block = label.parentElement;
+  if (block && /^(?:strong|b|span|em)$/.test(block.localName)) block = block.parentElement;
+  if (!block || !/^(?:P|DIV|LI|DD)$/.test(block.tagName) || noteLabelOf(block) !== label)
+    return null;
+  const rest = (block.textContent ?? '').trim().slice((label.textContent ?? '').trim().length);
   return rest.trim().length > 0 ? block : null;
 }
 
@@ -190,21 +273,21 @@ function startsItsBlock(sup: Element): Element | null {
  */
 function normalizeUnlinkedFootnotes(root: Element): void {
   const doc = root.ownerDocument;
-  const sups = Array.from(root.querySelectorAll('sup')).filter((sup) =>
-    /^\d{1,3}$/.test((sup.textContent ?? '').trim()),
-  );
+  const numbered = (element: Element) => /^\d{1,3}$/.test((element.textContent ?? '').trim());
+  const sups = Array.from(root.querySelectorAll('sup')).filter(numbered);
   const definitions = new Map<string, Element>();
-  for (const sup of sups) {
-    const block = startsItsBlock(sup);
-    const label = (sup.textContent ?? '').trim();
-    if (block && !definitions.has(label)) definitions.set(label, block);
+  for (const label of Array.from(root.querySelectorAll('sup, strong, b')).filter(numbered)) {
+    const block = blockOpenedBy(label);
+    const number = (label.textContent ?? '').trim();
+    if (block && !definitions.has(number)) definitions.set(number, block);
   }
+  if (definitions.size === 0) return;
   const references = sups.filter((sup) => {
     const definition = definitions.get((sup.textContent ?? '').trim());
     return (
       definition &&
       !definition.contains(sup) &&
-      !startsItsBlock(sup) &&
+      !blockOpenedBy(sup) &&
       !!(sup.compareDocumentPosition(definition) & 4)
     );
   });
@@ -221,7 +304,8 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   for (const [label, number] of numbers) {
     const block = definitions.get(label);
     if (!block) continue;
-    block.querySelector('sup')?.remove();
+    noteLabelOf(block)?.remove();
     block.replaceWith(definitionElement(doc, String(number), block));
   }
+  removeNotesHeadings(root);
 }
