@@ -300,12 +300,12 @@ const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-
  * Runs before Readability, while class names are still there.
  */
 export function removeHoverCards(root: Element): void {
-  // Hover cards sit inside the sentence that names the person: paragraphs and list items only.
-  for (const element of Array.from(root.querySelectorAll('p [class], li [class]'))) {
-    if (!root.contains(element) || element.localName === 'a') continue;
-    const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
-    if (!HOVER_CARD.test(name)) continue;
-    const trigger = element.previousElementSibling;
-    if (trigger?.localName === 'a' && element.querySelector('a[href]')) element.remove();
+  // A card follows the link that opens it: walking the links is cheaper than testing every
+  // element's class.
+  for (const trigger of Array.from(root.getElementsByTagName('a'))) {
+    const card = trigger.nextElementSibling;
+    if (!card || card.localName === 'a' || !root.contains(card)) continue;
+    const name = `${card.getAttribute('class') ?? ''} ${card.id}`;
+    if (HOVER_CARD.test(name) && card.querySelector('a[href]')) card.remove();
   }
 }

@@ -466,11 +466,14 @@ function texOfImage(image: Element): string {
   const src = image.getAttribute('src') ?? '';
   const className = image.getAttribute('class') ?? '';
   const alt = image.getAttribute('alt')?.trim() ?? '';
+  // Most images are photos: only a service's URL, a TeX-like alt or an encoded backslash in the
+  // address (%5C) is worth a closer look.
   const fromService =
     /latex\.codecogs\.com|\/chart\?cht=tx|mathtex|latex\.php|s0\.wp\.com\/latex\.php|quicklatex/i.test(
       src,
     ) || /\blatex\b|\btex\b/i.test(className);
   if (alt && (fromService || looksLikeTex(alt))) return alt;
+  if (!fromService && !/%5C/i.test(src)) return '';
   let url: URL;
   try {
     url = new URL(src, image.ownerDocument.baseURI);

@@ -8,12 +8,7 @@ import { type MathDisplay, mathPlaceholder } from './math';
  *
  * Only pages that load such a renderer are read this way: elsewhere "$5 and $10" is money.
  */
-const RENDERER = [
-  'script[src*="mathjax" i]',
-  'script[src*="katex" i]',
-  'script[type="text/x-mathjax-config" i]',
-  'link[href*="katex" i]',
-].join(', ');
+const RENDERER_SOURCE = /mathjax|katex/i;
 const RENDERER_CONFIG = /\bMathJax\b|renderMathInElement/;
 
 /**
@@ -27,11 +22,24 @@ const DELIMITED_TEX =
 const LITERAL = 'pre, code, kbd, samp, script, style, textarea, clipdeck-math';
 
 export function pageRendersTex(doc: Document): boolean {
-  if (doc.querySelector(RENDERER)) return true;
-  // A configuration sits near the top; the page's other inline scripts need not all be read.
-  return Array.from(doc.querySelectorAll('script:not([src])'))
-    .slice(0, 30)
-    .some((script) => RENDERER_CONFIG.test(script.textContent ?? ''));
+  // Plain collection walks: cheaper than attribute selectors on pages with hundreds of scripts.
+  let inlineScriptsRead = 0;
+  for (const script of Array.from(doc.getElementsByTagName('script'))) {
+    const source = script.getAttribute('src');
+    if (source) {
+      if (RENDERER_SOURCE.test(source)) return true;
+      continue;
+    }
+    const type = script.getAttribute('type') ?? '';
+    if (/mathjax-config/i.test(type)) return true;
+    // A configuration sits near the top; data blocks (JSON) and later scripts need not be read.
+    if (/json/i.test(type) || inlineScriptsRead >= 30) continue;
+    inlineScriptsRead += 1;
+    if (RENDERER_CONFIG.test(script.textContent ?? '')) return true;
+  }
+  return Array.from(doc.getElementsByTagName('link')).some((link) =>
+    /katex/i.test(link.getAttribute('href') ?? ''),
+  );
 }
 
 export function normalizeRawTex(root: Element): void {
