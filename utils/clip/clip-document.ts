@@ -4,7 +4,7 @@ import { TimeBudget } from './budget';
 import { removeArticleClutter, removeHoverCards } from './clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
 import { escapeText } from './escape';
-import { normalizeFootnotes } from './footnotes';
+import { normalizeFootnotes, normalizeInlineNotes } from './footnotes';
 import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
@@ -103,6 +103,7 @@ function preparedClone(context: Context): Document {
 function prepareContent(root: Element, context: Context): void {
   normalizeMath(root);
   normalizeRawTex(root);
+  normalizeInlineNotes(root);
   removeHiddenElements(root);
   removeHoverCards(root);
   normalizeCodeBlocks(root);

@@ -21,7 +21,15 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
   if (hash < 0) return null;
   const before = href.slice(0, hash);
   // Only links into this page: "#fn1" or the page's own address with a fragment.
-  if (before && before !== doc.URL.split('#')[0] && !doc.URL.split('#')[0]?.endsWith(before))
+  // An explicit note reference (O'Reilly's data-type=noteref) may name the chapter's file.
+  const explicit =
+    link.getAttribute('data-type') === 'noteref' || link.getAttribute('role') === 'doc-noteref';
+  if (
+    before &&
+    !explicit &&
+    before !== doc.URL.split('#')[0] &&
+    !doc.URL.split('#')[0]?.endsWith(before)
+  )
     return null;
   const id = decodeURIComponentSafe(href.slice(hash + 1));
   if (!id) return null;
@@ -128,8 +136,14 @@ function definitionElement(doc: Document, number: string, source: Element): Elem
   return definition;
 }
 
+/** Notes already converted (inline notes go first): later passes number on from them. */
+function nextNoteNumber(root: Element): number {
+  return root.querySelectorAll(FOOTNOTE_DEFINITION_ELEMENT).length + 1;
+}
+
 export function normalizeFootnotes(root: Element): void {
   const doc = root.ownerDocument;
+  const firstNumber = nextNoteNumber(root);
   const numbers = new Map<Element, number>();
   const references: Array<{ element: Element; definition: Element }> = [];
   const referenceIds = new Set<string>();
@@ -142,7 +156,7 @@ export function normalizeFootnotes(root: Element): void {
     if (!(link.compareDocumentPosition(target) & 4)) continue;
     const definition = definitionFor(target);
     if (!definition || definition.contains(link)) continue;
-    if (!numbers.has(definition)) numbers.set(definition, numbers.size + 1);
+    if (!numbers.has(definition)) numbers.set(definition, firstNumber + numbers.size);
     const sup = link.closest('sup');
     const element =
       sup && (sup.textContent ?? '').trim() === (link.textContent ?? '').trim() ? sup : link;
@@ -235,7 +249,7 @@ function noteLabelOf(block: Element): Element | null {
   let first: ChildNode | null = block.firstChild;
   while (first && first.nodeType === 3 && !(first.nodeValue ?? '').trim())
     first = first.nextSibling;
-  if (!first || first.nodeType !== 1) return null;
+  if (first?.nodeType !== 1) return null;
   const element = first as Element;
   if (
     /^(?:sup|strong|b)$/.test(element.localName) &&
@@ -273,6 +287,7 @@ function blockOpenedBy(label: Element): Element | null {
  */
 function normalizeUnlinkedFootnotes(root: Element): void {
   const doc = root.ownerDocument;
+  const firstNumber = nextNoteNumber(root);
   const numbered = (element: Element) => /^\d{1,3}$/.test((element.textContent ?? '').trim());
   const sups = Array.from(root.querySelectorAll('sup')).filter(numbered);
   const definitions = new Map<string, Element>();
@@ -295,7 +310,7 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   const numbers = new Map<string, number>();
   for (const reference of references) {
     const label = (reference.textContent ?? '').trim();
-    if (!numbers.has(label)) numbers.set(label, numbers.size + 1);
+    if (!numbers.has(label)) numbers.set(label, firstNumber + numbers.size);
     const marker = doc.createElement('sup');
     marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(numbers.get(label)));
     marker.textContent = String(numbers.get(label));
@@ -308,4 +323,66 @@ function normalizeUnlinkedFootnotes(root: Element): void {
     block.replaceWith(definitionElement(doc, String(number), block));
   }
   removeNotesHeadings(root);
+}
+
+const INLINE_NOTE =
+  /(?:^|[\s_-])(?:inline-?footnote|footnote-?inline|inline-?note|sidenote|marginnote|tooltip-?footnote)(?:$|[\s_-])/i;
+const INLINE_NOTE_CONTENT = /content|text|body|note/i;
+
+function noteDefinitionAfter(reference: Element, number: number, content: Node[]): void {
+  const doc = reference.ownerDocument;
+  const definition = doc.createElement(FOOTNOTE_DEFINITION_ELEMENT);
+  definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, String(number));
+  definition.append(...content);
+  // Right after the paragraph: it stays inside whatever part of the page Readability keeps.
+  const block = reference.closest('p, li, dd, blockquote, div') ?? reference;
+  block.after(definition);
+}
+
+function referenceMarker(doc: Document, number: number): Element {
+  const marker = doc.createElement('sup');
+  marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(number));
+  marker.textContent = String(number);
+  return marker;
+}
+
+/**
+ * Notes whose text is not at the end of the page but inside or beside the reference, shown on
+ * hover or click: a span holding its own hidden content ("1<span class=footnoteContent>…"),
+ * or a reference naming its hidden definition (data-definition="fna0"). Run before hidden
+ * elements are removed, since such definitions are hidden by design.
+ */
+export function normalizeInlineNotes(root: Element): void {
+  const doc = root.ownerDocument;
+  let number = nextNoteNumber(root);
+  // One query for both kinds, so notes are numbered in reading order.
+  const candidates = root.querySelectorAll(
+    '[data-definition], span[class*="note"], sup[class*="note"]',
+  );
+  for (const reference of Array.from(candidates)) {
+    if (!root.contains(reference)) continue;
+    const content = inlineNoteContent(reference, doc);
+    if (!content) continue;
+    noteDefinitionAfter(reference, number, Array.from(content.childNodes));
+    if (content.parentElement && !reference.contains(content)) content.remove();
+    reference.replaceWith(referenceMarker(doc, number));
+    number += 1;
+  }
+}
+
+/** The element holding an inline note's text, or null when this is no inline note. */
+function inlineNoteContent(reference: Element, doc: Document): Element | null {
+  const id = reference.getAttribute('data-definition');
+  if (id) {
+    const target = doc.getElementById(id);
+    return target && !target.contains(reference) && (target.textContent ?? '').trim()
+      ? target
+      : null;
+  }
+  if (!INLINE_NOTE.test(reference.getAttribute('class') ?? '')) return null;
+  const content = Array.from(reference.children).find((child) =>
+    INLINE_NOTE_CONTENT.test(child.getAttribute('class') ?? ''),
+  );
+  const label = (reference.textContent ?? '').replace(content?.textContent ?? '', '').trim();
+  return content && (content.textContent ?? '').trim() && label.length <= 4 ? content : null;
 }
