@@ -80,7 +80,6 @@ function isFoldedContent(element: Element): boolean {
 }
 
 function hiddenByAttributes(element: Element): boolean {
-  if (isFoldedContent(element)) return false;
   const hidden = element.getAttribute('hidden');
   // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
   if (hidden !== null && hidden !== 'until-found') return true;
@@ -90,7 +89,6 @@ function hiddenByAttributes(element: Element): boolean {
 }
 
 function hiddenByComputedStyle(element: Element, view: Window): boolean {
-  if (isFoldedContent(element)) return false;
   const style = view.getComputedStyle(element);
   if (style.display === 'none') return true;
   if (style.visibility !== 'hidden') return false;
@@ -163,8 +161,11 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
       useComputed = false;
       checkedEveryStyle = false;
     }
-    if (isFoldedContent(copy)) (copy as HTMLElement).style?.removeProperty('display');
-    if (live !== liveRoot && !NOT_RENDERED.has(live.tagName)) {
+    // Tested once per element (the walk visits every element of the page): folded content is
+    // shown on the copy and never judged hidden.
+    const folded = isFoldedContent(live);
+    if (folded) (copy as HTMLElement).style?.removeProperty('display');
+    if (!folded && live !== liveRoot && !NOT_RENDERED.has(live.tagName)) {
       if (hiddenByAttributes(live)) {
         copy.setAttribute(HIDDEN_ATTRIBUTE, '');
         continue;
