@@ -188,10 +188,7 @@ export function normalizeFootnotes(root: Element): void {
     }
   }
   for (const { element, definition } of references) {
-    const marker = doc.createElement('sup');
-    marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(numbers.get(definition)));
-    marker.textContent = String(numbers.get(definition));
-    element.replaceWith(marker);
+    element.replaceWith(referenceMarker(doc, numbers.get(definition) as number));
   }
   // A list of notes becomes a run of definitions in order; unreferenced items keep their text.
   for (const list of lists) {
@@ -311,10 +308,7 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   for (const reference of references) {
     const label = (reference.textContent ?? '').trim();
     if (!numbers.has(label)) numbers.set(label, firstNumber + numbers.size);
-    const marker = doc.createElement('sup');
-    marker.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, String(numbers.get(label)));
-    marker.textContent = String(numbers.get(label));
-    reference.replaceWith(marker);
+    reference.replaceWith(referenceMarker(doc, numbers.get(label) as number));
   }
   for (const [label, number] of numbers) {
     const block = definitions.get(label);

@@ -176,6 +176,11 @@ const MATRIX_ENVIRONMENTS: Record<string, string> = {
   '‖‖': 'Vmatrix',
 };
 
+/** An <mtable>'s rows in TeX: cells joined by &, rows by a TeX line break. */
+function matrixRows(table: Element): string {
+  return Array.from(table.children).map(mathMlToTex).join(' \\\\ ');
+}
+
 /** <mrow><mo>(</mo><mtable>…</mtable><mo>)</mo></mrow>: \begin{pmatrix}, as it was written. */
 function delimitedMatrix(children: Element[]): string | undefined {
   const [open, table, close] = children;
@@ -185,8 +190,7 @@ function delimitedMatrix(children: Element[]): string | undefined {
   const environment =
     MATRIX_ENVIRONMENTS[`${(open.textContent ?? '').trim()}${(close.textContent ?? '').trim()}`];
   if (!environment) return undefined;
-  const rows = Array.from(table.children).map(mathMlToTex).join(' \\\\ ');
-  return `\\begin{${environment}} ${rows} \\end{${environment}}`;
+  return `\\begin{${environment}} ${matrixRows(table)} \\end{${environment}}`;
 }
 
 /** A best-effort MathML → TeX for pages that ship MathML without a TeX annotation. */
@@ -201,13 +205,13 @@ export function mathMlToTex(element: Element): string {
     const chtmlTex = chtmlToTex(element, tag);
     if (chtmlTex !== undefined) return chtmlTex;
   }
+  if (tag === 'mrow') {
+    const matrix = delimitedMatrix(children);
+    if (matrix) return matrix;
+  }
   switch (tag) {
-    case 'mrow': {
-      const matrix = delimitedMatrix(children);
-      if (matrix) return matrix;
-      return kids().join(' ').replace(/\s+/g, ' ').trim();
-    }
     case 'math':
+    case 'mrow':
     case 'mstyle':
     case 'mpadded':
     case 'mphantom':
@@ -269,7 +273,7 @@ export function mathMlToTex(element: Element): string {
       return `\\left${open} ${kids().join(', ')} \\right${close}`;
     }
     case 'mtable':
-      return `\\begin{matrix} ${children.map(mathMlToTex).join(' \\\\ ')} \\end{matrix}`;
+      return `\\begin{matrix} ${matrixRows(element)} \\end{matrix}`;
     case 'menclose': {
       const command = ENCLOSURES[(element.getAttribute('notation') ?? '').trim()];
       const body = kids().join(' ');
