@@ -101,13 +101,12 @@ function restoreNoscriptImages(root: Element): void {
     }
     const image = images[0];
     if (!image) continue;
-    const parent = noscript.parentElement;
-    const sibling = parent
-      ? Array.from(parent.querySelectorAll('img')).find(
-          (candidate) => !noscript.contains(candidate),
-        )
-      : undefined;
-    if (sibling && images.length === 1) {
+    if (images.length === 1 && isTrackingPixel(image, image.getAttribute('src') ?? '')) {
+      noscript.remove();
+      continue;
+    }
+    const sibling = images.length === 1 ? lazyImageBeside(noscript) : undefined;
+    if (sibling) {
       const real = bestImageSource(image);
       if (real) {
         sibling.setAttribute('src', real);
@@ -122,6 +121,29 @@ function restoreNoscriptImages(root: Element): void {
       noscript.replaceWith(...images.map((found) => doc.importNode(found, true)));
     }
   }
+}
+
+/**
+ * The lazy image a `<noscript>` stands in for: the element right before or after it, when that is
+ * an image or holds exactly one (a wrapper, a `<picture>`), or the only image of its parent. Never
+ * an image further away: a noscript pixel at the end of an article is not the article's first image.
+ */
+function lazyImageBeside(noscript: Element): Element | undefined {
+  const onlyImageOf = (element: Element | null): Element | undefined => {
+    if (!element) return undefined;
+    if (element.localName === 'img') return element;
+    const images = element.getElementsByTagName('img');
+    return images.length === 1 ? (images[0] ?? undefined) : undefined;
+  };
+  const beside =
+    onlyImageOf(noscript.previousElementSibling) ?? onlyImageOf(noscript.nextElementSibling);
+  if (beside) return beside;
+  const parent = noscript.parentElement;
+  if (!parent) return undefined;
+  const others = Array.from(parent.getElementsByTagName('img')).filter(
+    (candidate) => !noscript.contains(candidate),
+  );
+  return others.length === 1 ? others[0] : undefined;
 }
 
 /** `<picture>`: the largest source the page offers, as one `<img>` with the picture's alt. */

@@ -48,8 +48,9 @@ export interface LinkOptions {
 }
 
 /**
- * Absolute links (the note lives elsewhere); `javascript:` links become their text; links around
- * an image of the same picture (lightboxes) become the image.
+ * Absolute links (the note lives elsewhere); `javascript:` links become their text. A link around
+ * an image is kept (it usually opens the full-size picture or the picture's page), unless it opens
+ * exactly the image the note already shows.
  */
 export function normalizeLinks(root: Element, options: LinkOptions): void {
   const base = root.ownerDocument.baseURI;
@@ -68,9 +69,7 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
     link.setAttribute('href', href);
     const images = link.getElementsByTagName('img');
     const only = images.length === 1 && !(link.textContent ?? '').trim() ? images[0] : undefined;
-    if (only && /\.(?:jpe?g|png|gif|webp|avif|svg)(?:$|\?)/i.test(href)) {
-      link.replaceWith(only);
-    }
+    if (only && only.getAttribute('src') === href) link.replaceWith(only);
   }
 }
 
