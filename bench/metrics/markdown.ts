@@ -33,6 +33,9 @@ const BLOCK_TYPES = new Set([
   'html',
 ]);
 
+const INLINE_TAG =
+  /^<\/?(?:sup|sub|mark|span|b|i|em|strong|u|s|del|ins|small|abbr|kbd|code|q|cite|var|samp)(?:\s[^>]*)?>$/i;
+
 /**
  * The text a reader sees: markup, link targets and images (URL and alt text) left out, blocks
  * separated by blank lines and table cells by tabs, so no two words are glued together. Raw HTML
@@ -56,6 +59,9 @@ export function plainText(tree: Root): string {
         parts.push('\n\n', node.value, '\n\n');
         return;
       case 'html':
+        // An inline tag (`AA<sup>H</sup>`) joins its text to the words around it, as a browser
+        // shows it; any other tag separates words.
+        if (INLINE_TAG.test(node.value)) return;
         parts.push(' ', node.value.replace(/<[^>]*>/g, ' '), ' ');
         return;
       case 'break':

@@ -68,14 +68,23 @@ export function urlKey(raw: string, baseUrl: string): string {
 }
 
 /**
- * An image is known by its `src` and every `srcset` candidate (joined by line breaks, which no
- * parsed URL contains): a pipeline that picks another resolution of the same image has kept it.
+ * An image is known by its `src` and every other source the page names for it: `srcset`
+ * candidates and the lazy-loading attributes (`data-src`, `data-srcset`, `data-hi-res-src`,
+ * `datasrc`…), joined by line breaks, which no parsed URL contains. A pipeline that picks another
+ * resolution of the same image has kept it.
  */
+const LAZY_SOURCE = /^(?:srcset|datasrc|data-(?:[\w-]*-)?(?:src|srcset|original))$/i;
+const SRCSET = /srcset$/i;
+
 function imageKey(image: Element, baseUrl: string): string {
-  const candidates = (image.getAttribute('srcset') ?? '')
-    .split(/,\s+/)
-    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-    .filter(Boolean);
+  const candidates: string[] = [];
+  for (const { name, value } of Array.from(image.attributes)) {
+    if (name === 'src' || !LAZY_SOURCE.test(name)) continue;
+    const urls = SRCSET.test(name)
+      ? value.split(/,\s+/).map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+      : [value.trim()];
+    candidates.push(...urls.filter(Boolean));
+  }
   const src = image.getAttribute('src');
   const tex = texOfMathImage(image.getAttribute('alt') ?? '', src ?? '');
   return [

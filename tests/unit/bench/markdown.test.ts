@@ -40,6 +40,10 @@ describe('plainText', () => {
     expect(render('<table><tr><td>cell</td></tr></table>').trim()).toBe('cell');
   });
 
+  it('joins the text of inline tags to the words around it, as a browser shows it', () => {
+    expect(render('AA<sup>H</sup> = A<sup>H</sup>A, H<sub>2</sub>O')).toBe('AAH = AHA, H2O');
+  });
+
   it('reads setext and ATX headings, and either list marker, the same way', () => {
     expect(render('Title\n=====\n\n* item')).toBe(render('# Title\n\n- item'));
   });

@@ -107,6 +107,21 @@ describe('structure survival', () => {
     expect(survival(lazy, placeholder).images).toEqual({ expected: 1, survived: 0 });
   });
 
+  it('counts an image shown at the resolution a lazy-loading attribute names as kept', () => {
+    const lazy = structureOfHtml(
+      body(`<img src="/img/dog-400.jpg" data-hi-res-src="/img/dog-1484.jpg" alt="Dog">
+        <img src="data:image/gif;base64,R0lG" data-srcset="/img/owl-80.jpg 80w, /img/owl-800.jpg 800w">`),
+      PAGE,
+    );
+    const picked = structureOfMarkdown(
+      parseMarkdown('![Dog](/img/dog-1484.jpg)\n\n![](/img/owl-800.jpg)'),
+      PAGE,
+    );
+    const other = structureOfMarkdown(parseMarkdown('![Dog](/img/cat-1484.jpg)'), PAGE);
+    expect(survival(lazy, picked).images).toEqual({ expected: 2, survived: 2 });
+    expect(survival(lazy, other).images).toEqual({ expected: 2, survived: 0 });
+  });
+
   it('counts citations rendered as GFM footnotes as kept links and notes-list items', () => {
     const citations = structureOfHtml(
       body(`<p>Claim<sup><a href="#cite_note-1">[1]</a></sup>.</p>
