@@ -19,6 +19,7 @@ import { normalizeRawTex } from './raw-tex';
 import { selectionFragments } from './selection';
 import {
   flattenLayoutTables,
+  mergeAdjacentEmphasis,
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
@@ -131,6 +132,7 @@ function finishContent(root: Element, context: Context): string {
   normalizeFigures(root);
   removeDuplicateImages(root);
   normalizeLinks(root, { stripTracking: context.stripTracking });
+  mergeAdjacentEmphasis(root);
   return toMarkdown(root, createMarkdownConverter());
 }
 

@@ -505,12 +505,7 @@ function mergeVersoFragments(root: Element): void {
       (element.tagName === 'CODE' && element.classList.contains('block')));
   // Runs are found from their commands: a lone `pre.hl` is another highlighter's (Andre Simon's).
   for (const command of Array.from(root.querySelectorAll('code.hl.block'))) {
-    if (
-      !command.isConnected ||
-      !root.contains(command) ||
-      command.parentElement?.closest('pre, code')
-    )
-      continue;
+    if (!root.contains(command) || command.parentElement?.closest('pre, code')) continue;
     let start = command;
     for (
       let previous = start.previousElementSibling;

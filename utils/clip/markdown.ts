@@ -301,7 +301,13 @@ export function createMarkdownConverter(): TurndownService {
       // Indenting a code fence four spaces would turn it into an indented block that shows its
       // fence lines as code (Writerside's API references put examples in a <dd>).
       if (/^(?:`{3,}|~{3,})/m.test(text)) return `\n\n${text}\n\n`;
-      return text ? `\n:   ${text.replace(/\n/g, '\n    ')}\n` : '';
+      if (!text) return '';
+      // `:   ` is Markdown Extra, not GFM: to a GFM reader the description is a paragraph, and
+      // blocks after it indented four spaces would read as code. The first block carries the
+      // marker; later ones (a list, a second paragraph) stay blocks of their own.
+      const [first = '', ...rest] = text.split(/\n{2,}(?=\S)/);
+      const marked = `:   ${first.replace(/\n/g, '\n    ')}`;
+      return rest.length > 0 ? `\n${marked}\n\n${rest.join('\n\n')}\n\n` : `\n${marked}\n`;
     },
   });
   service.addRule('details', {

@@ -73,6 +73,25 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
   }
 }
 
+const EMPHASIS_TAGS = new Set(['em', 'i', 'strong', 'b', 's', 'del', 'mark', 'code']);
+
+/**
+ * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
+ * style a word letter by letter) becomes one element: Markdown has no way to write two emphasis
+ * runs with nothing between them (`*b**y Your Name*` reads as something else).
+ */
+export function mergeAdjacentEmphasis(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(Array.from(EMPHASIS_TAGS).join(',')))) {
+    if (!element.parentNode) continue;
+    let next = element.nextSibling;
+    while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
+      element.append(...Array.from(next.childNodes));
+      next.remove();
+      next = element.nextSibling;
+    }
+  }
+}
+
 const CHROME_SELECTOR = [
   'nav',
   'aside',
