@@ -4,7 +4,12 @@ import { TimeBudget } from './budget';
 import { removeArticleClutter, removeHoverCards } from './clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
 import { escapeText } from './escape';
-import { normalizeFootnotes, normalizeInlineNotes } from './footnotes';
+import {
+  footnoteDefinitions,
+  normalizeFootnotes,
+  normalizeInlineNotes,
+  restoreDroppedDefinitions,
+} from './footnotes';
 import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
@@ -188,6 +193,7 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
+  const definitions = footnoteDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
   }).parse();
@@ -205,6 +211,7 @@ function articleClip(
       return { markdown: fullPageMarkdown(page, context), metadata };
     }
   }
+  restoreDroppedDefinitions(content, definitions);
   removeArticleClutter(content, context.doc.URL);
   return {
     markdown: finishContent(content, context),

@@ -380,3 +380,51 @@ function inlineNoteContent(reference: Element, doc: Document): Element | null {
   const label = (reference.textContent ?? '').replace(content?.textContent ?? '', '').trim();
   return content && (content.textContent ?? '').trim() && label.length <= 4 ? content : null;
 }
+
+/** The note definitions of a prepared page, by number, to be restored where Readability drops them. */
+export function footnoteDefinitions(root: ParentNode): Map<string, Element> {
+  const definitions = new Map<string, Element>();
+  for (const definition of Array.from(root.querySelectorAll(FOOTNOTE_DEFINITION_ELEMENT))) {
+    const number = definition.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE);
+    if (number && !definitions.has(number)) definitions.set(number, definition);
+  }
+  return definitions;
+}
+
+/**
+ * Readability judges a references list on its own (many links, little prose) and may drop it
+ * while keeping the paragraphs that cite it: every reference left in the article gets its
+ * definition back, at the end, in number order.
+ */
+export function restoreDroppedDefinitions(
+  content: Element,
+  definitions: Map<string, Element>,
+): void {
+  if (definitions.size === 0) return;
+  const present = new Set(footnoteDefinitions(content).keys());
+  const wanted = new Set<string>();
+  for (const reference of Array.from(
+    content.querySelectorAll(`[${FOOTNOTE_REFERENCE_ATTRIBUTE}]`),
+  )) {
+    const number = reference.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE);
+    if (number && !present.has(number) && definitions.has(number)) wanted.add(number);
+  }
+  if (wanted.size === 0) return;
+  const container = content.ownerDocument.createElement('div');
+  container.setAttribute('data-clipdeck-footnotes', '');
+  for (const number of Array.from(wanted).sort((a, b) => Number(a) - Number(b))) {
+    container.appendChild(definitions.get(number) as Element);
+  }
+  content.appendChild(container);
+  removeEmptyNotesSections(content);
+}
+
+/** A "References" heading whose list was dropped, now standing over nothing or the next heading. */
+function removeEmptyNotesSections(content: Element): void {
+  for (const heading of Array.from(content.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const text = (heading.textContent ?? '').replace(/\[\s*edit\s*\]/gi, '').trim();
+    if (!NOTES_HEADING.test(text)) continue;
+    const next = heading.nextElementSibling;
+    if (!next || /^h[1-6]$/i.test(next.localName)) heading.remove();
+  }
+}
