@@ -104,7 +104,9 @@ function texOfMathImage(alt: string, src: string): string | undefined {
   return /\/math\/render\//.test(src) && alt.trim() ? alt.trim() : undefined;
 }
 
-const mathKey = (tex: string) => `math:${tex.replace(/\s+/g, '')}`;
+// Braces and spaces are TeX spelling, not meaning: `\lambda_\min` (an old MediaWiki alt text)
+// and `\lambda _{\min }` (the same formula's MathML annotation) are one formula.
+const mathKey = (tex: string) => `math:${tex.replace(/[\s{}]+/g, '')}`;
 
 const ALTERNATIVES = '\n';
 

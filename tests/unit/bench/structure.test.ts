@@ -156,6 +156,19 @@ describe('structure survival', () => {
     expect(survival(formula, asMath).images).toEqual({ expected: 1, survived: 1 });
   });
 
+  it('reads TeX that differs only in braces and spaces as the same formula', () => {
+    const formula = structureOfHtml(
+      body(
+        '<img src="https://wikimedia.org/api/rest_v1/media/math/render/svg/8c2" alt="\\lambda_\\min">',
+      ),
+      PAGE,
+    );
+    const braced = structureOfMarkdown(parseMarkdown('reaches $\\lambda _{\\min }$ when'), PAGE);
+    const other = structureOfMarkdown(parseMarkdown('reaches $\\lambda _{\\max }$ when'), PAGE);
+    expect(survival(formula, braced).images).toEqual({ expected: 1, survived: 1 });
+    expect(survival(formula, other).images).toEqual({ expected: 1, survived: 0 });
+  });
+
   it('accepts a heading that lost an edit link, not one that lost most of its words', () => {
     expect(wordsSurvive('History edit', 'History')).toBe(true);
     expect(wordsSurvive('A long heading about history', 'history')).toBe(false);
