@@ -76,7 +76,11 @@ export function defaultStyleSource(doc: Document): StyleSource {
  * unfolded too, or Readability, which skips what is styled hidden, would drop it.
  */
 function isFoldedContent(element: Element): boolean {
-  return element.matches('.callout.is-collapsible > .callout-content');
+  // The class test first: a selector match on every element of the page costs more.
+  return (
+    element.classList.contains('callout-content') &&
+    element.matches('.callout.is-collapsible > .callout-content')
+  );
 }
 
 function hiddenByAttributes(element: Element): boolean {
