@@ -94,6 +94,30 @@ function textLength(element: Element | null | undefined): number {
   return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
+/** Whether an element holds any text: stops at the first character that is not whitespace. */
+function hasText(element: Element): boolean {
+  return /\S/.test(element.textContent ?? '');
+}
+
+/**
+ * textLength up to `floor`: the article's length is only ever compared with ARTICLE_TEXT_FLOOR,
+ * so a long article is not normalised whole to learn that it is long.
+ */
+function textLengthUpTo(element: Element | null | undefined, floor: number): number {
+  const text = element?.textContent ?? '';
+  let length = 0;
+  let pendingSpace = false;
+  for (let index = 0; index < text.length && length < floor; index += 1) {
+    if (/\s/.test(text[index] as string)) {
+      pendingSpace = length > 0;
+      continue;
+    }
+    length += pendingSpace ? 2 : 1;
+    pendingSpace = false;
+  }
+  return Math.min(length, floor);
+}
+
 /** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
 function preparedClone(context: Context): Document {
   const { clone, checkedEveryStyle } = cloneVisibleDocument(context.doc, {
@@ -198,7 +222,7 @@ function articleClip(
     serializer: (element: Node) => element as Element,
   }).parse();
   const content = article?.content ?? null;
-  const articleText = textLength(content);
+  const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);
   if (!content || articleText === 0) {
     context.notices.push(NOTICES.noArticle);
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
@@ -377,11 +401,7 @@ function runClip(
   }
 
   const body = doc.body;
-  if (
-    !body ||
-    body.tagName === 'FRAMESET' ||
-    (textLength(body) === 0 && !body.querySelector('img'))
-  ) {
+  if (!body || body.tagName === 'FRAMESET' || (!hasText(body) && !body.querySelector('img'))) {
     const frames = depth === 0 ? frameDocuments(doc) : [];
     const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
     if (richest && textLength(richest.body) > 0) {

@@ -211,10 +211,42 @@ function isClutterLine(element: Element, text: string, pageUrl: string): boolean
 const MAX_LINE_LENGTH = 600;
 
 /** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
+/** The characters `\s` matches, so the count agrees with normalizedText. */
+function isWhitespaceCode(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13) || code === 160) return true;
+  if (code < 0x1680) return false;
+  return (
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether `text` holds more than `limit` characters that are not whitespace (stops counting there). */
+function visibleCharactersExceed(text: string, limit: number): boolean {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isWhitespaceCode(code)) continue;
+    count += 1;
+    if (count > limit) return true;
+  }
+  return false;
+}
+
 function removeClutterLines(root: Element, pageUrl: string): void {
   for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
-    const text = normalizedText(element);
+    const raw = element.textContent ?? '';
+    // Containers of the whole article come first and are long: counting up to the limit decides
+    // them without normalising kilobytes of text for every level of nesting.
+    if (raw.length > MAX_LINE_LENGTH && visibleCharactersExceed(raw, MAX_LINE_LENGTH)) continue;
+    const text = raw.replace(/\s+/g, ' ').trim();
     if (text.length === 0 || text.length > MAX_LINE_LENGTH || element.querySelector(MEDIA))
       continue;
     if (isClutterLine(element, text, pageUrl)) outermostWithSameText(element, root, text).remove();

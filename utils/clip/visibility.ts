@@ -70,19 +70,6 @@ export function defaultStyleSource(doc: Document): StyleSource {
   return /jsdom|happy-?dom/i.test(view.navigator?.userAgent ?? '') ? 'inline' : 'computed';
 }
 
-/**
- * Folded content the reader opens with a click is part of the page, like `hidden="until-found"`:
- * Obsidian Publish folds a callout by setting `display: none` on its content. The clone's copy is
- * unfolded too, or Readability, which skips what is styled hidden, would drop it.
- */
-function isFoldedContent(element: Element): boolean {
-  // The class test first: a selector match on every element of the page costs more.
-  return (
-    element.classList.contains('callout-content') &&
-    element.matches('.callout.is-collapsible > .callout-content')
-  );
-}
-
 function hiddenByAttributes(element: Element): boolean {
   const hidden = element.getAttribute('hidden');
   // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
@@ -146,55 +133,129 @@ export interface VisibleClone {
   checkedEveryStyle: boolean;
 }
 
+interface WalkState {
+  view: Window | null;
+  useComputed: boolean;
+  checkedEveryStyle: boolean;
+  visited: number;
+  budget: TimeBudget;
+  /** Elements with an attribute hiddenByAttributes reads; most elements have none. */
+  withHidingAttributes: Set<Element>;
+  folded: Set<Element>;
+}
+
+/**
+ * Judges one element of the live page and writes the verdict on its copy. True when its subtree
+ * is not to be looked at (hidden, or never rendered); false when its children are judged in turn.
+ */
+function skipsSubtree(live: Element, copy: Element, state: WalkState): boolean {
+  state.visited += 1;
+  if (state.useComputed && state.visited % 256 === 0 && state.budget.spent(0.3)) {
+    state.useComputed = false;
+    state.checkedEveryStyle = false;
+  }
+  // Folded content is shown on the copy and never judged hidden.
+  if (state.folded.has(live)) {
+    (copy as HTMLElement).style?.removeProperty('display');
+    return false;
+  }
+  const tag = live.tagName;
+  if (NOT_RENDERED.has(tag)) return true;
+  if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) {
+    copy.setAttribute(HIDDEN_ATTRIBUTE, '');
+    return true;
+  }
+  if (
+    state.useComputed &&
+    state.view &&
+    !PHRASING.has(tag) &&
+    hiddenByComputedStyle(live, state.view)
+  ) {
+    copy.setAttribute(HIDDEN_ATTRIBUTE, 'style');
+    return true;
+  }
+  return false;
+}
+
+const HIDING_ATTRIBUTES = '[hidden], [style], [aria-hidden]';
+/**
+ * Folded content the reader opens with a click is part of the page, like `hidden="until-found"`:
+ * Obsidian Publish folds a callout by setting `display: none` on its content (FOLDED_CONTENT). The
+ * clone's copy is unfolded too, or Readability, which skips what is styled hidden, would drop it.
+ */
+const FOLDED_CONTENT = '.callout.is-collapsible > .callout-content';
+
 /**
  * Clones the document and marks, on the clone, what the live page does not show. Readability and
- * the Markdown rules only see the clone, and a clone has no computed styles, so the live tree is
- * walked in parallel with the clone. Open shadow roots are copied into the clone at the same time
- * (slotted light children go where their slot is), because cloning drops them.
+ * the Markdown rules only see the clone, and a clone has no computed styles, so the live page is
+ * judged element by element and each verdict written on the clone's element at the same place.
+ * Open shadow roots are copied into the clone afterwards (slotted light children go where their
+ * slot is), because cloning drops them.
  */
 export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions): VisibleClone {
   const clone = doc.cloneNode(true) as Document;
   const view = doc.defaultView;
-  let useComputed = options.styleSource === 'computed' && !!view;
-  let checkedEveryStyle = true;
   const liveRoot = doc.body;
   const cloneRoot = clone.body;
-  if (!liveRoot || !cloneRoot) return { clone, checkedEveryStyle };
+  if (!liveRoot || !cloneRoot) return { clone, checkedEveryStyle: true };
+  const state: WalkState = {
+    view,
+    useComputed: options.styleSource === 'computed' && !!view,
+    checkedEveryStyle: true,
+    visited: 0,
+    budget: options.budget,
+    withHidingAttributes: new Set(liveRoot.querySelectorAll(HIDING_ATTRIBUTES)),
+    folded: new Set(liveRoot.querySelectorAll(FOLDED_CONTENT)),
+  };
 
-  const stack: Array<[Element, Element]> = [[liveRoot, cloneRoot]];
-  let visited = 0;
-  while (stack.length > 0) {
-    const [live, copy] = stack.pop() as [Element, Element];
-    visited += 1;
-    if (useComputed && visited % 256 === 0 && options.budget.spent(0.3)) {
-      useComputed = false;
-      checkedEveryStyle = false;
-    }
-    // Tested once per element (the walk visits every element of the page): folded content is
-    // shown on the copy and never judged hidden.
-    const folded = isFoldedContent(live);
-    if (folded) (copy as HTMLElement).style?.removeProperty('display');
-    if (!folded && live !== liveRoot && !NOT_RENDERED.has(live.tagName)) {
-      if (hiddenByAttributes(live)) {
-        copy.setAttribute(HIDDEN_ATTRIBUTE, '');
+  // A clone holds the same elements in the same document order: the i-th element of the live body
+  // is the i-th of the clone's. Walking both lists by index costs no stack and no child lists.
+  const liveElements = liveRoot.getElementsByTagName('*');
+  const copyElements = cloneRoot.getElementsByTagName('*');
+  const count = liveElements.length;
+  const hosts: Array<[Element, Element]> = [];
+  if (copyElements.length !== count) {
+    walkPairs([[liveRoot, cloneRoot]], clone, state, true);
+  } else {
+    for (let index = 0; index < count; index += 1) {
+      const live = liveElements[index] as Element;
+      const copy = copyElements[index] as Element;
+      if (skipsSubtree(live, copy, state)) {
+        index += live.getElementsByTagName('*').length;
         continue;
       }
-      if (useComputed && view && !PHRASING.has(live.tagName) && hiddenByComputedStyle(live, view)) {
-        copy.setAttribute(HIDDEN_ATTRIBUTE, 'style');
-        continue;
-      }
+      const shadow = live.shadowRoot;
+      if (shadow && shadow.childNodes.length > 0) hosts.push([live, copy]);
     }
-    if (NOT_RENDERED.has(live.tagName)) continue;
-    const shadow = live.shadowRoot;
-    if (shadow && shadow.childNodes.length > 0) {
-      pushPairs(stack, live.children, copy.children);
-      flattenShadowRoot(shadow, copy, clone, stack);
-      continue;
+    for (const [live, copy] of hosts) {
+      const stack: Array<[Element, Element]> = [];
+      flattenShadowRoot(live.shadowRoot as ShadowRoot, copy, clone, stack);
+      walkPairs(stack, clone, state, false);
     }
-    pushPairs(stack, live.children, copy.children);
   }
   dropStyleVerdictsIfPageVanishes(cloneRoot);
-  return { clone, checkedEveryStyle };
+  return { clone, checkedEveryStyle: state.checkedEveryStyle };
+}
+
+/**
+ * The same verdicts by a walk of live and copy side by side, for what the index walk cannot
+ * reach: the content of shadow roots (imported into the clone as it goes).
+ */
+function walkPairs(
+  stack: Array<[Element, Element]>,
+  clone: Document,
+  state: WalkState,
+  skipFirst: boolean,
+): void {
+  let first = skipFirst;
+  while (stack.length > 0) {
+    const [live, copy] = stack.pop() as [Element, Element];
+    if (!first && skipsSubtree(live, copy, state)) continue;
+    first = false;
+    pushPairs(stack, live.children, copy.children);
+    const shadow = live.shadowRoot;
+    if (shadow && shadow.childNodes.length > 0) flattenShadowRoot(shadow, copy, clone, stack);
+  }
 }
 
 function pushPairs(
