@@ -9,4 +9,13 @@ export default {
   ...baseConfig,
   outDir: process.env.CLIPDECK_BENCH_BUILD_DIR ?? 'bench/out/extension',
   filterEntrypoints: ['extract', 'background'],
+  // bench/profile.ts wants function names in its CPU profiles.
+  ...(process.env.CLIPDECK_BENCH_UNMINIFIED
+    ? {
+        vite: async (env: Parameters<NonNullable<typeof baseConfig.vite>>[0]) => ({
+          ...(await baseConfig.vite?.(env)),
+          build: { minify: false },
+        }),
+      }
+    : {}),
 };

@@ -210,7 +210,6 @@ function isClutterLine(element: Element, text: string, pageUrl: string): boolean
 
 const MAX_LINE_LENGTH = 600;
 
-/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 /** The characters `\s` matches, so the count agrees with normalizedText. */
 function isWhitespaceCode(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13) || code === 160) return true;
@@ -239,6 +238,7 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
   return false;
 }
 
+/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 function removeClutterLines(root: Element, pageUrl: string): void {
   for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
