@@ -6,7 +6,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
 import type { ClipResult } from '../utils/clip';
-import { ENGINE_SCRIPT } from './build';
+import { ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
 import type { PeerName, SingleRun } from './pipelines/peers';
 
@@ -85,12 +85,10 @@ export class PageTimeoutError extends Error {
  */
 export async function openBenchBrowser(options: {
   corpusDir: string;
+  /** The extension to load, with the reference pipelines' bundle added (see addPeers). */
   extensionDir: string;
-  /** Source of the reference pipelines' bundle (bench/pipelines/peers.ts). */
-  peersSource: string;
   pageTimeoutMs?: number;
 }): Promise<BenchBrowser> {
-  const { peersSource } = options;
   const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
   const server = await startCorpusServer(options.corpusDir);
   const extension: ExtensionBrowser = await launchWithExtension(options.extensionDir);
@@ -127,23 +125,39 @@ export async function openBenchBrowser(options: {
     return worker;
   };
 
-  const runPeer = async (page: Page, name: PeerName): Promise<SingleRun> =>
-    (await page.evaluate((peer) => globalThis.clipdeckBenchPeers?.run(peer), name)) ?? {
-      markdown: '',
-      ms: Number.NaN,
-      error: 'the reference pipelines were not injected',
-    };
-
-  const injectEngine = async (tabId: number) => {
+  /**
+   * The engine and the reference pipelines, both files of the loaded extension, injected into the
+   * extension's isolated world: every pipeline runs where an extension built on it runs it.
+   */
+  const injectPipelines = async (tabId: number) => {
     const worker = currentWorker();
     // tsx compiles this file with esbuild's keepNames, which wraps functions in a `__name` helper
     // that does not exist in the worker the function is sent to.
     await worker.evaluate('globalThis.__name ??= (target) => target');
     await worker.evaluate(
-      async ({ tabId, engineScript }) => {
-        await chrome.scripting.executeScript({ target: { tabId }, files: [`/${engineScript}`] });
+      async ({ tabId, files }) => {
+        await chrome.scripting.executeScript({ target: { tabId }, files });
       },
-      { tabId, engineScript: ENGINE_SCRIPT },
+      { tabId, files: [`/${ENGINE_SCRIPT}`, `/${PEERS_SCRIPT}`] },
+    );
+  };
+
+  const runPeer = async (tabId: number, name: PeerName): Promise<SingleRun> => {
+    const run = await currentWorker().evaluate(
+      async ({ tabId, name }) => {
+        const [injection] = await chrome.scripting.executeScript({
+          target: { tabId },
+          args: [name],
+          // The same isolated world as the engine; the fresh copy is made inside run(), outside
+          // its timed region.
+          func: (peer: PeerName) => globalThis.clipdeckBenchPeers?.run(peer) ?? null,
+        });
+        return injection?.result ?? null;
+      },
+      { tabId, name },
+    );
+    return (
+      run ?? { markdown: '', ms: Number.NaN, error: 'the reference pipelines were not injected' }
     );
   };
 
@@ -198,11 +212,10 @@ export async function openBenchBrowser(options: {
     } else {
       await tab.page.goto(corpusPage.url, { waitUntil: 'load', timeout: 30_000 });
     }
-    const { page, id } = tab;
-    await page.evaluate(peersSource);
-    await injectEngine(id);
+    const { id } = tab;
+    await injectPipelines(id);
     const once = (pipeline: PipelineName): Promise<SingleRun> =>
-      pipeline === 'clipdeck' ? runClipdeck(id, false) : runPeer(page, pipeline);
+      pipeline === 'clipdeck' ? runClipdeck(id, false) : runPeer(id, pipeline);
 
     // The engine warms up last, checking the live page: if it changed the page, the peers' warm-up
     // outputs are still clean, and the change is reported.

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -11,6 +12,8 @@ export class BenchBuildError extends Error {
 }
 
 export const ENGINE_SCRIPT = 'content-scripts/extract.js';
+/** The reference pipelines' bundle, added to the bench's own copy of the extension. */
+export const PEERS_SCRIPT = 'bench/peers.js';
 
 /**
  * Builds the automation build of the extension (see wxt.config.ts) into `outDir`, a folder of the
@@ -51,8 +54,22 @@ export function checkExtension(extensionDir: string): string {
   return dir;
 }
 
-/** Bundles Readability + turndown and Defuddle into one script (its source) to run in the page. */
-export async function buildPeers(): Promise<string> {
+/**
+ * Copies a given automation build (`--extension`) into `outDir`, so the reference pipelines can be
+ * added to it without touching the original. Returns the copy's folder.
+ */
+export async function copyExtension(extensionDir: string, outDir: string): Promise<string> {
+  const copy = join(outDir, 'chrome-mv3-automation');
+  await cp(checkExtension(extensionDir), copy, { recursive: true });
+  return copy;
+}
+
+/**
+ * Bundles Readability + turndown and Defuddle into one script, written into the bench's own
+ * extension folder (a temporary build or copy, before the browser loads it) as PEERS_SCRIPT, so
+ * the service worker injects it into the extension's isolated world the way it injects the engine.
+ */
+export async function addPeers(extensionDir: string): Promise<void> {
   const result = await build({
     entryPoints: [resolve('bench/pipelines/peers.ts')],
     bundle: true,
@@ -60,10 +77,11 @@ export async function buildPeers(): Promise<string> {
     platform: 'browser',
     target: 'chrome120',
     legalComments: 'none',
-    write: false,
+    outfile: join(extensionDir, PEERS_SCRIPT),
+    write: true,
     logLevel: 'error',
   });
-  const bundle = result.outputFiles[0];
-  if (!bundle) throw new BenchBuildError('Bundling the reference pipelines produced nothing.');
-  return bundle.text;
+  if (result.errors.length > 0 || !existsSync(join(extensionDir, PEERS_SCRIPT))) {
+    throw new BenchBuildError('Bundling the reference pipelines produced nothing.');
+  }
 }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BenchBrowser, openBenchBrowser, PIPELINES, type PipelineName } from './browser';
-import { buildExtension, buildPeers, checkExtension } from './build';
+import { addPeers, buildExtension, copyExtension } from './build';
 import { type GroundTruth, listPages, pageFilter, readGroundTruth } from './corpus';
 import { median, percentile } from './metrics/speed';
 import { renderReport, renderSummary, type Summary, summariseResults } from './report';
@@ -54,24 +54,23 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   }
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
-  const buildDir = options.extensionDir
-    ? undefined
-    : await mkdtemp(join(tmpdir(), 'clipdeck-bench-build-'));
+  // A folder of this run's own: the fresh build (or a copy of --extension) plus the peers' bundle.
+  const buildDir = await mkdtemp(join(tmpdir(), 'clipdeck-bench-build-'));
   let browser: BenchBrowser | undefined;
   const results: PageResult[] = [];
   try {
     options.log('Building the extension and the reference pipelines…');
-    const extensionDir = buildDir
-      ? buildExtension(buildDir)
-      : checkExtension(options.extensionDir ?? '');
-    const peersSource = await buildPeers();
+    const extensionDir = options.extensionDir
+      ? await copyExtension(options.extensionDir, buildDir)
+      : buildExtension(buildDir);
+    await addPeers(extensionDir);
     let groundTruth: GroundTruth | undefined;
     const truthOf = () => {
       groundTruth ??= readGroundTruth(corpusDir);
       return groundTruth;
     };
 
-    browser = await openBenchBrowser({ corpusDir, extensionDir, peersSource });
+    browser = await openBenchBrowser({ corpusDir, extensionDir });
     for (const [index, page] of pages.entries()) {
       const result: PageResult = {
         set: page.set,
@@ -115,7 +114,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
     }
   } finally {
     await browser?.close();
-    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
   }
 
   const benchResults: BenchResults = {

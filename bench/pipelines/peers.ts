@@ -3,9 +3,11 @@ import Defuddle from 'defuddle/full';
 import TurndownService from 'turndown';
 
 /**
- * The two reference pipelines, bundled into one IIFE (bench/out/peers.js) and evaluated in the
- * page's main world. Each takes the document it is given and does exactly what a clipper built
- * on it does in production, including its own defensive copy where the library mutates its input.
+ * The two reference pipelines, bundled into one IIFE that bench/build.ts writes into the bench's
+ * own extension folder (`bench/peers.js`) and the service worker injects into the extension's
+ * isolated world, next to the engine, as the content script of a clipper built on them runs. Each
+ * takes the document it is given and does exactly what such a clipper does in production,
+ * including its own defensive copy where the library mutates its input.
  */
 export type PeerName = 'baseline' | 'defuddle';
 
