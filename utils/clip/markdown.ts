@@ -9,6 +9,7 @@ import {
 } from './footnotes';
 import { MATH_ATTRIBUTE, MATH_ELEMENT } from './math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from './media';
+import { RuleBook } from './rule-dispatch';
 import { TASK_ATTRIBUTE } from './structure';
 import { markdownDestination } from './urls';
 
@@ -150,7 +151,8 @@ export function createMarkdownConverter(): TurndownService {
   service.escape = escapeText;
   service.use(strikethrough);
 
-  service.addRule('nonContent', {
+  const rules = new RuleBook();
+  rules.add('nonContent', {
     filter: [
       'script',
       'style',
@@ -168,7 +170,7 @@ export function createMarkdownConverter(): TurndownService {
     ] as TurndownService.Filter,
     replacement: () => '',
   });
-  service.addRule('codeBlock', {
+  rules.add('codeBlock', {
     filter: 'pre',
     replacement: (_content, node) => {
       const text = node.hasAttribute(CODE_ATTRIBUTE) ? (node.textContent ?? '') : codeText(node);
@@ -178,57 +180,79 @@ export function createMarkdownConverter(): TurndownService {
       return `\n\n${fence}${language}\n${text}\n${fence}\n\n`;
     },
   });
-  service.addRule('inlineCode', {
-    filter: (node) => node.nodeName === 'CODE' && !node.closest('pre'),
-    replacement: (content, node) => {
-      // Some sites wrap a whole code block in an outer <code>: the block inside speaks for itself.
-      if (node.querySelector('pre')) return `\n\n${content}\n\n`;
-      const text = (node.textContent ?? '').replace(/\r?\n|\r/g, ' ');
-      if (!text.trim()) return '';
-      const runs: string[] = text.match(/`+/g) ?? [];
-      let delimiter = '`';
-      while (runs.includes(delimiter)) delimiter += '`';
-      const pad = /^`|`$|^ .*[^ ].* $/.test(text) ? ' ' : '';
-      return `${delimiter}${pad}${text}${pad}${delimiter}`;
+  rules.add(
+    'inlineCode',
+    {
+      filter: (node) => node.nodeName === 'CODE' && !node.closest('pre'),
+      replacement: (content, node) => {
+        // Some sites wrap a whole code block in an outer <code>: the block inside speaks for itself.
+        if (node.querySelector('pre')) return `\n\n${content}\n\n`;
+        const text = (node.textContent ?? '').replace(/\r?\n|\r/g, ' ');
+        if (!text.trim()) return '';
+        const runs: string[] = text.match(/`+/g) ?? [];
+        let delimiter = '`';
+        while (runs.includes(delimiter)) delimiter += '`';
+        const pad = /^`|`$|^ .*[^ ].* $/.test(text) ? ' ' : '';
+        return `${delimiter}${pad}${text}${pad}${delimiter}`;
+      },
     },
-  });
-  service.addRule('math', {
-    filter: (node) => node.nodeName === MATH_ELEMENT.toUpperCase(),
-    replacement: (_content, node) => {
-      const tex = (node.textContent ?? '').trim();
-      if (!tex) return '';
-      return node.getAttribute(MATH_ATTRIBUTE) === 'display'
-        ? `\n\n$$\n${tex}\n$$\n\n`
-        : `$${oneLine(tex)}$`;
+    ['code'],
+  );
+  rules.add(
+    'math',
+    {
+      filter: (node) => node.nodeName === MATH_ELEMENT.toUpperCase(),
+      replacement: (_content, node) => {
+        const tex = (node.textContent ?? '').trim();
+        if (!tex) return '';
+        return node.getAttribute(MATH_ATTRIBUTE) === 'display'
+          ? `\n\n$$\n${tex}\n$$\n\n`
+          : `$${oneLine(tex)}$`;
+      },
     },
-  });
-  service.addRule('footnoteReference', {
-    filter: (node) => node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
-    replacement: (_content, node) => `[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
-  });
-  service.addRule('footnoteDefinition', {
-    filter: (node) => node.nodeName === FOOTNOTE_DEFINITION_ELEMENT.toUpperCase(),
-    replacement: (content, node) => {
-      const text = content.trim().replace(/\n/g, '\n    ');
-      return text ? `\n\n[^${node.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE)}]: ${text}\n\n` : '';
+    [MATH_ELEMENT],
+  );
+  rules.add(
+    'footnoteReference',
+    {
+      filter: (node) => node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
+      replacement: (_content, node) => `[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
     },
-  });
-  service.addRule('heading', {
+    '*',
+  );
+  rules.add(
+    'footnoteDefinition',
+    {
+      filter: (node) => node.nodeName === FOOTNOTE_DEFINITION_ELEMENT.toUpperCase(),
+      replacement: (content, node) => {
+        const text = content.trim().replace(/\n/g, '\n    ');
+        return text
+          ? `\n\n[^${node.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE)}]: ${text}\n\n`
+          : '';
+      },
+    },
+    [FOOTNOTE_DEFINITION_ELEMENT],
+  );
+  rules.add('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
       const text = oneLine(content.replace(new RegExp(HARD_BREAK, 'g'), ''));
       return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
     },
   });
-  service.addRule('taskMarker', {
-    filter: (node) => node.hasAttribute(TASK_ATTRIBUTE),
-    replacement: (_content, node) => {
-      const box = `[${node.getAttribute(TASK_ATTRIBUTE) === 'x' ? 'x' : ' '}]`;
-      const next = node.nextSibling;
-      return next?.nodeType === 3 && /^\s/.test(next.nodeValue ?? '') ? box : `${box} `;
+  rules.add(
+    'taskMarker',
+    {
+      filter: (node) => node.hasAttribute(TASK_ATTRIBUTE),
+      replacement: (_content, node) => {
+        const box = `[${node.getAttribute(TASK_ATTRIBUTE) === 'x' ? 'x' : ' '}]`;
+        const next = node.nextSibling;
+        return next?.nodeType === 3 && /^\s/.test(next.nodeValue ?? '') ? box : `${box} `;
+      },
     },
-  });
-  service.addRule('listItem', {
+    '*',
+  );
+  rules.add('listItem', {
     filter: 'li',
     replacement: (content, node) => {
       const prefix = listItemPrefix(node);
@@ -240,14 +264,14 @@ export function createMarkdownConverter(): TurndownService {
       return prefix + body + (node.nextSibling && !body.endsWith('\n') ? '\n' : '');
     },
   });
-  service.addRule('lineBreak', {
+  rules.add('lineBreak', {
     filter: 'br',
     replacement: (_content, node) =>
       hasMeaningfulSibling(node, 'previousSibling') || hasMeaningfulSibling(node, 'nextSibling')
         ? `${HARD_BREAK}\n`
         : '\n',
   });
-  service.addRule('image', {
+  rules.add('image', {
     filter: 'img',
     replacement: (_content, node) => {
       const alt = oneLine(node.getAttribute('alt') ?? '').replace(/([\\[\]])/g, '\\$1');
@@ -258,41 +282,49 @@ export function createMarkdownConverter(): TurndownService {
       return src ? `![${alt}](${markdownDestination(src)})` : '';
     },
   });
-  service.addRule('link', {
-    filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
-    replacement: (content, node) => {
-      const href = node.getAttribute('href') ?? '';
-      let text = content.trim();
-      if (!text) return '';
-      // A link around blocks (a card): keep the text on one line inside the link.
-      if (text.includes('\n'))
-        text = oneLine(text.replace(/^#{1,6} /gm, '').replace(new RegExp(HARD_BREAK, 'g'), ''));
-      if (text === href) return `<${href}>`;
-      if (href.startsWith('mailto:') && text === href.slice('mailto:'.length)) return `<${text}>`;
-      return `[${text}](${markdownDestination(href)})`;
+  rules.add(
+    'link',
+    {
+      filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
+      replacement: (content, node) => {
+        const href = node.getAttribute('href') ?? '';
+        let text = content.trim();
+        if (!text) return '';
+        // A link around blocks (a card): keep the text on one line inside the link.
+        if (text.includes('\n'))
+          text = oneLine(text.replace(/^#{1,6} /gm, '').replace(new RegExp(HARD_BREAK, 'g'), ''));
+        if (text === href) return `<${href}>`;
+        if (href.startsWith('mailto:') && text === href.slice('mailto:'.length)) return `<${text}>`;
+        return `[${text}](${markdownDestination(href)})`;
+      },
     },
-  });
-  service.addRule('superscript', {
-    filter: (node) =>
-      (node.nodeName === 'SUP' || node.nodeName === 'SUB') &&
-      !node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
-    replacement: (content, node) => {
-      const tag = node.nodeName.toLowerCase();
-      return content.trim() ? `<${tag}>${content.trim()}</${tag}>` : '';
+    ['a'],
+  );
+  rules.add(
+    'superscript',
+    {
+      filter: (node) =>
+        (node.nodeName === 'SUP' || node.nodeName === 'SUB') &&
+        !node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
+      replacement: (content, node) => {
+        const tag = node.nodeName.toLowerCase();
+        return content.trim() ? `<${tag}>${content.trim()}</${tag}>` : '';
+      },
     },
-  });
-  service.addRule('highlight', {
+    ['sup', 'sub'],
+  );
+  rules.add('highlight', {
     filter: 'mark',
     replacement: (content) => (content.trim() ? `==${content.trim()}==` : ''),
   });
-  service.addRule('definitionTerm', {
+  rules.add('definitionTerm', {
     filter: 'dt',
     replacement: (content) => {
       const text = oneLine(content);
       return text ? `\n\n${text.startsWith('**') ? text : `**${text}**`}\n` : '';
     },
   });
-  service.addRule('definitionDescription', {
+  rules.add('definitionDescription', {
     filter: 'dd',
     replacement: (content) => {
       const text = content.trim();
@@ -310,7 +342,7 @@ export function createMarkdownConverter(): TurndownService {
       return rest.length > 0 ? `\n${marked}\n\n${rest.join('\n\n')}\n\n` : `\n${marked}\n`;
     },
   });
-  service.addRule('details', {
+  rules.add('details', {
     filter: ['details', 'summary'],
     replacement: (content, node) => {
       const text = content.trim();
@@ -318,30 +350,31 @@ export function createMarkdownConverter(): TurndownService {
       return node.nodeName === 'SUMMARY' ? `\n\n**${oneLine(text)}**\n\n` : `\n\n${text}\n\n`;
     },
   });
-  service.addRule('tableCell', {
+  rules.add('tableCell', {
     filter: ['th', 'td'],
     replacement: (content, node) => {
       const cell = node as HTMLTableCellElement;
       return `${CELL_OPEN}${cell.colSpan || 1},${cell.rowSpan || 1}${CELL_CONTENT}${content}${CELL_CLOSE}`;
     },
   });
-  service.addRule('tableRow', {
+  rules.add('tableRow', {
     filter: 'tr',
     replacement: (content, node) =>
       `${ROW_OPEN}${isHeaderRow(node) ? 'H' : 'B'}${content}${ROW_CLOSE}`,
   });
-  service.addRule('tableSection', {
+  rules.add('tableSection', {
     filter: ['thead', 'tbody', 'tfoot', 'colgroup', 'col'],
     replacement: (content) => content,
   });
-  service.addRule('tableCaption', { filter: 'caption', replacement: () => '' });
-  service.addRule('table', {
+  rules.add('tableCaption', { filter: 'caption', replacement: () => '' });
+  rules.add('table', {
     filter: 'table',
     replacement: (content, node) => {
       const caption = node.querySelector('caption');
       return layoutTable(content, caption ? oneLine(service.turndown(caption as HTMLElement)) : '');
     },
   });
+  rules.install(service, 'clipdeck');
   return service;
 }
 
