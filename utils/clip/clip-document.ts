@@ -94,9 +94,14 @@ function textLength(element: Element | null | undefined): number {
   return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
-/** Whether an element holds any text: stops at the first character that is not whitespace. */
+/** Whether an element holds any text: stops at the first text node that is not all whitespace. */
 function hasText(element: Element): boolean {
-  return /\S/.test(element.textContent ?? '');
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = element.ownerDocument.createTreeWalker(element, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/\S/.test(node.nodeValue ?? '')) return true;
+  }
+  return false;
 }
 
 /**

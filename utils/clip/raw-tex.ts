@@ -35,7 +35,13 @@ export function pageRendersTex(doc: Document): boolean {
     // A configuration sits near the top; data blocks (JSON) and later scripts need not be read.
     if (/json/i.test(type) || inlineScriptsRead >= 30) continue;
     inlineScriptsRead += 1;
-    if (RENDERER_CONFIG.test(script.textContent ?? '')) return true;
+    const code = script.textContent ?? '';
+    // Plain substring searches first: inline scripts can be hundreds of kilobytes.
+    if (
+      (code.includes('MathJax') || code.includes('renderMathInElement')) &&
+      RENDERER_CONFIG.test(code)
+    )
+      return true;
   }
   return Array.from(doc.getElementsByTagName('link')).some((link) =>
     /katex/i.test(link.getAttribute('href') ?? ''),

@@ -48,6 +48,24 @@ describe('clipDocument', () => {
     expect(result.ok && result.clip.markdown).toContain('Keeping a light was lonely work.');
   });
 
+  it('clips a page whose stylesheet hides nearly all of it until a script swaps it in', () => {
+    const doc = pageFromHtml(article('', '<style>article { display: none }</style>'));
+    const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
+    expect(result.ok && result.clip.markdown).toContain('Keeping a light was lonely work.');
+  });
+
+  it('leaves out what the stylesheet hides when the rest of the page is the article', () => {
+    const doc = pageFromHtml(
+      article(
+        '<div class="promo">Subscribe to Coast Stories today!</div>',
+        '<style>.promo { display: none }</style>',
+      ),
+    );
+    const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
+    expect(result.ok && result.clip.markdown).toContain('Keeping a light was lonely work.');
+    expect(result.ok && result.clip.markdown).not.toContain('Subscribe to Coast Stories');
+  });
+
   it('reads text inside open shadow roots, slotted content in place', () => {
     const doc = pageFromHtml(
       article('<fancy-note><span slot="body">slotted light text</span></fancy-note>'),
