@@ -44,6 +44,8 @@ function cellText(content: string): string {
 
 interface ParsedCell {
   text: string;
+  /** A `<th>`: a header cell, of the table or of its row. */
+  heading: boolean;
   colspan: number;
   rowspan: number;
 }
@@ -52,24 +54,49 @@ function parseRows(content: string): Array<{ header: boolean; cells: ParsedCell[
   const rows: Array<{ header: boolean; cells: ParsedCell[] }> = [];
   const rowPattern = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
   const cellPattern = new RegExp(
-    `${CELL_OPEN}(\\d+),(\\d+)${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
+    `${CELL_OPEN}(\\d+),(\\d+),([HD])${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
     'g',
   );
   for (const row of content.matchAll(rowPattern)) {
     const cells = Array.from((row[2] ?? '').matchAll(cellPattern), (cell) => ({
       colspan: Math.min(Number(cell[1]) || 1, 50),
       rowspan: Math.min(Number(cell[2]) || 1, 500),
-      text: cellText(cell[3] ?? ''),
+      heading: cell[3] === 'H',
+      text: cellText(cell[4] ?? ''),
     }));
     rows.push({ header: row[1] === 'H', cells });
   }
   return rows;
 }
 
+/** A value rather than a label: digits make up a good part of it (95, 06:30–21:00, 2015-03-01). */
+function looksLikeValue(cell: string): boolean {
+  const characters = cell.replace(/\s/g, '');
+  const digits = characters.replace(/\D/g, '');
+  return digits.length >= characters.length * 0.3;
+}
+
+/**
+ * A table without header cells whose first row reads as column names ("Name | Score" over
+ * "Alice | 95"): every position filled with a short label, no value (looksLikeValue), no image. Such a row is the
+ * header a reader sees, so it becomes the GFM header. Tables with header cells anywhere (a
+ * key-value table labels its rows with `<th>`) are left alone.
+ */
+function firstRowAsHeader(rows: Array<Array<string | undefined>>, width: number): boolean {
+  const [first] = rows;
+  if (!first || rows.length < 2) return false;
+  for (let index = 0; index < width; index += 1) {
+    const cell = (first[index] ?? '').trim();
+    if (!cell || cell.length > 60 || looksLikeValue(cell) || cell.includes('![')) return false;
+  }
+  return true;
+}
+
 /**
  * A GFM table. Cells spanning several columns or rows are laid out on a grid: the content sits in
  * the first position and the positions it also covers stay empty, so every value stays in its own
- * row and column. A table without a header row gets an empty one, which GFM requires.
+ * row and column. A table without a header row takes its first row as the header when that row
+ * reads as column names (firstRowAsHeader); otherwise it gets an empty one, which GFM requires.
  */
 function layoutTable(content: string, caption: string): string {
   const rows = parseRows(content);
@@ -100,8 +127,15 @@ function layoutTable(content: string, caption: string): string {
   const line = (cells: Array<string | undefined>) =>
     `| ${Array.from({ length: width }, (_, index) => cells[index] ?? '').join(' | ')} |`;
   const first = nonEmpty[0];
-  const header = first?.header ? first.cells : [];
-  const body = first?.header ? nonEmpty.slice(1) : nonEmpty;
+  const promoted =
+    !first?.header && !rows.some((row) => row.cells.some((cell) => cell.heading))
+      ? firstRowAsHeader(
+          nonEmpty.map((row) => row.cells),
+          width,
+        )
+      : false;
+  const header = first?.header || promoted ? (first?.cells ?? []) : [];
+  const body = first?.header || promoted ? nonEmpty.slice(1) : nonEmpty;
   const lines = [line(header), `|${' --- |'.repeat(width)}`, ...body.map((row) => line(row.cells))];
   const table = lines
     .join('\n')
@@ -354,7 +388,8 @@ export function createMarkdownConverter(): TurndownService {
     filter: ['th', 'td'],
     replacement: (content, node) => {
       const cell = node as HTMLTableCellElement;
-      return `${CELL_OPEN}${cell.colSpan || 1},${cell.rowSpan || 1}${CELL_CONTENT}${content}${CELL_CLOSE}`;
+      const kind = cell.tagName === 'TH' ? 'H' : 'D';
+      return `${CELL_OPEN}${cell.colSpan || 1},${cell.rowSpan || 1},${kind}${CELL_CONTENT}${content}${CELL_CLOSE}`;
     },
   });
   rules.add('tableRow', {
