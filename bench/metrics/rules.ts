@@ -27,6 +27,34 @@ export interface RuleSignature {
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * A formula with its TeX spelling choices taken out: spacing, sizing (`\left(` is `(`),
+ * upright-text wrappers (`\mathrm{group}` is `{group}`), and braces that group nothing (around
+ * one symbol, or a group braced twice). `x^{2}` and `x^2`, `{\sigma}_{\mathrm{group}}` and
+ * `\sigma_{group}` are then one formula; `x^{2y}` and `x^{2}y`, or other symbols, operators and
+ * structure, still differ.
+ */
+const ROW_BREAK = '\uE000';
+
+export function texSpelling(tex: string): string {
+  let spelled = tex
+    // A row break (`\\`) is structure; only then can `\ ` and `\,` go as spacing.
+    .replace(/\\\\/g, ROW_BREAK)
+    .replace(
+      /\\(?:left|right|[bB]ig{1,2}[lr]?|displaystyle|textstyle|mathrm|mathit|operatorname)\b/g,
+      '',
+    )
+    .replace(/\\[,;:! ]|~/g, '')
+    .replace(/\s+/g, '');
+  for (let previous = ''; previous !== spelled; ) {
+    previous = spelled;
+    spelled = spelled
+      .replace(/\{\{([^{}]*)\}\}/g, '{$1}')
+      .replace(/\{(\\[a-zA-Z]+|[^{}\\])\}/g, '$1');
+  }
+  return spelled.replaceAll(ROW_BREAK, '\\\\');
+}
+
 /** Code keeps its line breaks (they are content); trailing spaces and blank edges do not count. */
 const codeText = (text: string) =>
   text
@@ -55,7 +83,7 @@ export function ruleSignature(tree: Root): RuleSignature {
         break;
       case 'math':
       case 'inlineMath':
-        signature.math.push(squash(node.value));
+        signature.math.push(texSpelling(node.value));
         break;
       case 'footnoteDefinition':
         signature.footnotes++;

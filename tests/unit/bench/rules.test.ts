@@ -31,7 +31,16 @@ describe('rule signature', () => {
     );
     expect(parsed.footnotes).toBe(2);
     expect(parsed.tables).toEqual(['a', 'b', '1', '2']);
-    expect(parsed.math).toEqual(['\\frac{1}{2}']);
+    expect(parsed.math).toEqual(['\\frac12']);
+    expect(signature('$x^{2y}$').math).not.toEqual(signature('$x^{2}y$').math);
+  });
+
+  it('reads TeX that differs only in braces, spacing and sizing as the same formula', () => {
+    const expected = signature('$$\\sigma_{group} = \\left(x^{2}\\right) \\\\ y$$');
+    const respelled = signature('$${\\sigma}_{\\mathrm{group}} = (x^2)\\\\y$$');
+    const otherRow = signature('$${\\sigma}_{\\mathrm{group}} = (x^2) y$$');
+    expect(respelled.math).toEqual(expected.math);
+    expect(otherRow.math).not.toEqual(expected.math);
   });
 
   it('notices math rendered as plain text', () => {
