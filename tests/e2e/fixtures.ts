@@ -94,6 +94,12 @@ export const test = base.extend<Fixtures>({
 /** The id Chromium gives the tab showing `page`, for calling the background's clip handler. */
 export async function tabIdOf(worker: Worker, page: Page): Promise<number> {
   const url = page.url();
+  // Chromium (150 at least) hides the URL of the extension's own pages from tabs.query even with
+  // host access to every site; such a page can name its own tab.
+  if (url.startsWith('chrome-extension://')) {
+    const ownTab = await page.evaluate(async () => (await chrome.tabs.getCurrent())?.id);
+    if (ownTab !== undefined) return ownTab;
+  }
   const tabId = await worker.evaluate(async (pageUrl) => {
     const tabs = await chrome.tabs.query({});
     return tabs.find((tab) => tab.url === pageUrl)?.id;

@@ -5,10 +5,10 @@ import { removeArticleClutter, removeHoverCards } from './clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
 import { escapeText } from './escape';
 import {
-  footnoteDefinitions,
   normalizeFootnotes,
   normalizeInlineNotes,
-  restoreDroppedDefinitions,
+  restoreDefinitions,
+  takeOutDefinitions,
 } from './footnotes';
 import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
@@ -222,7 +222,7 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
-  const definitions = footnoteDefinitions(clone);
+  const definitions = takeOutDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
   }).parse();
@@ -240,7 +240,7 @@ function articleClip(
       return { markdown: fullPageMarkdown(page, context), metadata };
     }
   }
-  restoreDroppedDefinitions(content, definitions);
+  restoreDefinitions(content, definitions);
   removeArticleClutter(content, context.doc.URL);
   return {
     markdown: finishContent(content, context),

@@ -286,12 +286,17 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   const doc = root.ownerDocument;
   const firstNumber = nextNoteNumber(root);
   const numbered = (element: Element) => /^\d{1,3}$/.test((element.textContent ?? '').trim());
-  const sups = Array.from(root.querySelectorAll('sup')).filter(numbered);
+  const sups = Array.from(root.querySelectorAll('sup')).filter(
+    (sup) => numbered(sup) && !isExponent(sup),
+  );
   const definitions = new Map<string, Element>();
   for (const label of Array.from(root.querySelectorAll('sup, strong, b')).filter(numbered)) {
     const block = blockOpenedBy(label);
     const number = (label.textContent ?? '').trim();
     if (block && !definitions.has(number)) definitions.set(number, block);
+  }
+  for (const [number, item] of notesListItems(root)) {
+    if (!definitions.has(number)) definitions.set(number, item);
   }
   if (definitions.size === 0) return;
   const references = sups.filter((sup) => {
@@ -310,13 +315,75 @@ function normalizeUnlinkedFootnotes(root: Element): void {
     if (!numbers.has(label)) numbers.set(label, firstNumber + numbers.size);
     reference.replaceWith(referenceMarker(doc, numbers.get(label) as number));
   }
+  const lists = new Set<Element>();
   for (const [label, number] of numbers) {
     const block = definitions.get(label);
     if (!block) continue;
     noteLabelOf(block)?.remove();
+    if (block.localName === 'li' && block.parentElement) lists.add(block.parentElement);
     block.replaceWith(definitionElement(doc, String(number), block));
   }
+  // A notes list whose items all became definitions is no list any more: a run of definitions.
+  for (const list of lists) {
+    if (list.querySelector(':scope > li')) continue;
+    const container = doc.createElement('div');
+    container.setAttribute('data-clipdeck-footnotes', '');
+    container.append(...Array.from(list.childNodes));
+    list.replaceWith(container);
+  }
   removeNotesHeadings(root);
+}
+
+/**
+ * "n<sup>2</sup>", "10<sup>5</sup>": a power, not a note. Without a link, only the text before
+ * tells them apart: a note follows a word or punctuation; a power follows a digit or a
+ * one-letter variable.
+ */
+function isExponent(sup: Element): boolean {
+  const previous = sup.previousSibling;
+  const before = (previous?.textContent ?? '').slice(-3);
+  return /\d$/.test(before) || /(?:^|[^\p{L}])\p{L}$/u.test(before);
+}
+
+const NOTES_CONTAINER = /(?:^|[\s_-])(?:foot-?notes?|end-?notes?|side-?notes?)(?:$|[\s_-])/i;
+const NOTE_ITEM_ID = /^(?:fn|footnote|note|endnote)[-_:]?\d+$/i;
+
+/**
+ * The items of ordered lists that hold a page's notes, by their number (the list's `start`
+ * counts): lists under a "Footnotes" heading, inside a footnotes (endnotes, sidenotes) container,
+ * whose items are all named like notes (`id="fn1"`), or short ones in an aside (sidenotes).
+ * Any other ordered list is content: "E = mc<sup>2</sup>" must not point at step 2 of a recipe.
+ */
+function notesListItems(root: Element): Map<string, Element> {
+  const items = new Map<string, Element>();
+  for (const list of Array.from(root.querySelectorAll('ol'))) {
+    const entries = Array.from(list.children).filter((child) => child.localName === 'li');
+    if (entries.length === 0 || !isNotesList(list, entries)) continue;
+    const start = Number.parseInt(list.getAttribute('start') ?? '1', 10) || 1;
+    entries.forEach((item, index) => {
+      const number = String(start + index);
+      if (!items.has(number)) items.set(number, item);
+    });
+  }
+  return items;
+}
+
+function isNotesList(list: Element, entries: Element[]): boolean {
+  const heading = list.previousElementSibling;
+  if (
+    heading &&
+    /^h[1-6]$/i.test(heading.localName) &&
+    NOTES_HEADING.test((heading.textContent ?? '').trim())
+  )
+    return true;
+  let container: Element | null = list;
+  for (let depth = 0; container && depth < 3; depth += 1, container = container.parentElement) {
+    const name = `${container.getAttribute('class') ?? ''} ${container.id}`;
+    if (NOTES_CONTAINER.test(name)) return true;
+    // Sidenotes: a short list in an aside next to the paragraph (a sidebar's long list is not).
+    if (container.localName === 'aside' && entries.length <= 3) return true;
+  }
+  return entries.every((item) => NOTE_ITEM_ID.test(item.id));
 }
 
 const INLINE_NOTE =
@@ -381,38 +448,53 @@ function inlineNoteContent(reference: Element, doc: Document): Element | null {
   return content && (content.textContent ?? '').trim() && label.length <= 4 ? content : null;
 }
 
-/** The note definitions of a prepared page, by number, to be restored where Readability drops them. */
-export function footnoteDefinitions(root: ParentNode): Map<string, Element> {
+/**
+ * Takes a prepared page's note definitions out of it, by number, to be put back after
+ * Readability (restoreDefinitions). Readability should judge the prose alone: a notes list
+ * competes with a short article for "main content", and a link-heavy references list may be
+ * dropped while the paragraphs that cite it are kept.
+ */
+export function takeOutDefinitions(root: ParentNode): Map<string, Element> {
   const definitions = new Map<string, Element>();
   for (const definition of Array.from(root.querySelectorAll(FOOTNOTE_DEFINITION_ELEMENT))) {
     const number = definition.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE);
-    if (number && !definitions.has(number)) definitions.set(number, definition);
+    if (!number || definitions.has(number)) continue;
+    definitions.set(number, definition);
+    definition.remove();
+  }
+  for (const container of Array.from(root.querySelectorAll('[data-clipdeck-footnotes]'))) {
+    if (!(container.textContent ?? '').trim()) container.remove();
   }
   return definitions;
 }
 
 /**
- * Readability judges a references list on its own (many links, little prose) and may drop it
- * while keeping the paragraphs that cite it: every reference left in the article gets its
- * definition back, at the end, in number order.
+ * Every reference left in the article gets its definition back, at the end, in number order (a
+ * note cited only from another note comes along with it). A "Notes" heading left over nothing goes.
  */
-export function restoreDroppedDefinitions(
-  content: Element,
-  definitions: Map<string, Element>,
-): void {
+export function restoreDefinitions(content: Element, definitions: Map<string, Element>): void {
   if (definitions.size === 0) return;
-  const present = new Set(footnoteDefinitions(content).keys());
-  const wanted = new Set<string>();
-  for (const reference of Array.from(
-    content.querySelectorAll(`[${FOOTNOTE_REFERENCE_ATTRIBUTE}]`),
-  )) {
-    const number = reference.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE);
-    if (number && !present.has(number) && definitions.has(number)) wanted.add(number);
-  }
-  if (wanted.size === 0) return;
   const container = content.ownerDocument.createElement('div');
   container.setAttribute('data-clipdeck-footnotes', '');
-  for (const number of Array.from(wanted).sort((a, b) => Number(a) - Number(b))) {
+  const placed = new Set<string>();
+  let scan: Element[] = [content];
+  while (scan.length > 0) {
+    const wanted: string[] = [];
+    for (const root of scan) {
+      for (const reference of Array.from(
+        root.querySelectorAll(`[${FOOTNOTE_REFERENCE_ATTRIBUTE}]`),
+      )) {
+        const number = reference.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE);
+        if (number && !placed.has(number) && definitions.has(number)) {
+          placed.add(number);
+          wanted.push(number);
+        }
+      }
+    }
+    scan = wanted.map((number) => definitions.get(number) as Element);
+  }
+  if (placed.size === 0) return;
+  for (const number of Array.from(placed).sort((a, b) => Number(a) - Number(b))) {
     container.appendChild(definitions.get(number) as Element);
   }
   content.appendChild(container);
