@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { failure } from '../result';
 import { TimeBudget } from './budget';
+import { normalizeCallouts } from './callouts';
 import { removeArticleClutter, removeHoverCards } from './clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
 import { escapeText } from './escape';
@@ -142,6 +143,7 @@ function prepareContent(root: Element, context: Context): void {
   removeHiddenElements(root);
   removeHoverCards(root);
   normalizeCodeBlocks(root);
+  normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
   normalizeImages(root);
   normalizeVideoElements(root);

@@ -1,5 +1,6 @@
 import { strikethrough } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
+import { CALLOUT_ATTRIBUTE, CALLOUT_FOLD_ATTRIBUTE, CALLOUT_TITLE_ATTRIBUTE } from './callouts';
 import { CODE_ATTRIBUTE, codeText, LANGUAGE_ATTRIBUTE } from './code-blocks';
 import { escapeText, resolveLineStartEscapes } from './escape';
 import {
@@ -266,6 +267,25 @@ export function createMarkdownConverter(): TurndownService {
       },
     },
     [FOOTNOTE_DEFINITION_ELEMENT],
+  );
+  rules.add(
+    'callout',
+    {
+      filter: (node) => node.hasAttribute(CALLOUT_ATTRIBUTE),
+      replacement: (content, node) => {
+        const type = node.getAttribute(CALLOUT_ATTRIBUTE) ?? 'note';
+        const fold = node.getAttribute(CALLOUT_FOLD_ATTRIBUTE) ?? '';
+        const title = oneLine(node.getAttribute(CALLOUT_TITLE_ATTRIBUTE) ?? '');
+        const body = content
+          .replace(/^\n+|\n+$/g, '')
+          .split('\n')
+          .map((line) => (line ? `> ${line}` : '>'))
+          .join('\n');
+        const head = `> [!${type}]${fold}${title ? ` ${title}` : ''}`;
+        return `\n\n${head}${body ? `\n${body}` : ''}\n\n`;
+      },
+    },
+    ['blockquote'],
   );
   rules.add('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
