@@ -54,6 +54,8 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   }
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
+  // Read before the build, which is what gets measured: commits made during a run come later.
+  const commit = describeCommit();
   // A folder of this run's own: the fresh build (or a copy of --extension) plus the peers' bundle.
   const buildDir = await mkdtemp(join(tmpdir(), 'clipdeck-bench-build-'));
   let browser: BenchBrowser | undefined;
@@ -127,7 +129,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       chromium: browser?.chromiumVersion ?? 'Chromium',
       loadAverage: [loadAtStart, loadavg()[0] ?? 0],
       cores: cpus().length,
-      commit: describeCommit(),
+      commit,
     },
     pages: results,
   };
