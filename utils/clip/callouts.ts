@@ -34,42 +34,45 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
   return undefined;
 }
 
+const CALLOUT_SELECTOR = '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition';
+
+/** One selector pass over the page (it runs on every clip); each kind is then read its own way. */
 function findCallouts(root: Element): Callout[] {
   const found: Callout[] = [];
-  for (const element of Array.from(root.querySelectorAll('.callout[data-callout]'))) {
-    const collapsible = element.classList.contains('is-collapsible');
-    found.push({
-      element,
-      type: (element.getAttribute('data-callout') ?? 'note').toLowerCase() || 'note',
-      title: element.querySelector(':scope > .callout-title'),
-      fold: collapsible ? (element.classList.contains('is-collapsed') ? '-' : '+') : '',
-    });
-  }
-  for (const element of Array.from(root.querySelectorAll('.markdown-alert'))) {
-    found.push({
-      element,
-      type: typeFromClasses(element, 'markdown-alert-') ?? 'note',
-      title: element.querySelector(':scope > .markdown-alert-title'),
-      fold: '',
-    });
-  }
-  for (const element of Array.from(root.querySelectorAll('.admonition'))) {
-    const title = element.querySelector(':scope > .admonition-title, :scope > summary');
-    if (!title && element.localName !== 'details') continue;
-    found.push({
-      element,
-      type: typeFromClasses(element) ?? 'note',
-      title,
-      fold: element.localName === 'details' ? (element.hasAttribute('open') ? '+' : '-') : '',
-    });
-  }
-  for (const element of Array.from(root.querySelectorAll('.theme-admonition'))) {
-    found.push({
-      element,
-      type: typeFromClasses(element, 'theme-admonition-') ?? 'note',
-      title: element.querySelector(':scope > [class*="admonitionHeading"]'),
-      fold: '',
-    });
+  for (const element of Array.from(root.querySelectorAll(CALLOUT_SELECTOR))) {
+    const classes = element.classList;
+    if (classes.contains('callout') && element.hasAttribute('data-callout')) {
+      const collapsible = classes.contains('is-collapsible');
+      found.push({
+        element,
+        type: (element.getAttribute('data-callout') ?? 'note').toLowerCase() || 'note',
+        title: element.querySelector(':scope > .callout-title'),
+        fold: collapsible ? (classes.contains('is-collapsed') ? '-' : '+') : '',
+      });
+    } else if (classes.contains('markdown-alert')) {
+      found.push({
+        element,
+        type: typeFromClasses(element, 'markdown-alert-') ?? 'note',
+        title: element.querySelector(':scope > .markdown-alert-title'),
+        fold: '',
+      });
+    } else if (classes.contains('theme-admonition')) {
+      found.push({
+        element,
+        type: typeFromClasses(element, 'theme-admonition-') ?? 'note',
+        title: element.querySelector(':scope > [class*="admonitionHeading"]'),
+        fold: '',
+      });
+    } else {
+      const title = element.querySelector(':scope > .admonition-title, :scope > summary');
+      if (!title && element.localName !== 'details') continue;
+      found.push({
+        element,
+        type: typeFromClasses(element) ?? 'note',
+        title,
+        fold: element.localName === 'details' ? (element.hasAttribute('open') ? '+' : '-') : '',
+      });
+    }
   }
   return found;
 }

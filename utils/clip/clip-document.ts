@@ -11,7 +11,7 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './footnotes';
-import { createMarkdownConverter, finishMarkdown, toMarkdown } from './markdown';
+import { finishMarkdown, markdownConverter, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
   normalizeEmbeds,
@@ -169,7 +169,7 @@ function finishContent(root: Element, context: Context): string {
   removeDuplicateImages(root);
   normalizeLinks(root, { stripTracking: context.stripTracking });
   mergeAdjacentEmphasis(root);
-  return toMarkdown(root, createMarkdownConverter());
+  return toMarkdown(root, markdownConverter());
 }
 
 function fullPageMarkdown(clone: Document, context: Context): string {

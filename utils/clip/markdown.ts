@@ -173,6 +173,15 @@ function listItemPrefix(item: Element): string {
   return `${(Number.isNaN(start) ? 1 : start) + index}. `;
 }
 
+let sharedConverter: TurndownService | undefined;
+
+/** One converter for every clip: building it costs more than converting a short page, and its
+ * rules keep no state from one conversion to the next. */
+export function markdownConverter(): TurndownService {
+  sharedConverter ??= createMarkdownConverter();
+  return sharedConverter;
+}
+
 export function createMarkdownConverter(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -494,9 +503,6 @@ export function finishMarkdown(markdown: string): string {
     .replace(/\s+$/, '');
 }
 
-export function toMarkdown(
-  root: Element,
-  service: TurndownService = createMarkdownConverter(),
-): string {
+export function toMarkdown(root: Element, service: TurndownService = markdownConverter()): string {
   return finishMarkdown(service.turndown(root as HTMLElement));
 }
