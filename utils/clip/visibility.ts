@@ -313,4 +313,17 @@ function flattenShadowRoot(
 export function removeHiddenElements(root: ParentNode): void {
   for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`)))
     element.remove();
+  for (const element of Array.from(root.querySelectorAll(SCREEN_READER_ONLY))) {
+    if ((element.textContent ?? '').trim().length <= SCREEN_READER_TEXT_LIMIT) element.remove();
+  }
 }
+
+/**
+ * Text only screen readers get ("(opens in a new tab)", "Continue reading", "Toggle navigation",
+ * "Posted on"): the usual classes of WordPress, Bootstrap, Tailwind and Drupal. Its styles clip it
+ * to a pixel rather than hide it, so neither the computed style nor a clone can tell; in a note it
+ * reads as stray words. Long text under such a class is left alone: that is not a label.
+ */
+const SCREEN_READER_ONLY =
+  '.screen-reader-text, .sr-only, .visually-hidden, .visuallyhidden, .element-invisible, .screenreader-only, .u-visually-hidden, .a11y-hidden';
+const SCREEN_READER_TEXT_LIMIT = 80;
