@@ -45,6 +45,7 @@ import {
   cloneVisibleDocument,
   defaultStyleSource,
   removeHiddenElements,
+  resolveStreamedSegments,
   type StyleSource,
 } from './visibility';
 
@@ -137,6 +138,7 @@ function preparedClone(context: Context): Document {
 
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
+  resolveStreamedSegments(root);
   normalizeMath(root);
   normalizeRawTex(root);
   normalizeInlineNotes(root);

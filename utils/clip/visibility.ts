@@ -73,7 +73,7 @@ export function defaultStyleSource(doc: Document): StyleSource {
 function hiddenByAttributes(element: Element): boolean {
   const hidden = element.getAttribute('hidden');
   // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
-  if (hidden !== null && hidden !== 'until-found') return true;
+  if (hidden !== null && hidden !== 'until-found' && !isStreamedSegment(element)) return true;
   const style = element.getAttribute('style');
   if (style && HIDDEN_INLINE_STYLE.test(style)) return true;
   return element.getAttribute('aria-hidden') === 'true' && !holdsMainContent(element);
@@ -108,6 +108,33 @@ function dropStyleVerdictsIfPageVanishes(body: Element): void {
   if (hidden === 0) return;
   if (textLengthExceeds(body, hidden / MOSTLY_HIDDEN_SHARE)) return;
   for (const element of marked) element.removeAttribute(HIDDEN_ATTRIBUTE);
+}
+
+/**
+ * React's streamed HTML sends late content as `<div hidden id="S:0">` at the end of the page and a
+ * script that swaps it for the loading placeholder `<template id="B:0">`. When that script has not
+ * run (scripts off, a clip taken mid-load), the hidden segment is the article.
+ */
+function isStreamedSegment(element: Element): boolean {
+  return /^S:\d+$/.test(element.id) && element.localName === 'div';
+}
+
+/** Puts each streamed segment where its placeholder is, in place of the loading skeleton. */
+export function resolveStreamedSegments(root: Element): void {
+  for (const segment of Array.from(root.querySelectorAll('div[hidden][id^="S:"]'))) {
+    if (!isStreamedSegment(segment)) continue;
+    const placeholder = root.ownerDocument.getElementById(`B:${segment.id.slice(2)}`);
+    if (!placeholder || !root.contains(placeholder)) continue;
+    // The fallback runs from the placeholder to React's closing `<!--/$-->` marker.
+    let node = placeholder.nextSibling;
+    while (node && !(node.nodeType === 8 && node.nodeValue === '/$')) {
+      const next = node.nextSibling;
+      node.parentNode?.removeChild(node);
+      node = next;
+    }
+    placeholder.replaceWith(...Array.from(segment.childNodes));
+    segment.remove();
+  }
 }
 
 /**
