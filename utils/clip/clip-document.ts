@@ -14,6 +14,7 @@ import {
 import { finishMarkdown, markdownConverter, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
+  EMBED_FRAME_HOSTS,
   normalizeEmbeds,
   normalizeFigures,
   normalizeImages,
@@ -229,6 +230,7 @@ function articleClip(
   const definitions = takeOutDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
+    allowedVideoRegex: EMBED_FRAME_HOSTS,
   }).parse();
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);

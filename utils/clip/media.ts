@@ -218,6 +218,8 @@ export function normalizeImages(root: Element): void {
 interface EmbedProvider {
   name: string;
   match: RegExp;
+  /** What the embed shows, for the link's label when the frame has no title of its own. */
+  noun?: string;
   /** The page a reader should open, from the embed's URL. */
   watchUrl(url: URL, match: RegExpExecArray): string;
 }
@@ -274,11 +276,35 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
     watchUrl: (_url, match) => `https://www.ted.com/talks/${match[1]}`,
   },
   {
+    // An embedded post: the frame is all that shows it; without it the note loses the post.
+    name: 'X',
+    noun: 'post',
+    match:
+      /^https?:\/\/(?:platform\.twitter\.com\/embed\/Tweet\.html\?(?:.*&)?id=(\d+)|(?:www\.)?(?:x|twitter)\.com\/(\w+)\/status\/(\d+))/i,
+    watchUrl: (_url, match) =>
+      match[1]
+        ? `https://x.com/i/status/${match[1]}`
+        : `https://x.com/${match[2]}/status/${match[3]}`,
+  },
+  {
+    name: 'Instagram',
+    noun: 'post',
+    match: /^https?:\/\/(?:www\.)?instagram\.com\/(p|reel|tv)\/([\w-]+)/i,
+    watchUrl: (_url, match) => `https://www.instagram.com/${match[1]}/${match[2]}/`,
+  },
+  {
     name: 'Wistia',
     match: /^https?:\/\/fast\.wistia\.(?:net|com)\/embed\/iframe\/(\w+)/i,
     watchUrl: (url) => url.href,
   },
 ];
+
+/**
+ * Frames Readability must keep for normalizeEmbeds to turn into links: its own list of video
+ * hosts plus every provider above (it removes any other iframe as clutter).
+ */
+export const EMBED_FRAME_HOSTS =
+  /\/\/(?:www\.)?(?:(?:dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq|loom|open\.spotify|w\.soundcloud|codepen|embed\.ted|x|twitter|platform\.twitter|instagram)\.com|(?:archive|upload\.wikimedia)\.org|(?:player|clips)\.twitch\.tv|fast\.wistia\.(?:net|com))/i;
 
 function embedLink(doc: Document, href: string, label: string): Element {
   const paragraph = doc.createElement('p');
@@ -315,9 +341,10 @@ export function normalizeEmbeds(root: Element): void {
           !/^(?:youtube|vimeo)?\s*(?:video )?player$/i.test(title) &&
           !new RegExp(`^${provider.name}$`, 'i').test(title)
             ? `${title} (${provider.name})`
-            : `${provider.name} video`;
+            : `${provider.name} ${provider.noun ?? 'video'}`;
+        const symbol = provider.noun ? '' : '▶ ';
         frame.replaceWith(
-          embedLink(doc, provider.watchUrl(new URL(absolute), match), `▶ ${label}`),
+          embedLink(doc, provider.watchUrl(new URL(absolute), match), `${symbol}${label}`),
         );
         replaced = true;
         break;
