@@ -419,4 +419,21 @@ export function removeDuplicateImages(root: Element): void {
     previous = src;
   }
   for (const duplicate of duplicates) duplicate.remove();
+  removeFigureRenditions(root);
+}
+
+/**
+ * A figure holding two images with the same alt text (or none) and one caption shows one picture
+ * twice: a `<picture>` and its fallback, or a sharp and a blurred rendition. The first stays. A
+ * gallery puts each picture in a figure of its own, so nested figures are left alone.
+ */
+function removeFigureRenditions(root: Element): void {
+  for (const figure of Array.from(root.querySelectorAll('figure'))) {
+    if (figure.querySelector('figure')) continue;
+    const images = Array.from(figure.getElementsByTagName('img'));
+    if (images.length !== 2 || figure.querySelectorAll('figcaption').length !== 1) continue;
+    const [first, second] = images as [Element, Element];
+    if ((first.getAttribute('alt') ?? '').trim() === (second.getAttribute('alt') ?? '').trim())
+      second.remove();
+  }
 }
