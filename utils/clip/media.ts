@@ -432,7 +432,8 @@ function removeFigureRenditions(root: Element): void {
     if (figure.querySelector('figure')) continue;
     const images = Array.from(figure.getElementsByTagName('img'));
     if (images.length !== 2 || figure.querySelectorAll('figcaption').length !== 1) continue;
-    const [first, second] = images as [Element, Element];
+    const [first, second] = images;
+    if (!first || !second) continue;
     if ((first.getAttribute('alt') ?? '').trim() === (second.getAttribute('alt') ?? '').trim())
       second.remove();
   }
