@@ -240,12 +240,31 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
 
 /** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 function removeClutterLines(root: Element, pageUrl: string): void {
-  for (const element of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
-    if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
-    const raw = element.textContent ?? '';
-    // Containers of the whole article come first and are long: counting up to the limit decides
-    // them without normalising kilobytes of text for every level of nesting.
-    if (raw.length > MAX_LINE_LENGTH && visibleCharactersExceed(raw, MAX_LINE_LENGTH)) continue;
+  const blocks = Array.from(root.querySelectorAll(BLOCK_SELECTOR));
+  // Texts first, innermost blocks first: a block longer than any line makes every block around it
+  // longer still, so the containers of the article are never copied out as text at all. Nothing
+  // is removed in this pass, and the pass below only removes blocks after it has read them, so a
+  // block's text when it is judged is the text read here.
+  const texts = new Map<Element, string>();
+  const long = new Set<Element>();
+  for (let index = blocks.length - 1; index >= 0; index -= 1) {
+    const block = blocks[index] as Element;
+    if (long.has(block)) continue;
+    const raw = block.textContent ?? '';
+    if (raw.length > MAX_LINE_LENGTH && visibleCharactersExceed(raw, MAX_LINE_LENGTH)) {
+      for (
+        let around: Element | null = block;
+        around && !long.has(around);
+        around = around.parentElement
+      )
+        long.add(around);
+    } else {
+      texts.set(block, raw);
+    }
+  }
+  for (const element of blocks) {
+    const raw = texts.get(element);
+    if (raw === undefined || !root.contains(element) || element.closest(KEEP_INSIDE)) continue;
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text.length === 0 || text.length > MAX_LINE_LENGTH || element.querySelector(MEDIA))
       continue;

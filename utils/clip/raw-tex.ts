@@ -35,7 +35,12 @@ export function pageRendersTex(doc: Document): boolean {
     // A configuration sits near the top; data blocks (JSON) and later scripts need not be read.
     if (/json/i.test(type) || inlineScriptsRead >= 30) continue;
     inlineScriptsRead += 1;
-    const code = script.textContent ?? '';
+    // A script's one text node, read without copying it (textContent builds a new string).
+    const only = script.firstChild;
+    const code =
+      only && only === script.lastChild && only.nodeType === 3
+        ? (only.nodeValue ?? '')
+        : (script.textContent ?? '');
     // Plain substring searches first: inline scripts can be hundreds of kilobytes.
     if (
       (code.includes('MathJax') || code.includes('renderMathInElement')) &&
