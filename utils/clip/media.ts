@@ -405,18 +405,19 @@ export function normalizeFigures(root: Element): void {
  * meant it twice.
  */
 export function removeDuplicateImages(root: Element): void {
-  const walker = root.ownerDocument.createTreeWalker(root, 1 | 4);
-  let previous: string | undefined;
+  // Pairs of images next to each other in document order; only a pair showing the same source
+  // has the text between them read.
+  const images = Array.from(root.getElementsByTagName('img'));
   const duplicates: Element[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.nodeType === 3) {
-      if ((node.nodeValue ?? '').trim()) previous = undefined;
-      continue;
-    }
-    if ((node as Element).tagName !== 'IMG') continue;
-    const src = (node as Element).getAttribute('src') ?? '';
-    if (src && src === previous) duplicates.push(node as Element);
-    previous = src;
+  const between = root.ownerDocument.createRange();
+  for (let index = 1; index < images.length; index += 1) {
+    const previous = images[index - 1] as Element;
+    const image = images[index] as Element;
+    const src = image.getAttribute('src') ?? '';
+    if (!src || src !== previous.getAttribute('src')) continue;
+    between.setStartAfter(previous);
+    between.setEndBefore(image);
+    if (!between.toString().trim()) duplicates.push(image);
   }
   for (const duplicate of duplicates) duplicate.remove();
   removeFigureRenditions(root);
