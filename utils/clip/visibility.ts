@@ -125,12 +125,13 @@ export function resolveStreamedSegments(root: Element): void {
     if (!isStreamedSegment(segment)) continue;
     const placeholder = root.ownerDocument.getElementById(`B:${segment.id.slice(2)}`);
     if (!placeholder || !root.contains(placeholder)) continue;
-    // The fallback runs from the placeholder to React's closing `<!--/$-->` marker.
-    let node = placeholder.nextSibling;
-    while (node && !(node.nodeType === 8 && node.nodeValue === '/$')) {
-      const next = node.nextSibling;
-      node.parentNode?.removeChild(node);
-      node = next;
+    // The fallback runs from the placeholder to React's closing `<!--/$-->` marker; without that
+    // marker the placeholder has no fallback, and nothing after it may go.
+    let end = placeholder.nextSibling;
+    while (end && !(end.nodeType === 8 && end.nodeValue === '/$')) end = end.nextSibling;
+    if (end) {
+      while (placeholder.nextSibling && placeholder.nextSibling !== end)
+        placeholder.nextSibling.remove();
     }
     placeholder.replaceWith(...Array.from(segment.childNodes));
     segment.remove();
