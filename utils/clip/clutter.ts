@@ -96,10 +96,10 @@ function wordCount(text: string): number {
 
 /** A short line that only states when (and maybe by whom) the story was published or updated. */
 export function isDateline(text: string): boolean {
-  const words = text.split(/[\s|/;,·•—–-]+/).filter(Boolean);
-  if (words.length === 0 || words.length > 16) return false;
   // A time alone ("Updated at 1:23 p.m.") makes a dateline only when the line says so first.
   if (!DATE.test(text) && !(DATELINE_LEAD.test(text) && TIME.test(text))) return false;
+  const words = text.split(/[\s|/;,·•—–-]+/).filter(Boolean);
+  if (words.length === 0 || words.length > 16) return false;
   const rest = words.filter((word) => !DATELINE_WORD.test(word.replace(/[():.,]+$/g, '')));
   return rest.length <= 3 && !/[.!?]["”']?$/.test(text.replace(/\b(?:a|p)\.m\.$/i, ''));
 }
@@ -162,7 +162,8 @@ function isUpperCase(text: string): boolean {
  * A teaser for another story of the site: one same-site link of five words or more, alone or
  * under a short capitalised kicker ("RANDY ANDY"), or a link shouted in capitals.
  */
-function isTeaser(element: Element, text: string, pageUrl: string): boolean {
+function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boolean): boolean {
+  if (!hasLinks) return false;
   const links = Array.from(element.querySelectorAll('a[href]'));
   const [link] = links;
   if (links.length !== 1 || !link || !isSameSite(link, pageUrl)) return false;
@@ -205,7 +206,7 @@ function isClutterLine(element: Element, text: string, pageUrl: string): boolean
     const rest = text.slice(leadIn[0].length).trim();
     if (rest.length > 0 && wordCount(rest) <= 30 && isOnlyLinks(element, rest)) return true;
   }
-  return isTeaser(element, text, pageUrl);
+  return isTeaser(element, text, pageUrl, hasLinks);
 }
 
 const MAX_LINE_LENGTH = 600;
@@ -325,11 +326,28 @@ function removeLinkLists(root: Element, pageUrl: string): void {
   }
 }
 
+/** The page's own address, parsed once per page rather than once per link compared with it. */
+let parsedPage: { pageUrl: string; url: URL | null } | undefined;
+
+function pageAddress(pageUrl: string): URL | null {
+  if (parsedPage?.pageUrl !== pageUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(pageUrl);
+    } catch {
+      url = null;
+    }
+    parsedPage = { pageUrl, url };
+  }
+  return parsedPage.url;
+}
+
 function isSameSite(link: Element | string, pageUrl: string): boolean {
   const host = (url: URL) => url.hostname.replace(/^www\./, '');
   const href = typeof link === 'string' ? link : (link.getAttribute('href') ?? '');
+  const page = pageAddress(pageUrl);
+  if (!page) return false;
   try {
-    const page = new URL(pageUrl);
     return host(new URL(href, page)) === host(page);
   } catch {
     return false;
