@@ -34,6 +34,7 @@ import {
   removePageChrome,
   restoreHeadingLevels,
 } from './structure';
+import { isWhitespaceCode } from './text';
 import {
   type Clip,
   type ClipMetadata,
@@ -116,7 +117,7 @@ function textLengthUpTo(element: Element | null | undefined, floor: number): num
   let length = 0;
   let pendingSpace = false;
   for (let index = 0; index < text.length && length < floor; index += 1) {
-    if (/\s/.test(text[index] as string)) {
+    if (isWhitespaceCode(text.charCodeAt(index))) {
       pendingSpace = length > 0;
       continue;
     }

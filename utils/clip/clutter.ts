@@ -1,3 +1,5 @@
+import { isWhitespaceCode } from './text';
+
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
  * when Readability settles on a page-wide container, "Read more:" teasers between paragraphs,
@@ -210,22 +212,6 @@ function isClutterLine(element: Element, text: string, pageUrl: string): boolean
 }
 
 const MAX_LINE_LENGTH = 600;
-
-/** The characters `\s` matches, so the count agrees with normalizedText. */
-function isWhitespaceCode(code: number): boolean {
-  if (code === 32 || (code >= 9 && code <= 13) || code === 160) return true;
-  if (code < 0x1680) return false;
-  return (
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
 
 /** Whether `text` holds more than `limit` characters that are not whitespace (stops counting there). */
 function visibleCharactersExceed(text: string, limit: number): boolean {

@@ -8,6 +8,14 @@ export const FOOTNOTE_REFERENCE_ATTRIBUTE = 'data-clipdeck-fnref';
 export const FOOTNOTE_DEFINITION_ATTRIBUTE = 'data-clipdeck-fndef';
 /** Definitions are elements of our own, which Readability does not merge into their neighbours. */
 export const FOOTNOTE_DEFINITION_ELEMENT = 'clipdeck-footnote';
+/** Marks a run of definitions that was a notes list (or is put together after Readability). */
+const NOTES_CONTAINER_ATTRIBUTE = 'data-clipdeck-footnotes';
+
+function notesContainer(doc: Document): Element {
+  const container = doc.createElement('div');
+  container.setAttribute(NOTES_CONTAINER_ATTRIBUTE, '');
+  return container;
+}
 
 const REFERENCE_HINT =
   /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
@@ -192,8 +200,7 @@ export function normalizeFootnotes(root: Element): void {
   }
   // A list of notes becomes a run of definitions in order; unreferenced items keep their text.
   for (const list of lists) {
-    const container = doc.createElement('div');
-    container.setAttribute('data-clipdeck-footnotes', '');
+    const container = notesContainer(doc);
     const items = Array.from(list.children);
     items.sort(
       (a, b) =>
@@ -223,7 +230,7 @@ const NOTES_HEADING = /^(?:(?:foot|end|side)?notes|references|notes and referenc
  */
 function removeNotesHeadings(root: Element): void {
   const firstDefinitions = root.querySelectorAll(
-    `[data-clipdeck-footnotes], ${FOOTNOTE_DEFINITION_ELEMENT}`,
+    `[${NOTES_CONTAINER_ATTRIBUTE}], ${FOOTNOTE_DEFINITION_ELEMENT}`,
   );
   for (const definitions of Array.from(firstDefinitions)) {
     let heading: Element | null = definitions.previousElementSibling;
@@ -326,8 +333,7 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   // A notes list whose items all became definitions is no list any more: a run of definitions.
   for (const list of lists) {
     if (list.querySelector(':scope > li')) continue;
-    const container = doc.createElement('div');
-    container.setAttribute('data-clipdeck-footnotes', '');
+    const container = notesContainer(doc);
     container.append(...Array.from(list.childNodes));
     list.replaceWith(container);
   }
@@ -462,7 +468,7 @@ export function takeOutDefinitions(root: ParentNode): Map<string, Element> {
     definitions.set(number, definition);
     definition.remove();
   }
-  for (const container of Array.from(root.querySelectorAll('[data-clipdeck-footnotes]'))) {
+  for (const container of Array.from(root.querySelectorAll(`[${NOTES_CONTAINER_ATTRIBUTE}]`))) {
     if (!(container.textContent ?? '').trim()) container.remove();
   }
   return definitions;
@@ -474,8 +480,7 @@ export function takeOutDefinitions(root: ParentNode): Map<string, Element> {
  */
 export function restoreDefinitions(content: Element, definitions: Map<string, Element>): void {
   if (definitions.size === 0) return;
-  const container = content.ownerDocument.createElement('div');
-  container.setAttribute('data-clipdeck-footnotes', '');
+  const container = notesContainer(content.ownerDocument);
   const placed = new Set<string>();
   let scan: Element[] = [content];
   while (scan.length > 0) {

@@ -11,11 +11,14 @@ type Rule = TurndownService.Rule;
  * were added, exactly as turndown would choose among them.
  */
 export class RuleBook {
-  private readonly rules: Array<{ name: string; rule: Rule; tags: ReadonlySet<string> | '*' }> = [];
+  private readonly rules: Array<{ rule: Rule; tags: ReadonlySet<string> | '*' }> = [];
   private readonly byTag = new Map<string, Rule[]>();
 
-  /** `tags` is required with a function filter: the tags it can accept, or '*' for any. */
-  add(name: string, rule: Rule, tags?: readonly string[] | '*'): void {
+  /**
+   * `name` only labels the rule where it is added, as turndown's own addRule does. `tags` is
+   * required with a function filter: the tags it can accept, or '*' for any.
+   */
+  add(_name: string, rule: Rule, tags?: readonly string[] | '*'): void {
     const { filter } = rule;
     let matches: ReadonlySet<string> | '*';
     if (typeof filter === 'string') matches = new Set([filter.toLowerCase()]);
@@ -23,7 +26,7 @@ export class RuleBook {
       matches = new Set(filter.map((tag) => String(tag).toLowerCase()));
     else if (tags === '*' || !tags) matches = '*';
     else matches = new Set(tags.map((tag) => tag.toLowerCase()));
-    this.rules.push({ name, rule, tags: matches });
+    this.rules.push({ rule, tags: matches });
   }
 
   private candidates(nodeName: string): Rule[] {

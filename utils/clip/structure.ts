@@ -73,7 +73,7 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
   }
 }
 
-const EMPHASIS_TAGS = new Set(['em', 'i', 'strong', 'b', 's', 'del', 'mark', 'code']);
+const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
 
 /**
  * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
@@ -81,7 +81,7 @@ const EMPHASIS_TAGS = new Set(['em', 'i', 'strong', 'b', 's', 'del', 'mark', 'co
  * runs with nothing between them (`*b**y Your Name*` reads as something else).
  */
 export function mergeAdjacentEmphasis(root: Element): void {
-  for (const element of Array.from(root.querySelectorAll(Array.from(EMPHASIS_TAGS).join(',')))) {
+  for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
     if (!element.parentNode) continue;
     let next = element.nextSibling;
     while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
