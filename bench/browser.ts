@@ -36,7 +36,7 @@ export interface PageRun {
  * rewrite the DOM differently on every load. Extension scripts and DevTools evaluation are not
  * subject to the page's CSP, so the pipelines still run.
  */
-async function startCorpusServer(corpusDir: string) {
+export async function startCorpusServer(corpusDir: string) {
   const root = resolve(corpusDir);
   const server = createServer(async (request, response) => {
     const path = normalize(

@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchWithExtension } from '../scripts/lib/chromium';
+import { startCorpusServer } from './browser';
 import { ENGINE_SCRIPT } from './build';
 
 /**
@@ -41,22 +39,9 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(1);
 
-const server = createServer((request, response) => {
-  const name = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).slice(1);
-  const file = name.endsWith('.html') ? name : join(name, 'source.html');
-  try {
-    const body = readFileSync(join(corpusDir, file));
-    response.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "script-src 'none'",
-    });
-    response.end(body);
-  } catch {
-    response.writeHead(404).end();
-  }
-});
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// The benchmark's own corpus server: same headers (page scripts off, UTF-8), same origin rules.
+const server = await startCorpusServer(corpusDir);
+const fileOf = (name: string) => (name.endsWith('.html') ? name : join(name, 'source.html'));
 
 interface ProfileNode {
   id: number;
@@ -78,7 +63,7 @@ const inclusive = new Map<string, number>();
 let total = 0;
 
 for (const name of positionals) {
-  await page.goto(`${origin}/${name}`, { waitUntil: 'load' });
+  await page.goto(server.urlFor(fileOf(name)), { waitUntil: 'load' });
   const tabId = await worker.evaluate(
     async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id,
     page.url(),
@@ -146,4 +131,4 @@ const print = (title: string, figures: Map<string, number>) => {
 print('Self time', self);
 print('Inclusive time', inclusive);
 await extension.close();
-server.close();
+await server.stop();
