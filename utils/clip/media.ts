@@ -299,12 +299,22 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
   },
 ];
 
+/** Readability's own list of video hosts (its REGEXPS.videos), whose frames it always keeps. */
+const READABILITY_VIDEO_HOSTS =
+  /\/\/(www\.)?((dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq)\.com|(archive|upload\.wikimedia)\.org|player\.twitch\.tv)/i;
+
 /**
- * Frames Readability must keep for normalizeEmbeds to turn into links: its own list of video
- * hosts plus every provider above (it removes any other iframe as clutter).
+ * Frames Readability must keep for normalizeEmbeds to turn into links: its own video hosts plus
+ * every provider above, derived from the providers so that a new one cannot be forgotten here
+ * (Readability removes any other iframe as clutter).
  */
-export const EMBED_FRAME_HOSTS =
-  /\/\/(?:www\.)?(?:(?:dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq|loom|open\.spotify|w\.soundcloud|codepen|embed\.ted|x|twitter|platform\.twitter|instagram)\.com|(?:archive|upload\.wikimedia)\.org|(?:player|clips)\.twitch\.tv|fast\.wistia\.(?:net|com))/i;
+export const EMBED_FRAME_HOSTS = new RegExp(
+  [
+    READABILITY_VIDEO_HOSTS.source,
+    ...EMBED_PROVIDERS.map(({ match }) => match.source.replace(/^\^/, '')),
+  ].join('|'),
+  'i',
+);
 
 function embedLink(doc: Document, href: string, label: string): Element {
   const paragraph = doc.createElement('p');
