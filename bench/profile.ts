@@ -9,9 +9,15 @@ import { ENGINE_SCRIPT } from './build';
  * Where the engine spends its time in Chromium: builds the automation build unminified (so the
  * profile names functions), clips each given corpus page `--clips` times in the extension's
  * isolated world under the DevTools CPU profiler, and prints the functions with the largest share
- * of samples, by self time and inclusive of what they call.
+ * of samples, by self time and inclusive of what they call, then the browser's own functions
+ * (selector queries, cloning, style checks) by the engine function that called them.
  *
  *   npx tsx bench/profile.ts readability/wikipedia readability/nytimes-1 [--clips 15] [--top 40]
+ *   npx tsx bench/profile.ts readability/nytimes-1 --lines removeClutterLines
+ *
+ * --lines <function> also prints, per page, the source lines of the unminified bundle
+ * (/tmp/clipdeck-profile-build/chrome-mv3-automation/content-scripts/extract.js) where that
+ * function spent its samples.
  *
  * Pages are named by their corpus folder (`<set>/<page>`, served from source.html) or file.
  * Shares, not milliseconds, are the figures to compare: the profiler slows what it watches.
@@ -22,6 +28,7 @@ const { values, positionals } = parseArgs({
     corpus: { type: 'string', default: '../shared/corpus' },
     clips: { type: 'string', default: '15' },
     top: { type: 'string', default: '40' },
+    lines: { type: 'string' },
   },
 });
 const corpusDir = resolve(values.corpus as string);
@@ -47,6 +54,8 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  /** Samples by source line (1-based) within the function. */
+  positionTicks?: Array<{ line: number; ticks: number }>;
 }
 
 const extension = await launchWithExtension(join(outDir, 'chrome-mv3-automation'));
@@ -60,6 +69,7 @@ const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('servi
 await worker.evaluate('globalThis.__name ??= (target) => target');
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
+const byCaller = new Map<string, number>();
 let total = 0;
 
 for (const name of positionals) {
@@ -96,6 +106,18 @@ for (const name of positionals) {
     { tabId, clips },
   );
   const { profile } = await cdp.send('Profiler.stop');
+  if (values.lines) {
+    const ticksByLine = new Map<number, number>();
+    for (const node of profile.nodes as ProfileNode[]) {
+      if (node.callFrame.functionName !== values.lines) continue;
+      for (const { line, ticks } of node.positionTicks ?? [])
+        ticksByLine.set(line, (ticksByLine.get(line) ?? 0) + ticks);
+    }
+    const busiest = [...ticksByLine].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    console.log(
+      `${values.lines} samples by line: ${busiest.map(([l, t]) => `${l}:${t}`).join(' ')}`,
+    );
+  }
   await cdp.detach();
   console.log(`${name}: ${Number(msPerClip).toFixed(1)} ms per clip (profiled)`);
   const nodes = new Map((profile.nodes as ProfileNode[]).map((node) => [node.id, node]));
@@ -109,6 +131,12 @@ for (const name of positionals) {
     const frame = nodes.get(id)?.callFrame;
     const key = `${frame?.functionName || '(anonymous)'} ${frame?.url.split('/').pop() ?? ''}:${frame?.lineNumber ?? ''}`;
     self.set(key, (self.get(key) ?? 0) + delta);
+    // A browser function (no script URL) is charged to the engine function that called it.
+    if (frame && !frame.url && frame.functionName && !frame.functionName.startsWith('(')) {
+      const caller = nodes.get(parents.get(id) ?? -1)?.callFrame;
+      const callerKey = `${frame.functionName} ← ${caller?.functionName || '(anonymous)'}:${caller?.lineNumber ?? ''}`;
+      byCaller.set(callerKey, (byCaller.get(callerKey) ?? 0) + delta);
+    }
     const seen = new Set<string>();
     for (
       let current: number | undefined = id;
@@ -130,5 +158,6 @@ const print = (title: string, figures: Map<string, number>) => {
 };
 print('Self time', self);
 print('Inclusive time', inclusive);
+print('Browser functions by caller', byCaller);
 await extension.close();
 await server.stop();
