@@ -186,40 +186,66 @@ interface WalkState {
   folded: Set<Element>;
 }
 
+/** What the walk does with an element (see judge). */
+const DESCEND = 0;
+const SKIP = 1;
+const HIDDEN_BY_ATTRIBUTES = 2;
+const HIDDEN_BY_STYLE = 3;
+const UNFOLD = 4;
+type Verdict =
+  | typeof DESCEND
+  | typeof SKIP
+  | typeof HIDDEN_BY_ATTRIBUTES
+  | typeof HIDDEN_BY_STYLE
+  | typeof UNFOLD;
+
 /**
- * Judges one element of the live page and writes the verdict on its copy. True when its subtree
- * is not to be looked at (hidden, or never rendered); false when its children are judged in turn.
+ * Judges one element of the live page. The copy is looked up only for the few verdicts that
+ * change it (applyVerdict): fetching every copy would double the walk's calls into the DOM.
  */
-function skipsSubtree(live: Element, copy: Element, state: WalkState): boolean {
+function judge(live: Element, state: WalkState): Verdict {
   state.visited += 1;
   if (state.useComputed && state.visited % 256 === 0 && state.budget.spent(0.3)) {
     state.useComputed = false;
     state.checkedEveryStyle = false;
   }
   // Folded content is shown on the copy and never judged hidden.
-  if (state.folded.has(live)) {
-    (copy as HTMLElement).style?.removeProperty('display');
-    return false;
-  }
+  if (state.folded.size > 0 && state.folded.has(live)) return UNFOLD;
   const tag = live.tagName;
-  if (NOT_RENDERED.has(tag)) return true;
-  if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) {
-    copy.setAttribute(HIDDEN_ATTRIBUTE, '');
-    return true;
-  }
+  if (NOT_RENDERED.has(tag)) return SKIP;
+  if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) return HIDDEN_BY_ATTRIBUTES;
   if (
     state.useComputed &&
     state.view &&
     !PHRASING.has(tag) &&
     hiddenByComputedStyle(live, state.view)
   ) {
-    copy.setAttribute(HIDDEN_ATTRIBUTE, 'style');
-    return true;
+    return HIDDEN_BY_STYLE;
   }
-  return false;
+  return DESCEND;
 }
 
-const HIDING_ATTRIBUTES = '[hidden], [style], [aria-hidden]';
+/** Writes a verdict on the copy; true when the element's subtree is not to be looked at. */
+function applyVerdict(verdict: Verdict, copy: () => Element): boolean {
+  switch (verdict) {
+    case DESCEND:
+      return false;
+    case SKIP:
+      return true;
+    case HIDDEN_BY_ATTRIBUTES:
+      copy().setAttribute(HIDDEN_ATTRIBUTE, '');
+      return true;
+    case HIDDEN_BY_STYLE:
+      copy().setAttribute(HIDDEN_ATTRIBUTE, 'style');
+      return true;
+    case UNFOLD:
+      (copy() as HTMLElement).style?.removeProperty('display');
+      return false;
+  }
+}
+
+/** Queried one by one: three single selectors are cheaper than one list of them on long pages. */
+const HIDING_ATTRIBUTES = ['[hidden]', '[style]', '[aria-hidden]'];
 /**
  * Folded content the reader opens with a click is part of the page, like `hidden="until-found"`:
  * Obsidian Publish folds a callout by setting `display: none` on its content (FOLDED_CONTENT). The
@@ -246,8 +272,15 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
     checkedEveryStyle: true,
     visited: 0,
     budget: options.budget,
-    withHidingAttributes: new Set(liveRoot.querySelectorAll(HIDING_ATTRIBUTES)),
-    folded: new Set(liveRoot.querySelectorAll(FOLDED_CONTENT)),
+    withHidingAttributes: new Set(
+      HIDING_ATTRIBUTES.flatMap((selector) => Array.from(liveRoot.querySelectorAll(selector))),
+    ),
+    // Only a collapsible callout can fold: most pages have none, and a class lookup says so.
+    folded: new Set(
+      liveRoot.getElementsByClassName('is-collapsible').item(0) !== null
+        ? liveRoot.querySelectorAll(FOLDED_CONTENT)
+        : [],
+    ),
   };
 
   // A clone holds the same elements in the same document order: the i-th element of the live body
@@ -261,13 +294,14 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
   } else {
     for (let index = 0; index < count; index += 1) {
       const live = liveElements[index] as Element;
-      const copy = copyElements[index] as Element;
-      if (skipsSubtree(live, copy, state)) {
+      const verdict = judge(live, state);
+      if (verdict !== DESCEND && applyVerdict(verdict, () => copyElements[index] as Element)) {
         index += live.getElementsByTagName('*').length;
         continue;
       }
       const shadow = live.shadowRoot;
-      if (shadow && shadow.childNodes.length > 0) hosts.push([live, copy]);
+      if (shadow && shadow.childNodes.length > 0)
+        hosts.push([live, copyElements[index] as Element]);
     }
     for (const [live, copy] of hosts) {
       const stack: Array<[Element, Element]> = [];
@@ -292,7 +326,7 @@ function walkPairs(
   let first = skipFirst;
   while (stack.length > 0) {
     const [live, copy] = stack.pop() as [Element, Element];
-    if (!first && skipsSubtree(live, copy, state)) continue;
+    if (!first && applyVerdict(judge(live, state), () => copy)) continue;
     first = false;
     pushPairs(stack, live.children, copy.children);
     const shadow = live.shadowRoot;
@@ -338,11 +372,14 @@ function flattenShadowRoot(
 }
 
 /** Takes out what cloneVisibleDocument marked. */
-export function removeHiddenElements(root: ParentNode): void {
+export function removeHiddenElements(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`)))
     element.remove();
-  for (const element of Array.from(root.querySelectorAll(SCREEN_READER_ONLY))) {
-    if ((element.textContent ?? '').trim().length <= SCREEN_READER_TEXT_LIMIT) element.remove();
+  // A lookup per class name: far cheaper than one selector list matched against every element.
+  for (const className of SCREEN_READER_ONLY) {
+    for (const element of Array.from(root.getElementsByClassName(className))) {
+      if ((element.textContent ?? '').trim().length <= SCREEN_READER_TEXT_LIMIT) element.remove();
+    }
   }
 }
 
@@ -352,6 +389,14 @@ export function removeHiddenElements(root: ParentNode): void {
  * to a pixel rather than hide it, so neither the computed style nor a clone can tell; in a note it
  * reads as stray words. Long text under such a class is left alone: that is not a label.
  */
-const SCREEN_READER_ONLY =
-  '.screen-reader-text, .sr-only, .visually-hidden, .visuallyhidden, .element-invisible, .screenreader-only, .u-visually-hidden, .a11y-hidden';
+const SCREEN_READER_ONLY = [
+  'screen-reader-text',
+  'sr-only',
+  'visually-hidden',
+  'visuallyhidden',
+  'element-invisible',
+  'screenreader-only',
+  'u-visually-hidden',
+  'a11y-hidden',
+];
 const SCREEN_READER_TEXT_LIMIT = 80;
