@@ -19,6 +19,13 @@ const LAZY_SOURCE_ATTRIBUTES = [
   'data-actualsrc',
 ];
 const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-srcset'];
+/** Once an image has its one `src`, its other sources only weigh the note down. */
+const SPENT_SOURCE_ATTRIBUTES = new Set([
+  'srcset',
+  'sizes',
+  ...LAZY_SOURCE_ATTRIBUTES,
+  ...LAZY_SRCSET_ATTRIBUTES,
+]);
 
 const PLACEHOLDER_SOURCE =
   /(?:^data:image\/(?:gif|svg|png)[^,]*,.{0,400}$)|(?:^|[/_-])(?:placeholder|spacer|blank|transparent|pixel|1x1|grey|gray|lazy-?load(?:er|ing)?)\.(?:gif|png|svg)(?:$|\?)/i;
@@ -71,15 +78,26 @@ function isPlaceholderSource(src: string | null): boolean {
   return !src?.trim() || PLACEHOLDER_SOURCE.test(src.trim());
 }
 
+/**
+ * The attributes an image has, read in one call: most images have four or five, and asking for
+ * each of the dozen lazy-loading names one by one would cost a call into the DOM apiece.
+ */
+function attributeReader(
+  image: Element,
+  names = image.getAttributeNames(),
+): (name: string) => string | null {
+  return (name) => (names.includes(name) ? image.getAttribute(name) : null);
+}
+
 /** The best real source of an image: lazy attributes, srcset (largest), then src. */
-function bestImageSource(image: Element): string | undefined {
-  const lazySrcset = LAZY_SRCSET_ATTRIBUTES.map((name) => image.getAttribute(name)).find(Boolean);
-  const src = image.getAttribute('src');
-  const lazy = LAZY_SOURCE_ATTRIBUTES.map((name) => image.getAttribute(name)).find(
+function bestImageSource(image: Element, attribute = attributeReader(image)): string | undefined {
+  const lazySrcset = LAZY_SRCSET_ATTRIBUTES.map(attribute).find(Boolean);
+  const src = attribute('src');
+  const lazy = LAZY_SOURCE_ATTRIBUTES.map(attribute).find(
     (value) =>
       !!value && /^(?:https?:|\/|\.|[\w-]+\/|[\w-]+\.[a-z]{2,5}(?:$|\?))/i.test(value.trim()),
   );
-  const fromSrcset = largestCandidate(lazySrcset) ?? largestCandidate(image.getAttribute('srcset'));
+  const fromSrcset = largestCandidate(lazySrcset) ?? largestCandidate(attribute('srcset'));
   if (fromSrcset) return fromSrcset;
   if (lazy && (isPlaceholderSource(src) || lazy !== src)) return lazy;
   if (!isPlaceholderSource(src)) return src ?? undefined;
@@ -176,9 +194,13 @@ function flattenPictures(root: Element): void {
   }
 }
 
-function isTrackingPixel(image: Element, src: string): boolean {
-  const width = Number.parseInt(image.getAttribute('width') ?? '', 10);
-  const height = Number.parseInt(image.getAttribute('height') ?? '', 10);
+function isTrackingPixel(
+  image: Element,
+  src: string,
+  attribute: (name: string) => string | null = (name) => image.getAttribute(name),
+): boolean {
+  const width = Number.parseInt(attribute('width') ?? '', 10);
+  const height = Number.parseInt(attribute('height') ?? '', 10);
   if ((width > 0 && width <= 2) || (height > 0 && height <= 2)) return true;
   return TRACKING_PIXEL_SOURCE.test(src);
 }
@@ -189,7 +211,9 @@ export function normalizeImages(root: Element): void {
   flattenPictures(root);
   const base = root.ownerDocument.baseURI;
   for (const image of Array.from(root.querySelectorAll('img'))) {
-    const source = bestImageSource(image);
+    const names = image.getAttributeNames();
+    const attribute = attributeReader(image, names);
+    const source = bestImageSource(image, attribute);
     if (!source) {
       image.remove();
       continue;
@@ -204,14 +228,13 @@ export function normalizeImages(root: Element): void {
       image.setAttribute('src', source);
     } else {
       const absolute = resolveUrl(source, base);
-      if (!absolute || isPlaceholderSource(source) || isTrackingPixel(image, absolute)) {
+      if (!absolute || isPlaceholderSource(source) || isTrackingPixel(image, absolute, attribute)) {
         image.remove();
         continue;
       }
       image.setAttribute('src', absolute);
     }
-    for (const name of ['srcset', 'sizes', ...LAZY_SOURCE_ATTRIBUTES, ...LAZY_SRCSET_ATTRIBUTES])
-      image.removeAttribute(name);
+    for (const name of names) if (SPENT_SOURCE_ATTRIBUTES.has(name)) image.removeAttribute(name);
   }
 }
 
