@@ -106,20 +106,22 @@ export function chooseTitle(
   doc: Document,
   meta: MetaIndex,
   siteName: string | undefined,
-  jsonLd: JsonObject[],
+  jsonLd: () => JsonObject[],
 ): string | undefined {
   const documentTitle = clean(doc.title);
-  const heading = clean(doc.querySelector('h1')?.textContent);
   const social = metaContent(meta, ['og:title', 'twitter:title', 'dc.title', 'citation_title']);
-  const headline = jsonLdText(firstJsonLd(jsonLd, 'headline'));
+  const headline = () => jsonLdText(firstJsonLd(jsonLd(), 'headline'));
   const site = siteName ? normalizedForCompare(siteName) : undefined;
   const isBrandOnly = (text: string) => !!site && normalizedForCompare(text) === site;
 
-  for (const candidate of [social, headline]) {
-    if (candidate && !isBrandOnly(candidate) && !(documentTitle && candidate.length < 4)) {
-      return stripSiteSuffix(candidate, site);
+  // The JSON-LD headline is read only when the meta tags give no usable title.
+  for (const candidate of [() => social, headline]) {
+    const title = candidate();
+    if (title && !isBrandOnly(title) && !(documentTitle && title.length < 4)) {
+      return stripSiteSuffix(title, site);
     }
   }
+  const heading = clean(doc.querySelector('h1')?.textContent);
   if (documentTitle) {
     if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
       return heading;
@@ -175,13 +177,29 @@ function compact(metadata: ClipMetadata): ClipMetadata {
   ) as ClipMetadata;
 }
 
+/** The page's canonical address: `<link rel="canonical">`, wherever the page put it. */
+function canonicalLink(doc: Document): string | undefined {
+  // A walk of the few links rather than an attribute selector over every element of the page.
+  for (const link of Array.from(doc.getElementsByTagName('link'))) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+    if (rel.includes('canonical')) return link.getAttribute('href') ?? undefined;
+  }
+  return undefined;
+}
+
 export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
   const base = doc.baseURI || pageUrl;
-  const jsonLd = readJsonLd(doc);
+  // JSON-LD is parsed only when the meta tags leave a field empty: on news pages its scripts are
+  // large, and most of them also describe themselves in meta tags.
+  let jsonLdItems: JsonObject[] | undefined;
+  const jsonLd = () => {
+    jsonLdItems ??= readJsonLd(doc);
+    return jsonLdItems;
+  };
   const meta = indexMetaTags(doc);
   const siteName =
     metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']) ??
-    jsonLdText((firstJsonLd(jsonLd, 'publisher') as JsonObject | undefined)?.name);
+    jsonLdText((firstJsonLd(jsonLd(), 'publisher') as JsonObject | undefined)?.name);
   const author =
     cleanAuthor(
       metaContent(meta, [
@@ -193,7 +211,7 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
         'citation_author',
       ]),
     ) ??
-    cleanAuthor(jsonLdText(firstJsonLd(jsonLd, 'author'))) ??
+    cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))) ??
     cleanAuthor(
       clean(
         doc.querySelector(
@@ -215,7 +233,7 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
       'sailthru.date',
       'parsely-pub-date',
     ]) ??
-      jsonLdText(firstJsonLd(jsonLd, 'datePublished')) ??
+      jsonLdText(firstJsonLd(jsonLd(), 'datePublished')) ??
       clean(
         doc
           .querySelector('article time[datetime], time[pubdate][datetime]')
@@ -224,7 +242,7 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
   );
   const description =
     metaContent(meta, ['og:description', 'description', 'twitter:description', 'dc.description']) ??
-    jsonLdText(firstJsonLd(jsonLd, 'description'));
+    jsonLdText(firstJsonLd(jsonLd(), 'description'));
   const rawLanguage =
     clean(doc.documentElement?.getAttribute('lang')) ??
     clean(doc.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')) ??
@@ -233,10 +251,7 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
     doc.documentElement?.getAttribute('dir') ?? doc.body?.getAttribute('dir'),
   )?.toLowerCase();
   const canonicalUrl =
-    httpUrl(
-      doc.querySelector('link[rel~="canonical" i]')?.getAttribute('href') ?? undefined,
-      base,
-    ) ?? httpUrl(metaContent(meta, ['og:url']), base);
+    httpUrl(canonicalLink(doc), base) ?? httpUrl(metaContent(meta, ['og:url']), base);
   const leadImage =
     httpUrl(
       metaContent(meta, [
@@ -248,7 +263,7 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
       ]),
       base,
     ) ??
-    httpUrl(jsonLdImage(firstJsonLd(jsonLd, 'image')), base) ??
+    httpUrl(jsonLdImage(firstJsonLd(jsonLd(), 'image')), base) ??
     httpUrl(doc.querySelector('link[rel="image_src" i]')?.getAttribute('href') ?? undefined, base);
 
   return compact({
