@@ -348,6 +348,17 @@ function frameDocuments(doc: Document): Document[] {
   return documents;
 }
 
+/** Chromium shows a PDF as a page whose body is one `<embed type="application/pdf">`. */
+function isPdfViewer(body: HTMLElement | null): boolean {
+  const only = body?.firstElementChild;
+  return (
+    body?.localName === 'body' &&
+    body.childElementCount === 1 &&
+    only?.localName === 'embed' &&
+    (only.getAttribute('type') ?? '').toLowerCase() === 'application/pdf'
+  );
+}
+
 function runClip(
   doc: Document,
   request: ClipRequest,
@@ -361,10 +372,7 @@ function runClip(
       'Clipdeck cannot read the browser’s own pages. Open the article in a normal tab and try again.',
     );
   }
-  if (
-    /pdf/i.test(doc.contentType ?? '') ||
-    doc.querySelector('body > embed[type="application/pdf" i]:only-child')
-  ) {
+  if (/pdf/i.test(doc.contentType ?? '') || isPdfViewer(doc.body)) {
     return failure(
       'unsupported',
       'Clipdeck cannot clip PDF files yet. Save the PDF’s address with the bookmark mode instead.',

@@ -433,7 +433,20 @@ function removeLeadingChrome(block: Element, language: string): string {
   return NO_LANGUAGE.has(named) ? '' : named;
 }
 
+/**
+ * Whether the page holds anything the passes below rewrite: a pre, code or table element, or an
+ * editor or text block drawn without them. Most pages hold none, and lookups by tag and class
+ * name are the browser's fast paths.
+ */
+function holdsCodeMarkup(root: Element): boolean {
+  return (
+    ['pre', 'code', 'table'].some((tag) => root.getElementsByTagName(tag).item(0) !== null) ||
+    ['cm-editor', 'code-block'].some((name) => root.getElementsByClassName(name).item(0) !== null)
+  );
+}
+
 export function normalizeCodeBlocks(root: Element): void {
+  if (!holdsCodeMarkup(root)) return;
   mergeVersoFragments(root);
   normalizeCodeTables(root);
   for (const pre of Array.from(root.querySelectorAll('pre'))) {

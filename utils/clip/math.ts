@@ -519,13 +519,32 @@ function replaceLatexImages(root: Element): void {
   }
 }
 
-const MATH_MARKUP =
-  'script[type^="math/" i], mjx-container, .katex, .katex-display, .mwe-math-element, math, .MathJax_Preview, .MJX_Assistive_MathML';
+const MATH_TAGS = ['math', 'mjx-container'];
+const MATH_CLASSES = [
+  'katex',
+  'katex-display',
+  'mwe-math-element',
+  'MathJax_Preview',
+  'MJX_Assistive_MathML',
+];
+
+/**
+ * Whether the page holds any formula markup the passes below handle. Lookups by tag and class
+ * name stop at the first hit and are the browser's fast paths; one selector list of all of them
+ * would be matched against every element of the page.
+ */
+function holdsMathMarkup(root: Element): boolean {
+  return (
+    MATH_TAGS.some((tag) => root.getElementsByTagName(tag).item(0) !== null) ||
+    MATH_CLASSES.some((name) => root.getElementsByClassName(name).item(0) !== null) ||
+    root.querySelector('script[type^="math/" i]') !== null
+  );
+}
 
 export function normalizeMath(root: Element): void {
   replaceLatexImages(root);
-  // Most pages have no formulas: one query spares every pass below.
-  if (!root.querySelector(MATH_MARKUP)) return;
+  // Most pages have no formulas: one check spares every pass below.
+  if (!holdsMathMarkup(root)) return;
   replaceMathJax2Scripts(root);
   replaceMathJax3(root);
   replaceKatex(root);
