@@ -151,7 +151,8 @@ function nextNoteNumber(root: Element): number {
 
 export function normalizeFootnotes(root: Element): void {
   const doc = root.ownerDocument;
-  const firstNumber = nextNoteNumber(root);
+  // Counted when the first reference is found: most pages have none.
+  let firstNumber: number | undefined;
   const numbers = new Map<Element, number>();
   const references: Array<{ element: Element; definition: Element }> = [];
   const referenceIds = new Set<string>();
@@ -164,6 +165,7 @@ export function normalizeFootnotes(root: Element): void {
     if (!(link.compareDocumentPosition(target) & 4)) continue;
     const definition = definitionFor(target);
     if (!definition || definition.contains(link)) continue;
+    firstNumber ??= nextNoteNumber(root);
     if (!numbers.has(definition)) numbers.set(definition, firstNumber + numbers.size);
     const sup = link.closest('sup');
     const element =
@@ -291,11 +293,13 @@ function blockOpenedBy(label: Element): Element | null {
  */
 function normalizeUnlinkedFootnotes(root: Element): void {
   const doc = root.ownerDocument;
-  const firstNumber = nextNoteNumber(root);
   const numbered = (element: Element) => /^\d{1,3}$/.test((element.textContent ?? '').trim());
   const sups = Array.from(root.querySelectorAll('sup')).filter(
     (sup) => numbered(sup) && !isExponent(sup),
   );
+  // Every reference is one of these: without a numbered sup there is nothing to link.
+  if (sups.length === 0) return;
+  const firstNumber = nextNoteNumber(root);
   const definitions = new Map<string, Element>();
   for (const label of Array.from(root.querySelectorAll('sup, strong, b')).filter(numbered)) {
     const block = blockOpenedBy(label);
@@ -395,6 +399,8 @@ function isNotesList(list: Element, entries: Element[]): boolean {
 const INLINE_NOTE =
   /(?:^|[\s_-])(?:inline-?footnote|footnote-?inline|inline-?note|sidenote|marginnote|tooltip-?footnote)(?:$|[\s_-])/i;
 const INLINE_NOTE_CONTENT = /content|text|body|note/i;
+/** A reference naming its hidden definition, or a span or sup whose class speaks of a note. */
+const INLINE_NOTE_CANDIDATES = ['[data-definition]', 'span[class*="note"]', 'sup[class*="note"]'];
 
 function noteDefinitionAfter(reference: Element, number: number, content: Node[]): void {
   const doc = reference.ownerDocument;
@@ -421,11 +427,11 @@ function referenceMarker(doc: Document, number: number): Element {
  */
 export function normalizeInlineNotes(root: Element): void {
   const doc = root.ownerDocument;
-  let number = nextNoteNumber(root);
+  // Single selectors first, each cheaper than the list: most pages have no such element at all.
+  if (INLINE_NOTE_CANDIDATES.every((selector) => root.querySelector(selector) === null)) return;
   // One query for both kinds, so notes are numbered in reading order.
-  const candidates = root.querySelectorAll(
-    '[data-definition], span[class*="note"], sup[class*="note"]',
-  );
+  const candidates = root.querySelectorAll(INLINE_NOTE_CANDIDATES.join(', '));
+  let number = nextNoteNumber(root);
   for (const reference of Array.from(candidates)) {
     if (!root.contains(reference)) continue;
     const content = inlineNoteContent(reference, doc);

@@ -23,6 +23,16 @@ const CELL_CLOSE = '\uE012';
 const ROW_OPEN = '\uE013';
 const ROW_CLOSE = '\uE014';
 const INTERNAL_MARKS = /[\uE000-\uE014]/g;
+// Built once: a RegExp made from a string is parsed again every time it is constructed.
+const HARD_BREAKS = new RegExp(HARD_BREAK, 'g');
+const HARD_BREAK_LINE_ENDS = new RegExp(`${HARD_BREAK}\\n`, 'g');
+const HARD_BREAKS_BEFORE_BLANK_LINE = new RegExp(`${HARD_BREAK}\\n(?=[ \\t>]*(?:\\n|$))`, 'g');
+const HARD_BREAK_ALONE_ON_LINE = new RegExp(`^[ \\t>]*${HARD_BREAK}$`, 'gm');
+const ROW_PATTERN = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
+const CELL_PATTERN = new RegExp(
+  `${CELL_OPEN}(\\d+),(\\d+),([HD])${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
+  'g',
+);
 
 function backtickFence(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
@@ -35,7 +45,7 @@ function oneLine(text: string): string {
 
 function cellText(content: string): string {
   return content
-    .replace(new RegExp(`${HARD_BREAK}\\n`, 'g'), '<br>')
+    .replace(HARD_BREAK_LINE_ENDS, '<br>')
     .trim()
     .replace(/\n{2,}/g, '\n')
     .replace(/\s*\n\s*/g, '<br>')
@@ -53,13 +63,8 @@ interface ParsedCell {
 
 function parseRows(content: string): Array<{ header: boolean; cells: ParsedCell[] }> {
   const rows: Array<{ header: boolean; cells: ParsedCell[] }> = [];
-  const rowPattern = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
-  const cellPattern = new RegExp(
-    `${CELL_OPEN}(\\d+),(\\d+),([HD])${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
-    'g',
-  );
-  for (const row of content.matchAll(rowPattern)) {
-    const cells = Array.from((row[2] ?? '').matchAll(cellPattern), (cell) => ({
+  for (const row of content.matchAll(ROW_PATTERN)) {
+    const cells = Array.from((row[2] ?? '').matchAll(CELL_PATTERN), (cell) => ({
       colspan: Math.min(Number(cell[1]) || 1, 50),
       rowspan: Math.min(Number(cell[2]) || 1, 500),
       heading: cell[3] === 'H',
@@ -299,7 +304,7 @@ export function createMarkdownConverter(): TurndownService {
   rules.add('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
-      const text = oneLine(content.replace(new RegExp(HARD_BREAK, 'g'), ''));
+      const text = oneLine(content.replace(HARD_BREAKS, ''));
       return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
     },
   });
@@ -355,7 +360,7 @@ export function createMarkdownConverter(): TurndownService {
         if (!text) return '';
         // A link around blocks (a card): keep the text on one line inside the link.
         if (text.includes('\n'))
-          text = oneLine(text.replace(/^#{1,6} /gm, '').replace(new RegExp(HARD_BREAK, 'g'), ''));
+          text = oneLine(text.replace(/^#{1,6} /gm, '').replace(HARD_BREAKS, ''));
         if (text === href) return `<${href}>`;
         if (href.startsWith('mailto:') && text === href.slice('mailto:'.length)) return `<${text}>`;
         return `[${text}](${markdownDestination(href)})`;
@@ -488,9 +493,9 @@ function cleanProse(text: string): string {
   return resolveLineStartEscapes(
     text
       .replace(/\u00a0/g, ' ')
-      .replace(new RegExp(`${HARD_BREAK}\\n(?=[ \\t>]*(?:\\n|$))`, 'g'), '\n')
-      .replace(new RegExp(`^[ \\t>]*${HARD_BREAK}$`, 'gm'), '')
-      .replace(new RegExp(HARD_BREAK, 'g'), '\\')
+      .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
+      .replace(HARD_BREAK_ALONE_ON_LINE, '')
+      .replace(HARD_BREAKS, '\\')
       .replace(/[ \t]+$/gm, '')
       .replace(/\n{3,}/g, '\n\n'),
   );
