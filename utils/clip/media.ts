@@ -432,10 +432,20 @@ export function normalizeFigures(root: Element): void {
   }
 }
 
+/** Elements inside a line of text: an image's wrappers that do not make a block of their own. */
+const INLINE_WRAPPERS = new Set(['a', 'span', 'picture', 'noscript', 'em', 'strong', 'b', 'i']);
+
+/** The block an image sits in: its paragraph, figure, list item or the like. */
+function blockOf(image: Element): Element | null {
+  let block = image.parentElement;
+  while (block && INLINE_WRAPPERS.has(block.localName)) block = block.parentElement;
+  return block;
+}
+
 /**
- * Removes the second of two identical images with nothing but whitespace between them
- * (lightboxes, retina duplicates). The same picture used again further down stays: the page
- * meant it twice.
+ * Removes the second of two identical images in one block with nothing but whitespace between
+ * them (lightboxes, retina duplicates, a lazy image and its noscript copy). The same picture again
+ * in a block of its own stays, even right after: the page shows it twice.
  */
 export function removeDuplicateImages(root: Element): void {
   // Pairs of images next to each other in document order; only a pair showing the same source
@@ -450,7 +460,7 @@ export function removeDuplicateImages(root: Element): void {
     if (!src || src !== previous.getAttribute('src')) continue;
     between.setStartAfter(previous);
     between.setEndBefore(image);
-    if (!between.toString().trim()) duplicates.push(image);
+    if (!between.toString().trim() && blockOf(previous) === blockOf(image)) duplicates.push(image);
   }
   for (const duplicate of duplicates) duplicate.remove();
   removeFigureRenditions(root);
