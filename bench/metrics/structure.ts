@@ -76,14 +76,36 @@ export function urlKey(raw: string, baseUrl: string): string {
 const LAZY_SOURCE = /^(?:srcset|datasrc|data-(?:[\w-]*-)?(?:src|srcset|original))$/i;
 const SRCSET = /srcset$/i;
 
+/**
+ * The URLs of a `srcset`, as the HTML standard reads it: a URL runs to the next whitespace (it may
+ * hold commas: `c_fill,w_80/cat.jpg`), and its descriptors run to the next comma, which needs no
+ * space after it (`cat-600.jpg 600w,cat-1024.jpg 1024w`).
+ */
+export function srcsetUrls(srcset: string): string[] {
+  const urls: string[] = [];
+  let position = 0;
+  while (position < srcset.length) {
+    while (position < srcset.length && /[\s,]/.test(srcset.charAt(position))) position += 1;
+    let end = position;
+    while (end < srcset.length && !/\s/.test(srcset.charAt(end))) end += 1;
+    const url = srcset.slice(position, end);
+    if (url.endsWith(',')) {
+      position = end;
+      urls.push(url.replace(/,+$/, ''));
+      continue;
+    }
+    if (url) urls.push(url);
+    const comma = srcset.indexOf(',', end);
+    position = comma < 0 ? srcset.length : comma + 1;
+  }
+  return urls.filter(Boolean);
+}
+
 function imageKey(image: Element, baseUrl: string): string {
   const candidates: string[] = [];
   for (const { name, value } of Array.from(image.attributes)) {
     if (name === 'src' || !LAZY_SOURCE.test(name)) continue;
-    const urls = SRCSET.test(name)
-      ? value.split(/,\s+/).map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-      : [value.trim()];
-    candidates.push(...urls.filter(Boolean));
+    candidates.push(...(SRCSET.test(name) ? srcsetUrls(value) : [value.trim()].filter(Boolean)));
   }
   const src = image.getAttribute('src');
   const tex = texOfMathImage(image.getAttribute('alt') ?? '', src ?? '');
@@ -130,8 +152,13 @@ export function structureOfHtml(root: ParentNode, baseUrl: string): Structure {
 export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
   const structure = emptyStructure();
   const definitions = new Map<string, string>();
+  const footnoteReferences = new Map<string, number>();
   walk(tree, (node) => {
     if (node.type === 'definition') definitions.set(node.identifier.toLowerCase(), node.url);
+    if (node.type === 'footnoteReference') {
+      const label = node.identifier.toLowerCase();
+      footnoteReferences.set(label, (footnoteReferences.get(label) ?? 0) + 1);
+    }
   });
   const rawHtml: string[] = [];
   walk(tree, (node) => {
@@ -156,14 +183,18 @@ export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
         structure.images.push(mathKey(node.value));
         break;
       // A citation rendered as a GFM footnote: the reference is a link to the note, and the
-      // note is an item of the notes list with a link back.
+      // note is an item of the notes list with a link back to each reference (a renderer draws
+      // one per reference, as a page's "^ a b" does for a source cited twice).
       case 'footnoteReference':
         structure.links.push(IN_PAGE_LINK);
         break;
-      case 'footnoteDefinition':
-        structure.links.push(IN_PAGE_LINK);
+      case 'footnoteDefinition': {
+        const backLinks = footnoteReferences.get(node.identifier.toLowerCase()) ?? 1;
+        for (let count = 0; count < Math.max(1, backLinks); count += 1)
+          structure.links.push(IN_PAGE_LINK);
         structure.listItems.push(wordsKey(textOf(node)));
         break;
+      }
       case 'heading':
         structure.headings.push(wordsKey(textOf(node)));
         break;

@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../bench/metrics/markdown';
 import {
+  srcsetUrls,
   structureOfHtml,
   structureOfMarkdown,
   survival,
@@ -134,6 +135,40 @@ describe('structure survival', () => {
     );
     expect(survival(citations, footnotes).links).toEqual({ expected: 2, survived: 2 });
     expect(survival(citations, footnotes).listItems).toEqual({ expected: 1, survived: 1 });
+  });
+
+  it('counts a note cited twice as two references and two back-links, as a renderer draws it', () => {
+    const citedTwice = structureOfHtml(
+      body(`<p>Claim<sup><a href="#cite_note-1">[1]</a></sup> and again<sup><a href="#cite_note-1">[1]</a></sup>.</p>
+        <ol><li id="cite_note-1">^ <a href="#cite_ref-1a">a</a> <a href="#cite_ref-1b">b</a> A source.</li></ol>`),
+      PAGE,
+    );
+    const footnotes = structureOfMarkdown(
+      parseMarkdown('Claim[^1] and again[^1].\n\n[^1]: A source.'),
+      PAGE,
+    );
+    const citedOnce = structureOfMarkdown(
+      parseMarkdown('Claim[^1] and again.\n\n[^1]: A source.'),
+      PAGE,
+    );
+    expect(survival(citedTwice, footnotes).links).toEqual({ expected: 4, survived: 4 });
+    expect(survival(citedTwice, citedOnce).links).toEqual({ expected: 4, survived: 2 });
+  });
+
+  it('reads a srcset whose candidates have no space after the comma, or commas in their URLs', () => {
+    const page = structureOfHtml(
+      body(`<img src="/img/a-600.jpg?q=75" srcset="/img/a-600.jpg?q=90 600w,/img/a-2048.jpg?q=90 2048w">
+        <img data-srcset="/c_fill,w_80/cat.jpg 80w, /c_fit,w_800/cat.jpg 800w">`),
+      PAGE,
+    );
+    const largest = structureOfMarkdown(
+      parseMarkdown('![](/img/a-2048.jpg?q=90)\n\n![](/c_fit,w_800/cat.jpg)'),
+      PAGE,
+    );
+    const halves = structureOfMarkdown(parseMarkdown('![](/c_fit)\n\n![](/w_800/cat.jpg)'), PAGE);
+    expect(survival(page, largest).images).toEqual({ expected: 2, survived: 2 });
+    expect(survival(page, halves).images).toEqual({ expected: 2, survived: 0 });
+    expect(srcsetUrls('a.jpg 1x,b.jpg 2x, c,d.jpg')).toEqual(['a.jpg', 'b.jpg', 'c,d.jpg']);
   });
 
   it('counts a formula image rendered as its TeX as kept', () => {
