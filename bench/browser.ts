@@ -78,18 +78,31 @@ export class PageTimeoutError extends Error {
   override name = 'PageTimeoutError';
 }
 
+/** A Chromium with the extension loaded, showing corpus pages in one tab (openCorpusBrowser). */
+export interface CorpusBrowser {
+  chromiumVersion: string;
+  /** The extension's service worker: code evaluated there drives `chrome.scripting` in the tab. */
+  worker(): Worker;
+  /**
+   * Shows the page in the browser's one tab and injects these files of the loaded extension into
+   * its isolated world; returns the tab's id.
+   */
+  show(page: CorpusPage, files: string[]): Promise<number>;
+  /** Closes the tab (a hung or crashed page): the next page opens a new one. */
+  dropTab(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * One Chromium with the extension loaded and one tab, reused page after page. Only the page's own
  * navigation is answered (from the corpus server); every other request is aborted, so pages load
- * offline and fast.
+ * offline and fast. The benchmark and bench/compare.ts drive their pipelines through it.
  */
-export async function openBenchBrowser(options: {
+export async function openCorpusBrowser(options: {
   corpusDir: string;
-  /** The extension to load, with the reference pipelines' bundle added (see addPeers). */
+  /** The extension to load, with the bundles the caller injects already in its folder. */
   extensionDir: string;
-  pageTimeoutMs?: number;
-}): Promise<BenchBrowser> {
-  const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
+}): Promise<CorpusBrowser> {
   const server = await startCorpusServer(options.corpusDir);
   const extension: ExtensionBrowser = await launchWithExtension(options.extensionDir);
   const { context } = extension;
@@ -108,6 +121,11 @@ export async function openBenchBrowser(options: {
     await route.abort('blockedbyclient');
   });
 
+  const currentWorker = (): Worker => {
+    const worker = context.serviceWorkers()[0];
+    if (!worker) throw new Error('The extension service worker is gone.');
+    return worker;
+  };
   let tab: { page: Page; id: number } | undefined;
   const openTab = async (firstUrl: string) => {
     const page = await context.newPage();
@@ -119,28 +137,59 @@ export async function openBenchBrowser(options: {
     if (id === undefined) throw new Error(`Chromium shows no tab at ${page.url()}.`);
     return { page, id };
   };
-  const currentWorker = (): Worker => {
-    const worker = context.serviceWorkers()[0];
-    if (!worker) throw new Error('The extension service worker is gone.');
-    return worker;
-  };
 
-  /**
-   * The engine and the reference pipelines, both files of the loaded extension, injected into the
-   * extension's isolated world: every pipeline runs where an extension built on it runs it.
-   */
-  const injectPipelines = async (tabId: number) => {
-    const worker = currentWorker();
-    // tsx compiles this file with esbuild's keepNames, which wraps functions in a `__name` helper
-    // that does not exist in the worker the function is sent to.
-    await worker.evaluate('globalThis.__name ??= (target) => target');
-    await worker.evaluate(
-      async ({ tabId, files }) => {
-        await chrome.scripting.executeScript({ target: { tabId }, files });
-      },
-      { tabId, files: [`/${ENGINE_SCRIPT}`, `/${PEERS_SCRIPT}`] },
-    );
+  const versionPage = await context.newPage();
+  const chromiumVersion = `Chromium ${await versionPage.evaluate(() => /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? '?')}`;
+  await versionPage.close();
+
+  return {
+    chromiumVersion,
+    worker: currentWorker,
+    async show(corpusPage, files) {
+      pendingNavigation = corpusPage;
+      if (!tab) {
+        tab = await openTab(corpusPage.url);
+      } else {
+        await tab.page.goto(corpusPage.url, { waitUntil: 'load', timeout: 30_000 });
+      }
+      const worker = currentWorker();
+      // tsx compiles these files with esbuild's keepNames, which wraps functions in a `__name`
+      // helper that does not exist in the worker the function is sent to.
+      await worker.evaluate('globalThis.__name ??= (target) => target');
+      await worker.evaluate(
+        async ({ tabId, files }) => {
+          await chrome.scripting.executeScript({ target: { tabId }, files });
+        },
+        { tabId: tab.id, files: files.map((file) => `/${file}`) },
+      );
+      return tab.id;
+    },
+    async dropTab() {
+      const stale = tab;
+      tab = undefined;
+      await stale?.page.close().catch(() => undefined);
+    },
+    async close() {
+      await extension.close();
+      await server.stop();
+    },
   };
+}
+
+/**
+ * The benchmark's browser: every page shown with the engine and the reference pipelines, both
+ * files of the loaded extension, injected into the extension's isolated world, so every pipeline
+ * runs where an extension built on it runs it.
+ */
+export async function openBenchBrowser(options: {
+  corpusDir: string;
+  /** The extension to load, with the reference pipelines' bundle added (see addPeers). */
+  extensionDir: string;
+  pageTimeoutMs?: number;
+}): Promise<BenchBrowser> {
+  const pageTimeoutMs = options.pageTimeoutMs ?? 90_000;
+  const browser = await openCorpusBrowser(options);
+  const currentWorker = browser.worker;
 
   const runPeer = async (tabId: number, name: PeerName): Promise<SingleRun> => {
     const run = await currentWorker().evaluate(
@@ -206,14 +255,7 @@ export async function openBenchBrowser(options: {
    * all three alike and the page-by-page ratios stay fair.
    */
   const runPage = async (corpusPage: CorpusPage, runs: number): Promise<PageRun> => {
-    pendingNavigation = corpusPage;
-    if (!tab) {
-      tab = await openTab(corpusPage.url);
-    } else {
-      await tab.page.goto(corpusPage.url, { waitUntil: 'load', timeout: 30_000 });
-    }
-    const { id } = tab;
-    await injectPipelines(id);
+    const id = await browser.show(corpusPage, [ENGINE_SCRIPT, PEERS_SCRIPT]);
     const once = (pipeline: PipelineName): Promise<SingleRun> =>
       pipeline === 'clipdeck' ? runClipdeck(id, false) : runPeer(id, pipeline);
 
@@ -243,12 +285,8 @@ export async function openBenchBrowser(options: {
     return { pipelines: outputs, clipdeckChangedPage: clipdeckWarmUp.changed };
   };
 
-  const page = await context.newPage();
-  const chromiumVersion = `Chromium ${await page.evaluate(() => /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? '?')}`;
-  await page.close();
-
   return {
-    chromiumVersion,
+    chromiumVersion: browser.chromiumVersion,
     async runPage(corpusPage, runs) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -266,17 +304,12 @@ export async function openBenchBrowser(options: {
         return await Promise.race([runPage(corpusPage, runs), timeout]);
       } catch (error) {
         // A hung or crashed tab is replaced, so one bad page cannot stall the rest of the run.
-        const stale = tab;
-        tab = undefined;
-        await stale?.page.close().catch(() => undefined);
+        await browser.dropTab();
         throw error;
       } finally {
         clearTimeout(timer);
       }
     },
-    async close() {
-      await extension.close();
-      await server.stop();
-    },
+    close: () => browser.close(),
   };
 }

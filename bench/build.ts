@@ -16,18 +16,20 @@ export const ENGINE_SCRIPT = 'content-scripts/extract.js';
 export const PEERS_SCRIPT = 'bench/peers.js';
 
 /**
- * Builds the automation build of the extension (see wxt.config.ts) into `outDir`, a folder of the
- * run's own, so the figures are always for the current sources and two runs (or a run and a test)
- * never overwrite each other's build. Returns the unpacked extension's folder.
+ * Builds the automation build of the extension (see wxt.config.ts) from `sourceDir` (the working
+ * tree unless another checkout is given) into `outDir`, a folder of the run's own, so the figures
+ * are always for those sources and two runs (or a run and a test) never overwrite each other's
+ * build. Returns the unpacked extension's folder.
  */
-export function buildExtension(outDir: string): string {
+export function buildExtension(outDir: string, sourceDir = process.cwd()): string {
   const result = spawnSync(
     'npx',
     ['wxt', 'build', '--mode', 'automation', '-c', 'bench/wxt.config.ts'],
     {
+      cwd: sourceDir,
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
-      env: { ...process.env, CLIPDECK_BENCH_BUILD_DIR: relative(process.cwd(), outDir) },
+      env: { ...process.env, CLIPDECK_BENCH_BUILD_DIR: relative(sourceDir, outDir) },
     },
   );
   const extensionDir = join(outDir, 'chrome-mv3-automation');

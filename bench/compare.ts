@@ -1,0 +1,162 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ClipResult } from '../utils/clip';
+import type { InPageClipEngine } from '../utils/clip/in-page';
+import { openCorpusBrowser } from './browser';
+import { addPeers, buildExtension, ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
+import { listPages, pageFilter } from './corpus';
+import { median } from './metrics/speed';
+
+/**
+ * The engine of the working tree against the engine at another commit, page by page, in one
+ * browser: both builds are injected into every page's isolated world next to the baseline
+ * (Readability + turndown) and run in turns, so load on the machine hits all three alike. For
+ * engine work whose effect is a few per cent: two separate `npm run bench` runs differ by about
+ * that much on this machine, while the page-by-page ratio of two engines measured side by side
+ * moves by under one per cent between runs.
+ *
+ *   npx tsx bench/compare.ts [--against HEAD] [--pages <pattern>] [--every 1] [--rounds 5] [--clips 4]
+ *
+ * --against: the commit to compare with (checked out into a temporary worktree and built there).
+ * --every N: every Nth matching page. --clips: clips per timed run, averaged (performance.now()
+ * is coarse in an extension's world). Prints, per set, the median and geometric mean of the
+ * page-by-page ratio working / reference, each engine's median ratio to the baseline, and the
+ * pages whose Markdown differs between the two engines.
+ */
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string', default: '../shared/corpus' },
+    against: { type: 'string', default: 'HEAD' },
+    pages: { type: 'string' },
+    every: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '5' },
+    clips: { type: 'string', default: '4' },
+  },
+});
+const corpusDir = resolve(values.corpus as string);
+const every = Math.max(1, Number(values.every));
+const rounds = Math.max(1, Number(values.rounds));
+const clips = Math.max(1, Number(values.clips));
+
+/** The reference engine installs itself under this name, so both engines live in one world. */
+const REFERENCE_GLOBAL = 'clipdeckReferenceEngine';
+const REFERENCE_SCRIPT = 'content-scripts/reference-extract.js';
+
+type Contender = 'working' | 'reference' | 'baseline';
+const CONTENDERS: Contender[] = ['working', 'reference', 'baseline'];
+
+const work = await mkdtemp(join(tmpdir(), 'clipdeck-compare-'));
+const checkout = join(work, 'reference-source');
+try {
+  process.stderr.write(`Building the working tree and ${values.against}…\n`);
+  execFileSync('git', ['worktree', 'add', '--detach', checkout, values.against as string], {
+    stdio: 'ignore',
+  });
+  await symlink(resolve('node_modules'), join(checkout, 'node_modules'), 'dir');
+  const extensionDir = buildExtension(join(work, 'working-build'));
+  const referenceDir = buildExtension(join(work, 'reference-build'), checkout);
+  const referenceEngine = await readFile(join(referenceDir, ENGINE_SCRIPT), 'utf8');
+  if (!referenceEngine.includes('clipdeckEngine')) {
+    throw new Error(`The engine at ${values.against} does not install itself as clipdeckEngine.`);
+  }
+  await writeFile(
+    join(extensionDir, REFERENCE_SCRIPT),
+    referenceEngine.replaceAll('clipdeckEngine', REFERENCE_GLOBAL),
+  );
+  await addPeers(extensionDir);
+
+  const pages = listPages(corpusDir)
+    .filter(pageFilter(values.pages))
+    .filter((_, index) => index % every === 0);
+  const browser = await openCorpusBrowser({ corpusDir, extensionDir });
+  const rows: Array<{ set: string; name: string; ms: Record<Contender, number>; same: boolean }> =
+    [];
+  try {
+    for (const [index, page] of pages.entries()) {
+      const tabId = await browser.show(page, [ENGINE_SCRIPT, REFERENCE_SCRIPT, PEERS_SCRIPT]);
+      const run = (contender: Contender, count: number) =>
+        browser.worker().evaluate(
+          async ({ tabId, contender, count, referenceGlobal }) => {
+            const [injection] = await chrome.scripting.executeScript({
+              target: { tabId },
+              args: [contender, count, referenceGlobal],
+              func: (who: string, times: number, reference: string) => {
+                let ms = 0;
+                let markdown = '';
+                for (let clip = 0; clip < times; clip += 1) {
+                  if (who === 'baseline') {
+                    const result = globalThis.clipdeckBenchPeers?.run('baseline');
+                    ms += result?.ms ?? Number.NaN;
+                    markdown = result?.markdown ?? '';
+                    continue;
+                  }
+                  const engine =
+                    who === 'working'
+                      ? globalThis.clipdeckEngine
+                      : ((globalThis as Record<string, unknown>)[reference] as InPageClipEngine);
+                  if (!engine) return { ms: Number.NaN, markdown: 'error: engine missing' };
+                  const start = performance.now();
+                  const result: ClipResult = engine.clip({ mode: 'article' });
+                  ms += performance.now() - start;
+                  markdown = result.ok ? result.clip.markdown : `error: ${result.error.message}`;
+                }
+                return { ms: ms / times, markdown };
+              },
+            });
+            return injection?.result ?? { ms: Number.NaN, markdown: '' };
+          },
+          { tabId, contender, count, referenceGlobal: REFERENCE_GLOBAL },
+        );
+      const warmUp = {} as Record<Contender, string>;
+      for (const contender of CONTENDERS) warmUp[contender] = (await run(contender, 1)).markdown;
+      const times: Record<Contender, number[]> = { working: [], reference: [], baseline: [] };
+      for (let round = 0; round < rounds; round += 1) {
+        for (let turn = 0; turn < CONTENDERS.length; turn += 1) {
+          const contender = CONTENDERS[(round + turn) % CONTENDERS.length] as Contender;
+          times[contender].push((await run(contender, clips)).ms);
+        }
+      }
+      const ms = {
+        working: median(times.working),
+        reference: median(times.reference),
+        baseline: median(times.baseline),
+      };
+      rows.push({ set: page.set, name: page.name, ms, same: warmUp.working === warmUp.reference });
+      process.stderr.write(
+        `[${index + 1}/${pages.length}] ${page.set}/${page.name}: working ${ms.working.toFixed(2)} ms, reference ${ms.reference.toFixed(2)} ms, baseline ${ms.baseline.toFixed(2)} ms\n`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const geometricMean = (ratios: number[]) =>
+    Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
+  const lines = [
+    '| pages | n | working / reference (median, geometric mean) | working / baseline | reference / baseline |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const set of ['readability', 'extraction-benchmark', 'defuddle', 'all']) {
+    const chosen = rows.filter(
+      (row) => (set === 'all' || row.set === set) && row.ms.baseline > 0 && row.ms.reference > 0,
+    );
+    if (chosen.length === 0) continue;
+    const versus = chosen.map((row) => row.ms.working / row.ms.reference);
+    lines.push(
+      `| ${set} | ${chosen.length} | ${median(versus).toFixed(3)}, ${geometricMean(versus).toFixed(3)} | ${median(chosen.map((row) => row.ms.working / row.ms.baseline)).toFixed(3)} | ${median(chosen.map((row) => row.ms.reference / row.ms.baseline)).toFixed(3)} |`,
+    );
+  }
+  const differing = rows.filter((row) => !row.same).map((row) => `${row.set}/${row.name}`);
+  process.stdout.write(
+    `${lines.join('\n')}\n\nMarkdown differs between the two engines on ${differing.length} of ${rows.length} pages${differing.length ? `: ${differing.join(', ')}` : ''}.\n`,
+  );
+} finally {
+  if (existsSync(checkout)) {
+    execFileSync('git', ['worktree', 'remove', '--force', checkout], { stdio: 'ignore' });
+  }
+  await rm(work, { recursive: true, force: true });
+}
