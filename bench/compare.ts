@@ -16,8 +16,8 @@ import { median } from './metrics/speed';
  * browser: both builds are injected into every page's isolated world next to the baseline
  * (Readability + turndown) and run in turns, so load on the machine hits all three alike. For
  * engine work whose effect is a few per cent: two separate `npm run bench` runs differ by about
- * that much on this machine, while the page-by-page ratio of two engines measured side by side
- * moves by under one per cent between runs.
+ * that much on this machine, while one engine measured against itself this way came out within
+ * one per cent of equal over all pages (within about two per cent on a single set).
  *
  *   npx tsx bench/compare.ts [--against HEAD] [--pages <pattern>] [--every 1] [--rounds 5] [--clips 4]
  *
