@@ -394,14 +394,23 @@ export function normalizeEmbeds(root: Element): void {
 export function normalizeVideoElements(root: Element): void {
   const doc = root.ownerDocument;
   const base = doc.baseURI;
-  for (const lite of Array.from(
-    root.querySelectorAll('lite-youtube[videoid], [data-youtube-id]'),
-  )) {
+  // Single lookups first: most pages hold no player, and a selector list would be matched against
+  // every element of the page to find that out.
+  const hasPlayer =
+    root.getElementsByTagName('lite-youtube').item(0) !== null ||
+    root.querySelector('[data-youtube-id]') !== null;
+  const players = hasPlayer
+    ? root.querySelectorAll('lite-youtube[videoid], [data-youtube-id]')
+    : [];
+  for (const lite of Array.from(players)) {
     const id = lite.getAttribute('videoid') ?? lite.getAttribute('data-youtube-id');
     const title = lite.getAttribute('playlabel') ?? lite.getAttribute('title') ?? 'YouTube video';
     lite.replaceWith(embedLink(doc, `https://www.youtube.com/watch?v=${id}`, `▶ ${title}`));
   }
-  for (const media of Array.from(root.querySelectorAll('video, audio'))) {
+  const hasMedia =
+    root.getElementsByTagName('video').item(0) !== null ||
+    root.getElementsByTagName('audio').item(0) !== null;
+  for (const media of hasMedia ? Array.from(root.querySelectorAll('video, audio')) : []) {
     const candidates = [
       media.getAttribute('src'),
       ...Array.from(media.querySelectorAll('source')).map((source) => source.getAttribute('src')),

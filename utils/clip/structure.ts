@@ -165,6 +165,8 @@ export const TASK_ATTRIBUTE = 'data-clipdeck-task';
 
 /** Checkboxes of task lists become markers, since Readability removes inputs. */
 export function normalizeTaskLists(root: Element): void {
+  // No input, no task list: a tag lookup says so before the descendant selector runs.
+  if (root.getElementsByTagName('input').item(0) === null) return;
   for (const checkbox of Array.from(root.querySelectorAll('li input[type="checkbox" i]'))) {
     const item = checkbox.closest('li');
     if (!item) continue;
