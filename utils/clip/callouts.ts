@@ -1,3 +1,5 @@
+import { holdsClass } from './presence';
+
 /**
  * Callouts (admonitions): the boxed "Note", "Warning", "Tip" of documentation sites and notes
  * apps. They become a blockquote marked with the callout's type, title and fold state, which the
@@ -36,17 +38,16 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
 
 const CALLOUT_SELECTOR = '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition';
 
-/** The class every kind of callout carries: looked up by name, the browser's fast path. */
+/** The class every kind of callout carries. */
 const CALLOUT_CLASSES = ['callout', 'markdown-alert', 'admonition', 'theme-admonition'];
 
 /**
- * One selector pass over the page, in reading order, on pages that have a callout at all (most
- * have none: a lookup per class name says so far more cheaply); each kind is then read its own way.
+ * One selector pass over the page, in reading order, on pages that have a callout at all; each
+ * kind is then read its own way.
  */
 function findCallouts(root: Element): Callout[] {
   const found: Callout[] = [];
-  if (CALLOUT_CLASSES.every((name) => root.getElementsByClassName(name).item(0) === null))
-    return found;
+  if (!holdsClass(root, CALLOUT_CLASSES)) return found;
   for (const element of Array.from(root.querySelectorAll(CALLOUT_SELECTOR))) {
     const classes = element.classList;
     if (classes.contains('callout') && element.hasAttribute('data-callout')) {

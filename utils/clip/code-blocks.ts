@@ -1,3 +1,5 @@
+import { holdsClass, holdsTag } from './presence';
+
 /**
  * Code blocks arrive in many markups (Prism, highlight.js, GitHub, GitLab, MDN, Stack Overflow,
  * Pygments, Rouge, Chroma, Shiki, CodeMirror…). Before Readability strips classes, each block is
@@ -435,14 +437,10 @@ function removeLeadingChrome(block: Element, language: string): string {
 
 /**
  * Whether the page holds anything the passes below rewrite: a pre, code or table element, or an
- * editor or text block drawn without them. Most pages hold none, and lookups by tag and class
- * name are the browser's fast paths.
+ * editor or text block drawn without them. Most pages hold none.
  */
 function holdsCodeMarkup(root: Element): boolean {
-  return (
-    ['pre', 'code', 'table'].some((tag) => root.getElementsByTagName(tag).item(0) !== null) ||
-    ['cm-editor', 'code-block'].some((name) => root.getElementsByClassName(name).item(0) !== null)
-  );
+  return holdsTag(root, ['pre', 'code', 'table']) || holdsClass(root, ['cm-editor', 'code-block']);
 }
 
 export function normalizeCodeBlocks(root: Element): void {

@@ -1,3 +1,5 @@
+import { holdsClass, holdsTag } from './presence';
+
 /**
  * Formulas become `<clipdeck-math data-clipdeck-math="inline|display">TeX</clipdeck-math>` before anything else
  * looks at the page, so the rendered duplicate (MathJax's and KaTeX's HTML output, Wikipedia's
@@ -528,15 +530,11 @@ const MATH_CLASSES = [
   'MJX_Assistive_MathML',
 ];
 
-/**
- * Whether the page holds any formula markup the passes below handle. Lookups by tag and class
- * name stop at the first hit and are the browser's fast paths; one selector list of all of them
- * would be matched against every element of the page.
- */
+/** Whether the page holds any formula markup the passes below handle. */
 function holdsMathMarkup(root: Element): boolean {
   return (
-    MATH_TAGS.some((tag) => root.getElementsByTagName(tag).item(0) !== null) ||
-    MATH_CLASSES.some((name) => root.getElementsByClassName(name).item(0) !== null) ||
+    holdsTag(root, MATH_TAGS) ||
+    holdsClass(root, MATH_CLASSES) ||
     root.querySelector('script[type^="math/" i]') !== null
   );
 }

@@ -1,3 +1,4 @@
+import { holdsTag } from './presence';
 import { isHttpUrl, resolveUrl } from './urls';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
@@ -194,11 +195,7 @@ function flattenPictures(root: Element): void {
   }
 }
 
-function isTrackingPixel(
-  image: Element,
-  src: string,
-  attribute: (name: string) => string | null = (name) => image.getAttribute(name),
-): boolean {
+function isTrackingPixel(image: Element, src: string, attribute = attributeReader(image)): boolean {
   const width = Number.parseInt(attribute('width') ?? '', 10);
   const height = Number.parseInt(attribute('height') ?? '', 10);
   if ((width > 0 && width <= 2) || (height > 0 && height <= 2)) return true;
@@ -394,11 +391,9 @@ export function normalizeEmbeds(root: Element): void {
 export function normalizeVideoElements(root: Element): void {
   const doc = root.ownerDocument;
   const base = doc.baseURI;
-  // Single lookups first: most pages hold no player, and a selector list would be matched against
-  // every element of the page to find that out.
+  // Single lookups first: most pages hold no player.
   const hasPlayer =
-    root.getElementsByTagName('lite-youtube').item(0) !== null ||
-    root.querySelector('[data-youtube-id]') !== null;
+    holdsTag(root, ['lite-youtube']) || root.querySelector('[data-youtube-id]') !== null;
   const players = hasPlayer
     ? root.querySelectorAll('lite-youtube[videoid], [data-youtube-id]')
     : [];
@@ -407,9 +402,7 @@ export function normalizeVideoElements(root: Element): void {
     const title = lite.getAttribute('playlabel') ?? lite.getAttribute('title') ?? 'YouTube video';
     lite.replaceWith(embedLink(doc, `https://www.youtube.com/watch?v=${id}`, `▶ ${title}`));
   }
-  const hasMedia =
-    root.getElementsByTagName('video').item(0) !== null ||
-    root.getElementsByTagName('audio').item(0) !== null;
+  const hasMedia = holdsTag(root, ['video', 'audio']);
   for (const media of hasMedia ? Array.from(root.querySelectorAll('video, audio')) : []) {
     const candidates = [
       media.getAttribute('src'),

@@ -1,3 +1,4 @@
+import { holdsTag } from './presence';
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
@@ -166,7 +167,7 @@ export const TASK_ATTRIBUTE = 'data-clipdeck-task';
 /** Checkboxes of task lists become markers, since Readability removes inputs. */
 export function normalizeTaskLists(root: Element): void {
   // No input, no task list: a tag lookup says so before the descendant selector runs.
-  if (root.getElementsByTagName('input').item(0) === null) return;
+  if (!holdsTag(root, ['input'])) return;
   for (const checkbox of Array.from(root.querySelectorAll('li input[type="checkbox" i]'))) {
     const item = checkbox.closest('li');
     if (!item) continue;

@@ -1,4 +1,5 @@
 import type { TimeBudget } from './budget';
+import { holdsClass } from './presence';
 
 /** Set on the clone only: the live page is never modified. */
 export const HIDDEN_ATTRIBUTE = 'data-clipdeck-hidden';
@@ -277,9 +278,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
     ),
     // Only a collapsible callout can fold: most pages have none, and a class lookup says so.
     folded: new Set(
-      liveRoot.getElementsByClassName('is-collapsible').item(0) !== null
-        ? liveRoot.querySelectorAll(FOLDED_CONTENT)
-        : [],
+      holdsClass(liveRoot, ['is-collapsible']) ? liveRoot.querySelectorAll(FOLDED_CONTENT) : [],
     ),
   };
 
