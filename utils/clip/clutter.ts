@@ -244,10 +244,11 @@ function isClutterText(
 
 /**
  * Whether the rules that must look at the block's links could match these words: each has a
- * condition on the text alone, tested first so that prose never reaches the DOM.
+ * condition on the text alone, tested first so that prose never reaches the DOM. `footer`: a
+ * short line with a copyright or cookie notice.
  */
-function mayBeClutterByLinks(text: string, footerOrPromotion: boolean): boolean {
-  if (footerOrPromotion && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text))) return true;
+function mayBeClutterByLinks(text: string, footer: boolean): boolean {
+  if (footer) return true;
   if (text.length > 300) return false;
   return CREDIT_LINE.test(text) || TEASER_LEAD_IN.test(text);
 }
@@ -261,10 +262,15 @@ function mayBeTeaser(element: Element, text: string, words: number): boolean {
 }
 
 /** The rules that need the block's links: footers and credits carry none, teasers are links. */
-function isClutterByLinks(element: Element, text: string, words: number, pageUrl: string): boolean {
+function isClutterByLinks(
+  element: Element,
+  text: string,
+  pageUrl: string,
+  footer: boolean,
+): boolean {
   // Footers and credits carry no links of their own; a line that does is somebody's content.
   const hasLinks = element.querySelector('a[href]') !== null;
-  if (words <= 60 && !hasLinks && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text))) return true;
+  if (footer && !hasLinks) return true;
   if (text.length > 300) return false;
   if (!hasLinks && CREDIT_LINE.test(text)) return true;
   const leadIn = TEASER_LEAD_IN.exec(text);
@@ -323,16 +329,13 @@ function removeClutterLines(root: Element, pageUrl: string): void {
     const words = text.split(' ').length;
     // Footers and promotions are short (60 words at most).
     const footerOrPromotion = words <= 60 && FOOTER_OR_PROMOTION_PHRASE.test(text);
+    const footer = footerOrPromotion && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text));
     const byText = isClutterText(text, words, pageUrl, footerOrPromotion);
-    if (
-      !byText &&
-      !mayBeClutterByLinks(text, footerOrPromotion) &&
-      !mayBeTeaser(element, text, words)
-    )
+    if (!byText && !mayBeClutterByLinks(text, footer) && !mayBeTeaser(element, text, words))
       continue;
     if (!root.contains(element) || element.closest(KEEP_INSIDE) || element.querySelector(MEDIA))
       continue;
-    if (byText || isClutterByLinks(element, text, words, pageUrl))
+    if (byText || isClutterByLinks(element, text, pageUrl, footer))
       outermostWithSameText(element, root, text).remove();
   }
 }
