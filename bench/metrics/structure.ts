@@ -98,7 +98,7 @@ export function srcsetUrls(srcset: string): string[] {
     const comma = srcset.indexOf(',', end);
     position = comma < 0 ? srcset.length : comma + 1;
   }
-  return urls.filter(Boolean);
+  return urls;
 }
 
 function imageKey(image: Element, baseUrl: string): string {
@@ -189,9 +189,8 @@ export function structureOfMarkdown(tree: Root, baseUrl: string): Structure {
         structure.links.push(IN_PAGE_LINK);
         break;
       case 'footnoteDefinition': {
-        const backLinks = footnoteReferences.get(node.identifier.toLowerCase()) ?? 1;
-        for (let count = 0; count < Math.max(1, backLinks); count += 1)
-          structure.links.push(IN_PAGE_LINK);
+        const backLinks = Math.max(1, footnoteReferences.get(node.identifier.toLowerCase()) ?? 0);
+        for (let count = 0; count < backLinks; count += 1) structure.links.push(IN_PAGE_LINK);
         structure.listItems.push(wordsKey(textOf(node)));
         break;
       }
