@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FaultCounts, FaultInjector, type Faults } from './faults';
-import { handleRequest, type RecordedRequest } from './routes';
+import { handleRequest, keyChecker, type RecordedRequest } from './routes';
 import { DEFAULT_DECK_ID, NoteStore, type StoredNote } from './store';
 
 export { MAX_BODY_BYTES, MAX_LIMIT } from './routes';
@@ -61,7 +61,7 @@ export async function startNotesServer(options: NotesServerOptions = {}): Promis
       return store;
     },
     faults,
-    apiKeys: new Set(apiKeys),
+    acceptsKey: keyChecker(apiKeys),
     record(request: RecordedRequest) {
       requestCount += 1;
       log.push(request);

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FaultInjector } from './faults';
@@ -14,7 +15,10 @@ import { DEFAULT_DECK_ID, type NoteStore, type StoredNote } from './store';
  * - create answers 201 with the note (no `deck_id`); an unknown `deck_id` is a 404;
  * - update answers 200 with the whole note, as the single-note response (with `deck_id`);
  * - delete is `DELETE /api/notes/:id` and answers 204 without a body;
- * - bodies over 1 MiB are a 413.
+ * - bodies over 1 MiB are a 413, answered as soon as the size is known (from Content-Length, or
+ *   while the body streams in), without reading the rest;
+ * - the key is checked before the body is read: a 401 never reads, parses or records the body;
+ * - a path that is not a valid URL or whose id is not valid percent-encoding is a 400.
  */
 
 export const MAX_LIMIT = 100;
@@ -31,7 +35,8 @@ export interface RecordedRequest {
 export interface RouteContext {
   store: NoteStore;
   faults: FaultInjector;
-  apiKeys: ReadonlySet<string>;
+  /** Whether a Bearer key is one of the server's keys (see `keyChecker`). */
+  acceptsKey(key: string | undefined): boolean;
   record(request: RecordedRequest): void;
 }
 
@@ -57,16 +62,26 @@ export async function handleRequest(
   response: ServerResponse,
   context: RouteContext,
 ): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method ?? 'GET';
+  let bodyRead = false;
   try {
+    const url = parseTarget(request.url);
+    const entry = { method, path: url?.pathname ?? request.url ?? '', query: queryOf(url) };
+    if (!url) {
+      context.record(entry);
+      throw new HttpError(400, 'invalid_path', 'The request path is not a valid URL path.');
+    }
+    // Before the body: a caller without the key must not make the server read, parse, hold or
+    // log what it sends, however large.
+    if (!context.acceptsKey(bearerKey(request))) {
+      context.record(entry);
+      throw new HttpError(401, 'unauthorized', 'Missing or invalid API key.', {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
     const body = await readBody(request);
-    context.record({
-      method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      ...(body === undefined ? {} : { body: recordable(body) }),
-    });
+    bodyRead = true;
+    context.record(body === undefined ? entry : { ...entry, body: recordable(body) });
     await context.faults.delay();
     const fault = context.faults.beforeHandling();
     if (fault?.kind === 'rate-limited') {
@@ -77,15 +92,40 @@ export async function handleRequest(
     if (fault?.kind === 'server-error') {
       throw new HttpError(500, 'internal_error', 'Internal server error (injected fault).');
     }
-    authenticate(request, context.apiKeys);
     await route({ method, url, body, request, response, context });
   } catch (error) {
+    // A body left unread is not drained: the connection is closed after the answer instead.
+    const headers: Record<string, string> =
+      !bodyRead && declaresBody(request) ? { Connection: 'close' } : {};
     if (error instanceof HttpError) {
-      sendJson(response, error.status, { error: error.message, code: error.code }, error.headers);
+      sendJson(
+        response,
+        error.status,
+        { error: error.message, code: error.code },
+        { ...error.headers, ...headers },
+      );
     } else {
-      sendJson(response, 500, { error: 'Internal server error.', code: 'internal_error' });
+      sendJson(response, 500, { error: 'Internal server error.', code: 'internal_error' }, headers);
     }
   }
+}
+
+/**
+ * The request target as a URL on this server, or undefined when it is not a path (`*`, an
+ * absolute URL). The origin is prefixed rather than used as a base, which would read `//host/…`
+ * as a host (and throw on `//`).
+ */
+function parseTarget(target: string | undefined): URL | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://localhost${target}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(url: URL | undefined): Record<string, string> {
+  return url ? Object.fromEntries(url.searchParams) : {};
 }
 
 interface Exchange {
@@ -109,8 +149,17 @@ async function route(exchange: Exchange): Promise<void> {
   }
 
   const match = /^\/api\/notes\/([^/]+)$/.exec(path);
-  const id = match?.[1] === undefined ? undefined : decodeSegment(match[1]);
-  if (id === undefined) throw new HttpError(404, 'not_found', `No such path: ${url.pathname}`);
+  if (match?.[1] === undefined) {
+    throw new HttpError(404, 'not_found', `No such path: ${url.pathname}`);
+  }
+  const id = decodeSegment(match[1]);
+  if (id === undefined) {
+    throw new HttpError(
+      400,
+      'invalid_path',
+      'The note id in the path is not valid percent-encoding.',
+    );
+  }
 
   if (method === 'GET') return sendJson(response, 200, singleView(requireNote(store, id)));
   if (method === 'PUT') {
@@ -160,13 +209,27 @@ function createNote(exchange: Exchange): void {
   sendJson(response, 201, listView(note));
 }
 
-function authenticate(request: IncomingMessage, apiKeys: ReadonlySet<string>): void {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1] || !apiKeys.has(match[1])) {
-    throw new HttpError(401, 'unauthorized', 'Missing or invalid API key.', {
-      'WWW-Authenticate': 'Bearer',
-    });
-  }
+function bearerKey(request: IncomingMessage): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/**
+ * Compares a key with every configured key in time that depends on neither: both sides are
+ * hashed to the same length, `timingSafeEqual` compares the digests, and the loop never stops
+ * early, so neither a prefix nor which key matched can be learnt from how long a 401 takes.
+ */
+export function keyChecker(keys: readonly string[]): (key: string | undefined) => boolean {
+  const expected = keys.map(sha256);
+  return (key) => {
+    const given = sha256(key ?? '');
+    let accepted = false;
+    for (const digest of expected) accepted = timingSafeEqual(given, digest) || accepted;
+    return key !== undefined && accepted;
+  };
 }
 
 function requireJson(exchange: Exchange): unknown {
@@ -237,22 +300,41 @@ function singleView(note: StoredNote) {
   return { ...note };
 }
 
+function payloadTooLarge(): HttpError {
+  return new HttpError(413, 'payload_too_large', `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+}
+
+function declaresBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (!!length && length !== '0');
+}
+
+/**
+ * The body as text, refused with a 413 as soon as it is known to be too large: from its declared
+ * Content-Length before a byte is read, or at the chunk that crosses the limit, never after
+ * taking in the rest.
+ */
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(payloadTooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (size > MAX_BODY_BYTES) {
-        reject(
-          new HttpError(413, 'payload_too_large', `Bodies are limited to ${MAX_BODY_BYTES} bytes.`),
-        );
-      } else {
-        resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8'));
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
       }
+      request.off('data', onData);
+      request.pause();
+      reject(payloadTooLarge());
+    };
+    request.on('data', onData);
+    request.on('end', () => {
+      resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8'));
     });
     request.on('error', reject);
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
+import { rawRequest } from './raw-request';
 
 let server: NotesServer;
 
@@ -79,6 +80,88 @@ describe('authentication', () => {
     } finally {
       await multi.stop();
     }
+  });
+});
+
+const FIFTY_MB = 50 * 1024 * 1024;
+
+/** A request with its path sent as written, to the server's origin. */
+function raw(options: Parameters<typeof rawRequest>[1]) {
+  return rawRequest(new URL(server.baseUrl).origin, options);
+}
+
+describe('bodies it must not read', () => {
+  it('neither stores nor records the body of a request without the key', async () => {
+    const response = await call('POST', '/notes/', {
+      key: 'not-the-key',
+      body: { markdown_text: 'a private page' },
+    });
+
+    expect(response.status).toBe(401);
+    expect(server.requests()).toEqual([{ method: 'POST', path: '/api/notes/', query: {} }]);
+    expect(server.notes()).toEqual([]);
+  });
+
+  it('answers 401 to a 50 MB body without a key before the client has sent it', async () => {
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/notes/',
+      headers: { 'Content-Type': 'application/json' },
+      stream: { bytes: FIFTY_MB },
+    });
+
+    expect(answer.status).toBe(401);
+    expect(answer.bytesSent).toBeLessThan(FIFTY_MB);
+  });
+
+  it('answers 413 to a Content-Length over 1 MiB without waiting for the body', async () => {
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/notes/',
+      headers: {
+        Authorization: `Bearer ${server.apiKey}`,
+        'Content-Type': 'application/json',
+        'Content-Length': FIFTY_MB,
+      },
+      stream: { bytes: 1024, end: false },
+    });
+
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('answers 413 to a streamed body as soon as it passes 1 MiB', async () => {
+    const answer = await raw({
+      method: 'POST',
+      path: '/api/notes/',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      stream: { bytes: FIFTY_MB },
+    });
+
+    expect(answer.status).toBe(413);
+    expect(answer.bytesSent).toBeLessThan(FIFTY_MB);
+    expect(server.notes()).toEqual([]);
+  });
+});
+
+describe('malformed requests', () => {
+  it.each([
+    ['an id that is not valid percent-encoding', 'GET', '/api/notes/%E0%A4%A', 400, 'invalid_path'],
+    ['an id with a broken escape in a PUT', 'PUT', '/api/notes/%ZZ', 400, 'invalid_path'],
+    ['a target that is not a URL', 'GET', 'http://[', 400, 'invalid_path'],
+    ['an empty authority', 'GET', '//', 404, 'not_found'],
+    ['a path that reads as another host', 'GET', '//[/api/notes/', 404, 'not_found'],
+  ])('answers %s with an error body, and keeps serving', async (_, method, path, status, code) => {
+    const answer = await raw({
+      method,
+      path,
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      ...(method === 'PUT' ? { body: '{}' } : {}),
+    });
+
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.any(String), code });
+    expect((await call('GET', '/notes/')).status).toBe(200);
   });
 });
 
