@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 /** Serves a folder on loopback, so pages load over http (extensions cannot script file:// URLs). */
 export interface StaticServer {
@@ -26,25 +27,13 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export async function startStaticServer(rootDir: string, port = 0): Promise<StaticServer> {
-  const root = resolve(rootDir);
-  const server: Server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const filePath = normalize(join(root, pathname));
-    // A request must never escape the served folder.
-    if (filePath !== root && !filePath.startsWith(root + sep)) {
-      response.writeHead(403).end();
-      return;
-    }
-    const info = await stat(filePath).catch(() => undefined);
-    if (!info?.isFile()) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': info.size,
+  // The real path, so a file is judged by where it really is, links resolved on both sides.
+  const root = await realpath(rootDir);
+  const server: Server = createServer((request, response) => {
+    serveFile(root, request, response).catch(() => {
+      if (response.headersSent) response.destroy();
+      else answer(response, 500, 'Internal server error');
     });
-    createReadStream(filePath).pipe(response);
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,4 +46,54 @@ export async function startStaticServer(rootDir: string, port = 0): Promise<Stat
         server.close(() => done());
       }),
   };
+}
+
+/**
+ * Serves the one regular file the path names under `root`: never a folder (no listing, no
+ * index), never anything a link leads to outside `root`.
+ */
+async function serveFile(root: string, request: IncomingMessage, response: ServerResponse) {
+  const segments = pathSegments(request.url);
+  if (!segments) return answer(response, 400, 'Bad request path');
+  const filePath = await realpath(join(root, ...segments)).catch(() => undefined);
+  const info = filePath?.startsWith(root + sep) ? await stat(filePath) : undefined;
+  if (!filePath || !info?.isFile()) return answer(response, 404, 'Not found');
+  response.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': info.size,
+  });
+  await pipeline(createReadStream(filePath), response);
+}
+
+/**
+ * The decoded segments of the request's path, or undefined when it is malformed: not a path,
+ * bad percent-encoding, or a segment that decodes to a separator, a NUL or a dot segment. The
+ * URL parser has already resolved literal and `%2e` dot segments within the path; what is left
+ * that could climb out or confuse the file system can only be an encoded one, so it is refused
+ * rather than interpreted.
+ */
+function pathSegments(target: string | undefined): string[] | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(`http://localhost${target}`).pathname;
+  } catch {
+    return undefined;
+  }
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (/[/\\\0]/.test(segment) || segment === '.' || segment === '..') return undefined;
+    if (segment) segments.push(segment);
+  }
+  return segments;
+}
+
+function answer(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
 }

@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StaticServer, startStaticServer } from '../../../scripts/lib/static-server';
+import { rawRequest } from '../notes-server/raw-request';
+
+// A served folder with a secret next to it, and links that point in and out of it.
+let directory: string;
+let server: StaticServer;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'static-server-'));
+  const site = join(directory, 'site');
+  mkdirSync(join(site, 'sub'), { recursive: true });
+  mkdirSync(join(directory, 'outside'));
+  writeFileSync(join(site, 'index.html'), '<h1>home</h1>');
+  writeFileSync(join(site, 'sub', 'page.html'), '<p>page</p>');
+  writeFileSync(join(directory, 'secret.txt'), 'secret');
+  writeFileSync(join(directory, 'outside', 'secret.txt'), 'secret');
+  symlinkSync(join(site, 'sub', 'page.html'), join(site, 'alias.html'));
+  symlinkSync(join(directory, 'secret.txt'), join(site, 'escape.txt'));
+  symlinkSync(join(directory, 'outside'), join(site, 'escape-dir'));
+  server = await startStaticServer(site);
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function get(path: string) {
+  return rawRequest(server.origin, { path });
+}
+
+describe('the static server', () => {
+  it.each([
+    ['/sub/page.html', '<p>page</p>'],
+    ['/alias.html', '<p>page</p>'],
+    ['/index.html?query=1', '<h1>home</h1>'],
+  ])('serves %s from its folder', async (path, text) => {
+    const answer = await get(path);
+
+    expect(answer).toMatchObject({ status: 200, text });
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it.each([
+    '/%E0%A4%A',
+    '/%00',
+    '/index.html%00.txt',
+    '/..%2f..%2fetc/passwd',
+    '/..%2fsecret.txt',
+    '/sub%5c..%5c..%5csecret.txt',
+    'http://[',
+  ])('answers the malformed path %s with 400, and keeps serving', async (path) => {
+    expect((await get(path)).status).toBe(400);
+    expect((await get('/index.html')).status).toBe(200);
+  });
+
+  it.each([
+    ['a link out of the folder', '/escape.txt'],
+    ['a file under a link out of the folder', '/escape-dir/secret.txt'],
+    ['dot segments, which stop at the folder', '/../secret.txt'],
+    ['encoded dot segments', '/%2e%2e/secret.txt'],
+    ['a folder (no listing)', '/sub/'],
+    ['the root folder', '/'],
+    ['a missing file', '/missing.html'],
+  ])('answers 404 to %s', async (_, path) => {
+    const answer = await get(path);
+
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('secret');
+  });
+});
