@@ -21,18 +21,99 @@ export function MarkdownPreview({ markdown }: { markdown: string }) {
 }
 
 export function renderMarkdown(markdown: string): ComponentChildren {
-  const tree = fromMarkdown(markdown, {
+  const tree = fromMarkdown(capNesting(markdown), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
   const definitions = new Map<string, Definition>();
-  collectDefinitions(tree, definitions);
-  return renderChildren(tree, definitions);
+  for (const node of descendants(tree)) {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+  }
+  return renderChildren(tree, definitions, 0);
 }
 
-function collectDefinitions(node: Nodes, into: Map<string, Definition>): void {
-  if (node.type === 'definition') into.set(node.identifier, node);
-  if ('children' in node) for (const child of node.children) collectDefinitions(child, into);
+/**
+ * Quotes and lists nested deeper than this on one line are shown at this depth. A page can nest
+ * thousands deep; the parser's time grows faster than the text with nesting, and a tree that deep
+ * would overflow the stack when rendered.
+ */
+const MAX_CONTAINER_MARKERS = 16;
+/**
+ * Leading whitespace wider than this is narrowed to it, which bounds nesting by indentation (to
+ * 32 levels of two-column lists). Code indented deeper than this previews less indented.
+ */
+const MAX_INDENT_COLUMNS = 64;
+/**
+ * Nodes deeper in the tree than this are shown as their plain text: the bound the caps above leave
+ * to inline nesting (emphasis in emphasis, links in emphasis, ...), which has no line markers.
+ */
+const MAX_RENDER_DEPTH = 100;
+
+/** A quote marker or list bullet or number opening a line, after any whitespace. */
+const CONTAINER_MARKER = /([ \t]*)(>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/y;
+const WHITESPACE = /[ \t]*/y;
+
+/**
+ * The Markdown with each line's run of quote and list markers cut to `MAX_CONTAINER_MARKERS` and
+ * its leading whitespace runs narrowed to `MAX_INDENT_COLUMNS`, in one pass over the text, so the
+ * parser never meets deeper nesting. Content deeper than that is kept, shown at the cap. Lines
+ * within the bounds, which is every line of an ordinary note, are left as they are.
+ */
+function capNesting(markdown: string): string {
+  return markdown.split('\n').map(capLine).join('\n');
+}
+
+function capLine(line: string): string {
+  let capped = '';
+  let changed = false;
+  let position = 0;
+  let markers = 0;
+  for (;;) {
+    CONTAINER_MARKER.lastIndex = position;
+    const match = CONTAINER_MARKER.exec(line);
+    if (!match) break;
+    markers += 1;
+    if (markers <= MAX_CONTAINER_MARKERS) {
+      const space = narrowed(match[1] ?? '');
+      changed ||= space !== match[1];
+      capped += space + match[2];
+    } else {
+      changed = true;
+    }
+    position = CONTAINER_MARKER.lastIndex;
+  }
+  WHITESPACE.lastIndex = position;
+  const space = WHITESPACE.exec(line)?.[0] ?? '';
+  const indent = narrowed(space);
+  if (!changed && indent === space) return line;
+  return capped + indent + line.slice(position + space.length);
+}
+
+function narrowed(space: string): string {
+  let columns = 0;
+  for (const character of space) columns += character === '\t' ? 4 - (columns % 4) : 1;
+  return columns > MAX_INDENT_COLUMNS ? ' '.repeat(MAX_INDENT_COLUMNS) : space;
+}
+
+/** Every node under `root`, without recursion: a tree can be deeper than the stack. */
+function* descendants(root: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    yield node;
+    if ('children' in node)
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+  }
+}
+
+/** The text a subtree shows, in order, without recursion. */
+function plainText(node: Nodes): string {
+  let text = '';
+  for (const part of descendants(node)) {
+    if ('value' in part && typeof part.value === 'string') text += part.value;
+    else if (part.type === 'image' || part.type === 'imageReference') text += part.alt ?? '';
+    else if (part.type === 'break') text += ' ';
+  }
+  return text;
 }
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
@@ -53,16 +134,23 @@ type Parent = Extract<Nodes, { children: unknown }>;
 function renderChildren(
   node: Parent | Root,
   definitions: Map<string, Definition>,
+  depth: number,
 ): ComponentChild[] {
-  return (node.children as Nodes[]).map((child, index) => renderNode(child, definitions, index));
+  return (node.children as Nodes[]).map((child, index) =>
+    renderNode(child, definitions, index, depth + 1),
+  );
 }
 
 function renderNode(
   node: Nodes,
   definitions: Map<string, Definition>,
   key: number,
+  depth: number,
 ): ComponentChild {
-  const children = () => ('children' in node ? renderChildren(node, definitions) : []);
+  if (depth > MAX_RENDER_DEPTH && 'children' in node) {
+    return h('span', { key, class: 'md-flat' }, plainText(node));
+  }
+  const children = () => ('children' in node ? renderChildren(node, definitions, depth) : []);
   switch (node.type) {
     case 'paragraph':
       return h('p', { key }, children());
@@ -121,11 +209,13 @@ function renderNode(
       const [head, ...body] = node.children;
       return h('div', { key, class: 'md-table' }, [
         h('table', null, [
-          head ? h('thead', { key: 'head' }, row(head.children, 'th', definitions, 0)) : null,
+          head
+            ? h('thead', { key: 'head' }, row(head.children, 'th', definitions, 0, depth))
+            : null,
           h(
             'tbody',
             { key: 'body' },
-            body.map((line, index) => row(line.children, 'td', definitions, index)),
+            body.map((line, index) => row(line.children, 'td', definitions, index, depth)),
           ),
         ]),
       ]);
@@ -156,11 +246,12 @@ function row(
   tag: 'th' | 'td',
   definitions: Map<string, Definition>,
   key: number,
+  depth: number,
 ): ComponentChild {
   return h(
     'tr',
     { key },
-    cells.map((cell, index) => h(tag, { key: index }, renderChildren(cell, definitions))),
+    cells.map((cell, index) => h(tag, { key: index }, renderChildren(cell, definitions, depth))),
   );
 }
 

@@ -62,3 +62,86 @@ describe('MarkdownPreview', () => {
     expect(region.textContent).toContain('[image: local]');
   });
 });
+
+/** How many elements deep the deepest element under `root` is, counted without recursion. */
+function elementDepth(root: Element): number {
+  let deepest = 0;
+  const stack: [Element, number][] = [[root, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [element, depth] = entry;
+    deepest = Math.max(deepest, depth);
+    for (const child of element.children) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+// A page can nest quotes, lists and emphasis thousands deep; the preview must still render, show
+// the text, and keep the page's depth bounded (deeper content is shown flat at the bound).
+describe('MarkdownPreview on deeply nested notes', () => {
+  const BOUNDED_DEPTH = 120;
+  // Only a bound for the code as it was, which took minutes here; the assertions are on the page.
+  const PATIENCE_MS = 60_000;
+
+  it(
+    'renders 5,000 nested quotes, innermost text included, at a bounded depth',
+    () => {
+      const region = preview(`${'>'.repeat(5000)} the bottom\n\nAfter`);
+
+      expect(region.textContent).toContain('the bottom');
+      expect(region.textContent).toContain('After');
+      expect(region.querySelector('blockquote blockquote blockquote')).not.toBeNull();
+      expect(elementDepth(region)).toBeLessThanOrEqual(BOUNDED_DEPTH);
+    },
+    PATIENCE_MS,
+  );
+
+  it(
+    'renders a 1,000-level list with every item, at a bounded depth',
+    () => {
+      const markdown = Array.from(
+        { length: 1000 },
+        (_, level) => `${'  '.repeat(level)}- item ${level}.`,
+      );
+
+      const region = preview(markdown.join('\n'));
+
+      const items = [...region.querySelectorAll('li')].map((item) => item.firstChild?.textContent);
+      expect(items).toEqual(Array.from({ length: 1000 }, (_, level) => `item ${level}.`));
+      expect(elementDepth(region)).toBeLessThanOrEqual(BOUNDED_DEPTH);
+    },
+    PATIENCE_MS,
+  );
+
+  it(
+    'renders quotes and lists nested on one line 5,000 deep, at a bounded depth',
+    () => {
+      const region = preview(`${'- > '.repeat(2500)}the bottom`);
+
+      expect(region.textContent).toContain('the bottom');
+      expect(elementDepth(region)).toBeLessThanOrEqual(BOUNDED_DEPTH);
+    },
+    PATIENCE_MS,
+  );
+
+  it(
+    'shows emphasis nested deeper than the bound as its plain text',
+    () => {
+      const region = preview(`${'*a '.repeat(300)}core${' a*'.repeat(300)}`);
+
+      expect(region.textContent).toContain('a a core a a');
+      expect(region.querySelector('em em em')).not.toBeNull();
+      expect(elementDepth(region)).toBeLessThanOrEqual(BOUNDED_DEPTH);
+    },
+    PATIENCE_MS,
+  );
+
+  it('leaves ordinary nesting and indented code as they are', () => {
+    const region = preview(
+      '- one\n  - two\n    - three\n\n> > quoted twice\n\n```\n        deep(indent)\n```\n',
+    );
+
+    expect(region.querySelector('ul ul ul li')?.textContent).toBe('three');
+    expect(region.querySelector('blockquote blockquote')?.textContent).toBe('quoted twice');
+    expect(region.querySelector('pre code')?.textContent).toBe('        deep(indent)');
+  });
+});
