@@ -39,10 +39,10 @@ export function renderMarkdown(markdown: string): ComponentChildren {
  */
 const MAX_CONTAINER_MARKERS = 16;
 /**
- * Leading whitespace wider than this is narrowed to it, which bounds nesting by indentation (to
- * 32 levels of two-column lists). Code indented deeper than this previews less indented.
+ * Whitespace before a quote or list marker wider than this is narrowed to it, which bounds nesting
+ * by indentation (to 17 levels of two-column lists). Other lines, code among them, keep theirs.
  */
-const MAX_INDENT_COLUMNS = 64;
+const MAX_INDENT_COLUMNS = 32;
 /**
  * Nodes deeper in the tree than this are shown as their plain text: the bound the caps above leave
  * to inline nesting (emphasis in emphasis, links in emphasis, ...), which has no line markers.
@@ -51,13 +51,12 @@ const MAX_RENDER_DEPTH = 100;
 
 /** A quote marker or list bullet or number opening a line, after any whitespace. */
 const CONTAINER_MARKER = /([ \t]*)(>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/y;
-const WHITESPACE = /[ \t]*/y;
 
 /**
- * The Markdown with each line's run of quote and list markers cut to `MAX_CONTAINER_MARKERS` and
- * its leading whitespace runs narrowed to `MAX_INDENT_COLUMNS`, in one pass over the text, so the
- * parser never meets deeper nesting. Content deeper than that is kept, shown at the cap. Lines
- * within the bounds, which is every line of an ordinary note, are left as they are.
+ * The Markdown with each line's run of quote and list markers cut to `MAX_CONTAINER_MARKERS`, and
+ * the whitespace before each marker narrowed to `MAX_INDENT_COLUMNS`, in one pass over the text,
+ * so the parser never meets deeper nesting. Content deeper than that is kept, shown at the cap.
+ * Lines within the bounds, which is every line of an ordinary note, are left as they are.
  */
 function capNesting(markdown: string): string {
   return markdown.split('\n').map(capLine).join('\n');
@@ -82,11 +81,7 @@ function capLine(line: string): string {
     }
     position = CONTAINER_MARKER.lastIndex;
   }
-  WHITESPACE.lastIndex = position;
-  const space = WHITESPACE.exec(line)?.[0] ?? '';
-  const indent = narrowed(space);
-  if (!changed && indent === space) return line;
-  return capped + indent + line.slice(position + space.length);
+  return changed ? capped + line.slice(position) : line;
 }
 
 function narrowed(space: string): string {

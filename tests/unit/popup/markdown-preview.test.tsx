@@ -137,11 +137,13 @@ describe('MarkdownPreview on deeply nested notes', () => {
 
   it('leaves ordinary nesting and indented code as they are', () => {
     const region = preview(
-      '- one\n  - two\n    - three\n\n> > quoted twice\n\n```\n        deep(indent)\n```\n',
+      '- one\n  - two\n    - three\n\n> > quoted twice\n\n```\n' +
+        ' '.repeat(80) +
+        'deep(indent)\n```\n',
     );
 
     expect(region.querySelector('ul ul ul li')?.textContent).toBe('three');
     expect(region.querySelector('blockquote blockquote')?.textContent).toBe('quoted twice');
-    expect(region.querySelector('pre code')?.textContent).toBe('        deep(indent)');
+    expect(region.querySelector('pre code')?.textContent).toBe(`${' '.repeat(80)}deep(indent)`);
   });
 });
