@@ -13,7 +13,7 @@ import { backgroundChecks, type OptionsChecks, suggestedBaseUrlOf } from './chec
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
-import { checkTypedBaseUrl, originOf } from './typed-base-url';
+import { checkTypedBaseUrl, keyCarries } from './typed-base-url';
 
 interface Props {
   saved: Connection;
@@ -67,7 +67,6 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
   const check = checkTypedBaseUrl(baseUrl);
   const warning = check.ok ? check.warning : undefined;
   const host = check.ok ? new URL(check.baseUrl).host : null;
-  const savedOrigin = saved.baseUrl ? originOf(saved.baseUrl) : null;
   const unsaved =
     (check.ok ? check.baseUrl : baseUrl.trim()) !== saved.baseUrl || apiKey.trim() !== saved.apiKey;
 
@@ -112,16 +111,15 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     setBaseUrl(value);
     setUrlError(undefined);
     setSuggestion(null);
-    const origin = originOf(value);
-    if (!origin || !savedOrigin || !saved.apiKey) return;
-    if (origin !== savedOrigin && apiKey === saved.apiKey) {
+    if (!saved.apiKey) return;
+    const carries = keyCarries(saved.baseUrl, value);
+    if (carries === false && apiKey === saved.apiKey) {
       setApiKey('');
       setKeyRequest(
-        `${new URL(origin).host} is another service than ${new URL(savedOrigin).host}: enter ` +
-          'the API key from its account settings. A key only ever goes to the service it ' +
-          'was saved for.',
+        `${hostOf(value)} is another service than ${hostOf(saved.baseUrl)}: enter the API key ` +
+          'from its account settings. A key only ever goes to the service it was saved for.',
       );
-    } else if (origin === savedOrigin && keyRequest && apiKey === '') {
+    } else if (carries === true && keyRequest && apiKey === '') {
       setApiKey(saved.apiKey);
       setKeyRequest(null);
     }
@@ -129,16 +127,15 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
 
   /** “Use this address”: the service said where it moved; the key follows only within its origin. */
   function useSuggestion(suggested: string) {
-    const from = originOf(baseUrl);
-    const to = originOf(suggested);
+    const carries = keyCarries(baseUrl, suggested);
     setBaseUrl(suggested);
     setUrlError(undefined);
     setSuggestion(null);
-    if (from !== to && apiKey) {
+    if (carries !== true && apiKey) {
       setApiKey('');
       setKeyRequest(
-        `Enter the API key again for ${to ? new URL(to).host : 'the new address'}: Clipdeck ` +
-          'sends a key only to the address it was entered for.',
+        `Enter the API key again for ${hostOf(suggested)}: Clipdeck sends a key only to the ` +
+          'address it was entered for.',
       );
       setStatus({ tone: 'info', text: 'Address filled in. Enter the API key again, then Save.' });
     } else {
@@ -345,6 +342,11 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
   );
 }
 
+function hostOf(typed: string): string {
+  const check = checkTypedBaseUrl(typed);
+  return check.ok ? new URL(check.baseUrl).host : typed.trim();
+}
+
 /** What a save that went through says: tested and connected, or why it could not be tested. */
 function savedStatus(host: string, test: ConnectionTest | null): Status {
   if (test === null) {
@@ -363,6 +365,6 @@ function savedStatus(host: string, test: ConnectionTest | null): Status {
   }
   return {
     tone: 'ok',
-    text: `Saved. Clipdeck will send your clips to ${host}: the service accepted the key and holds ${countNotes(test.noteCount)}.`,
+    text: `Saved. The service at ${host} accepted the key and holds ${countNotes(test.noteCount)}; Clipdeck will send your clips there.`,
   };
 }

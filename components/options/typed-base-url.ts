@@ -56,8 +56,28 @@ export function checkTypedBaseUrl(typed: string): TypedBaseUrlCheck {
   return check.ok && address !== typed.trim() ? { ...check, completed: check.baseUrl } : check;
 }
 
-/** The origin a key is bound to (issue 14), or null for an address that is not usable yet. */
-export function originOf(baseUrl: string): string | null {
-  const check = checkTypedBaseUrl(baseUrl);
-  return check.ok ? new URL(check.baseUrl).origin : null;
+/**
+ * Whether a key entered for `from` may stay in the form for `to` (issue 14: a key is bound to its
+ * origin). Same origin keeps it, and so does the same host moving from http to https on the
+ * default ports, which only protects the key better: the rule the library's `keyCarriesTo`
+ * applies when saving, so the form never drops a key the library would keep, or the reverse.
+ * An address that is not usable yet (half typed) decides nothing: null.
+ */
+export function keyCarries(from: string, to: string): boolean | null {
+  const a = usableUrl(from);
+  const b = usableUrl(to);
+  if (!a || !b) return null;
+  if (a.origin === b.origin) return true;
+  return (
+    a.protocol === 'http:' &&
+    b.protocol === 'https:' &&
+    a.hostname === b.hostname &&
+    a.port === '' &&
+    b.port === ''
+  );
+}
+
+function usableUrl(typed: string): URL | null {
+  const check = checkTypedBaseUrl(typed);
+  return check.ok ? new URL(check.baseUrl) : null;
 }

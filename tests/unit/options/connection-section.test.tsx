@@ -34,7 +34,7 @@ function fill(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-function valueOf(label: string): string {
+function fieldValue(label: string): string {
   return (screen.getByLabelText(label) as HTMLInputElement).value;
 }
 
@@ -94,7 +94,7 @@ describe('saving the connection', () => {
     expect(request).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
     const host = new URL(server.baseUrl).host;
     await screen.findByText(
-      `Saved. Clipdeck will send your clips to ${host}: the service accepted the key and holds 0 notes.`,
+      `Saved. The service at ${host} accepted the key and holds 0 notes; Clipdeck will send your clips there.`,
     );
     const expected = { baseUrl: server.baseUrl, apiKey: server.apiKey };
     expect(await connectionItem.getValue()).toEqual(expected);
@@ -212,7 +212,7 @@ describe('an address typed without a scheme', () => {
 
     await screen.findByText(/^Saved\./);
     expect((await connectionItem.getValue()).baseUrl).toBe(`http://${host}/api`);
-    expect(valueOf('Base URL')).toBe(`http://${host}/api`);
+    expect(fieldValue('Base URL')).toBe(`http://${host}/api`);
   });
 
   it('an unusable address is refused without demanding https', () => {
@@ -270,22 +270,26 @@ describe('the key is bound to its service’s origin (issue 14)', () => {
 
     fill('Base URL', 'https://new.example.com/api');
 
-    expect(valueOf('API key')).toBe('');
+    expect(fieldValue('API key')).toBe('');
     const request = screen.getByText(/new\.example\.com is another service than old\.example\.com/);
     expect(screen.getByLabelText('API key').getAttribute('aria-describedby')).toContain(request.id);
 
     fill('Base URL', 'https://old.example.com/api');
-    expect(valueOf('API key')).toBe('old-key');
+    expect(fieldValue('API key')).toBe('old-key');
     expect(screen.queryByText(/is another service/)).toBeNull();
   });
 
-  it('another path on the same origin keeps the key', () => {
+  it('another path on the same origin, or the move to https, keeps the key', () => {
     grant(true, true);
     renderSection(saved);
 
     fill('Base URL', 'https://old.example.com/v2/api');
+    expect(fieldValue('API key')).toBe('old-key');
+    cleanup();
 
-    expect(valueOf('API key')).toBe('old-key');
+    renderSection({ baseUrl: 'http://old.example.com/api', apiKey: 'old-key' });
+    fill('Base URL', 'https://old.example.com/api');
+    expect(fieldValue('API key')).toBe('old-key');
   });
 
   it('saving another origin without its key saves nothing', async () => {
@@ -311,8 +315,8 @@ describe('a service that moved (issue 14)', () => {
     await screen.findByText(/answered from another address: https:\/\/notes\.example\.org\/api/);
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
 
-    expect(valueOf('Base URL')).toBe('https://notes.example.org/api');
-    expect(valueOf('API key')).toBe('');
+    expect(fieldValue('Base URL')).toBe('https://notes.example.org/api');
+    expect(fieldValue('API key')).toBe('');
     expect(screen.getByText(/Enter the API key again for notes\.example\.org/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Use this address' })).toBeNull();
   });
@@ -328,8 +332,8 @@ describe('a service that moved (issue 14)', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
 
-    expect(valueOf('Base URL')).toBe('https://notes.example.com/api/v2');
-    expect(valueOf('API key')).toBe('the-key');
+    expect(fieldValue('Base URL')).toBe('https://notes.example.com/api/v2');
+    expect(fieldValue('API key')).toBe('the-key');
   });
 });
 
