@@ -212,7 +212,8 @@ function DeckRow({
             )}
           </div>
           <div class="deck-actions">
-            <button type="submit" class="small primary">
+            {/* Named apart from the connection's Save, which is on the page at the same time. */}
+            <button type="submit" class="small primary" aria-label="Save new label">
               Save
             </button>
             <button type="button" class="small" onClick={stop}>

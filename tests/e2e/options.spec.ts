@@ -253,6 +253,12 @@ test('a deck is renamed in place, and the new label is there after a reload', as
   const input = options.page.getByLabel(`New label for deck ${READING_DECK}`);
   await expect(input).toBeFocused();
   await input.fill('Read later');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await options.page.emulateMedia({ colorScheme });
+    await options.deckList.screenshot({
+      path: join(ARTIFACTS_DIR, `options-rename-${colorScheme}.png`),
+    });
+  }
   await input.press('Enter');
 
   await expect(options.status(options.decks)).toHaveText(

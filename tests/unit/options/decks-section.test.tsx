@@ -97,7 +97,7 @@ describe('renaming a deck', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rename deck Reading' }));
     const input = screen.getByLabelText(`New label for deck ${READING}`);
     fireEvent.input(input, { target: { value: '  Later  ' } });
-    fireEvent.submit(input);
+    fireEvent.click(screen.getByRole('button', { name: 'Save new label' }));
 
     await screen.findByText('Saved: renamed “Reading” to “Later”.');
     expect(within(deckList()).getByText('Later')).toBeTruthy();
