@@ -1,20 +1,35 @@
 import type { TargetedEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../../utils/messaging';
+import type { ConnectionTest } from '../../utils/connection';
+import type { UserError } from '../../utils/result';
 import {
   type Connection,
-  checkBaseUrl,
   clearKeyRefusal,
   hostPermissionFor,
   saveConnection,
 } from '../../utils/settings';
+import { backgroundChecks, type OptionsChecks, suggestedBaseUrlOf } from './checks';
 import { describedBy, Field } from './field';
-import { backgroundGone, errorStatus, type Status, StatusLine } from './status';
+import { SectionHeading } from './section-heading';
+import { type Status, StatusLine } from './status';
+import { checkTypedBaseUrl, keyCarries } from './typed-base-url';
 
 interface Props {
   saved: Connection;
   onSaved(connection: Connection): void;
+  checks?: OptionsChecks;
+}
+
+/**
+ * Test failures that mean the form is wrong (address, key): saving would only store a
+ * connection that cannot work, so nothing is saved. Anything else (the service down, busy, a
+ * network hiccup) may pass, so the connection is saved with the reason it could not be tested.
+ */
+const MUST_CORRECT = new Set(['auth', 'not-notes-api', 'moved', 'invalid-url']);
+
+function countNotes(count: number): string {
+  return count === 1 ? '1 note' : `${count} notes`;
 }
 
 /** What the page knows about the host permission for one pattern, checked ahead of the click. */
@@ -36,20 +51,24 @@ async function releaseHost(previousBaseUrl: string, currentPattern: string): Pro
   await browser.permissions.remove({ origins: [previous] }).catch(() => false);
 }
 
-export function ConnectionSection({ saved, onSaved }: Props) {
+export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }: Props) {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [apiKey, setApiKey] = useState(saved.apiKey);
   const [revealed, setRevealed] = useState(false);
   const [urlError, setUrlError] = useState<string>();
   const [keyError, setKeyError] = useState<string>();
+  // Why the key field was emptied (the address now names another service), shown until a key is typed.
+  const [keyRequest, setKeyRequest] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const permission = useRef<PermissionState | null>(null);
 
-  const check = checkBaseUrl(baseUrl);
+  const check = checkTypedBaseUrl(baseUrl);
   const warning = check.ok ? check.warning : undefined;
   const host = check.ok ? new URL(check.baseUrl).host : null;
-  const unsaved = baseUrl.trim() !== saved.baseUrl || apiKey.trim() !== saved.apiKey;
+  const unsaved =
+    (check.ok ? check.baseUrl : baseUrl.trim()) !== saved.baseUrl || apiKey.trim() !== saved.apiKey;
 
   // Ask ahead whether the origin is already allowed, so the click that saves can call
   // permissions.request straight away: Firefox only honours it synchronously in the click.
@@ -84,8 +103,48 @@ export function ConnectionSection({ saved, onSaved }: Props) {
       .then((granted) => granted || browser.permissions.request({ origins: [pattern] }));
   }
 
+  /**
+   * A key is bound to the origin it was saved for (issue 14): an address on another origin
+   * empties the key field, so the old key is never sent there; coming back restores it.
+   */
+  function changeBaseUrl(value: string) {
+    setBaseUrl(value);
+    setUrlError(undefined);
+    setSuggestion(null);
+    if (!saved.apiKey) return;
+    const carries = keyCarries(saved.baseUrl, value);
+    if (carries === false && apiKey === saved.apiKey) {
+      setApiKey('');
+      setKeyRequest(
+        `${hostOf(value)} is another service than ${hostOf(saved.baseUrl)}: enter the API key ` +
+          'from its account settings. A key only ever goes to the service it was saved for.',
+      );
+    } else if (carries === true && keyRequest && apiKey === '') {
+      setApiKey(saved.apiKey);
+      setKeyRequest(null);
+    }
+  }
+
+  /** “Use this address”: the service said where it moved; the key follows only within its origin. */
+  function useSuggestion(suggested: string) {
+    const carries = keyCarries(baseUrl, suggested);
+    setBaseUrl(suggested);
+    setUrlError(undefined);
+    setSuggestion(null);
+    if (carries !== true && apiKey) {
+      setApiKey('');
+      setKeyRequest(
+        `Enter the API key again for ${hostOf(suggested)}: Clipdeck sends a key only to the ` +
+          'address it was entered for.',
+      );
+      setStatus({ tone: 'info', text: 'Address filled in. Enter the API key again, then Save.' });
+    } else {
+      setStatus({ tone: 'info', text: 'Address filled in. Click Save to keep it.' });
+    }
+  }
+
   function validate(): Connection | null {
-    const url = checkBaseUrl(baseUrl);
+    const url = checkTypedBaseUrl(baseUrl);
     const key = apiKey.trim();
     setUrlError(url.ok ? undefined : url.message);
     setKeyError(key ? undefined : 'Enter the API key from your Notes account settings.');
@@ -96,32 +155,38 @@ export function ConnectionSection({ saved, onSaved }: Props) {
     return { baseUrl: url.baseUrl, apiKey: key };
   }
 
+  function showFailure(error: UserError, prefix: string) {
+    setSuggestion(suggestedBaseUrlOf(error) ?? null);
+    setStatus({ tone: 'error', text: `${prefix}${error.message}` });
+  }
+
   async function save(event: Event) {
     event.preventDefault();
     const connection = validate();
     if (!connection) return;
     const pattern = hostPermissionFor(connection.baseUrl);
     const granted = allowHost(pattern).catch(() => false);
+    const savedHost = new URL(connection.baseUrl).host;
     setBusy('saving');
+    setSuggestion(null);
+    setStatus({ tone: 'info', text: `Testing the connection to ${savedHost} before saving…` });
     try {
+      const allowed = await granted;
+      permission.current = { pattern, granted, known: allowed };
+      // Without host access the background cannot reach the service: save, and say so below.
+      const test = allowed ? await checks.testConnection(connection) : null;
+      if (test && !test.ok && MUST_CORRECT.has(test.error.kind)) {
+        showFailure(test.error, 'Not saved: ');
+        return;
+      }
       await saveConnection(connection);
       if (connection.apiKey !== saved.apiKey) await clearKeyRefusal();
-      permission.current = { pattern, granted, known: await granted };
       await releaseHost(saved.baseUrl, pattern);
       setBaseUrl(connection.baseUrl);
       setApiKey(connection.apiKey);
+      setKeyRequest(null);
       onSaved(connection);
-      const savedHost = new URL(connection.baseUrl).host;
-      setStatus(
-        (await granted)
-          ? { tone: 'ok', text: `Saved. Clipdeck will send your clips to ${savedHost}.` }
-          : {
-              tone: 'warning',
-              text:
-                `Saved, but your browser did not allow Clipdeck to reach ${savedHost}, so clips ` +
-                'cannot be sent yet. Click Save again and choose Allow.',
-            },
-      );
+      setStatus(savedStatus(savedHost, test));
     } catch {
       setStatus({ tone: 'error', text: 'Clipdeck could not save the connection. Try again.' });
     } finally {
@@ -133,18 +198,18 @@ export function ConnectionSection({ saved, onSaved }: Props) {
     const connection = validate();
     if (!connection) return;
     setBusy('testing');
+    setSuggestion(null);
     setStatus({ tone: 'info', text: `Testing the connection to ${host ?? 'the service'}…` });
-    const result = await sendMessage('testConnection', connection).catch(backgroundGone);
+    const result = await checks.testConnection(connection);
     setBusy(null);
     if (!result.ok) {
-      setStatus(errorStatus(result.error));
+      showFailure(result.error, '');
       return;
     }
-    const notes = result.noteCount === 1 ? '1 note' : `${result.noteCount} notes`;
     setStatus({
       tone: 'ok',
       text:
-        `Connected: the service accepted the key and holds ${notes}.` +
+        `Connected: the service accepted the key and holds ${countNotes(result.noteCount)}.` +
         (unsaved ? ' These settings are not saved yet: click Save to keep them.' : ''),
     });
   }
@@ -153,6 +218,7 @@ export function ConnectionSection({ saved, onSaved }: Props) {
     await saveConnection({ baseUrl: saved.baseUrl, apiKey: '' });
     await clearKeyRefusal();
     setApiKey('');
+    setKeyRequest(null);
     onSaved({ baseUrl: saved.baseUrl, apiKey: '' });
     setStatus({
       tone: 'info',
@@ -166,21 +232,36 @@ export function ConnectionSection({ saved, onSaved }: Props) {
     spellcheck: false,
     value: apiKey,
     'aria-invalid': keyError ? true : undefined,
-    'aria-describedby': describedBy('api-key', { hint: true, error: !!keyError }),
+    'aria-describedby': describedBy('api-key', {
+      hint: true,
+      warning: !!keyRequest,
+      error: !!keyError,
+    }),
     onInput: (event: TargetedEvent<HTMLInputElement>) => {
       setApiKey(event.currentTarget.value);
       setKeyError(undefined);
+      if (event.currentTarget.value) setKeyRequest(null);
     },
   };
 
   return (
     <section aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Connection</h2>
+      <SectionHeading id="connection-heading" title="Connection">
+        Saved when you click Save, once Clipdeck has tested it with the service.
+      </SectionHeading>
       <form onSubmit={save} noValidate>
         <Field
           id="base-url"
           label="Base URL"
-          hint="The address of your Notes service’s API, for example https://notes.example.com/api."
+          hint={
+            check.ok && check.completed ? (
+              <>
+                Clipdeck will use <strong>{check.completed}</strong>.
+              </>
+            ) : (
+              'The address of your Notes service’s API, for example notes.example.com/api.'
+            )
+          }
           warning={warning}
           error={urlError}
         >
@@ -197,16 +278,14 @@ export function ConnectionSection({ saved, onSaved }: Props) {
               warning: !!warning,
               error: !!urlError,
             })}
-            onInput={(event) => {
-              setBaseUrl(event.currentTarget.value);
-              setUrlError(undefined);
-            }}
+            onInput={(event) => changeBaseUrl(event.currentTarget.value)}
           />
         </Field>
         <Field
           id="api-key"
           label="API key"
           hint="Create it in the Notes service under Settings › Account Settings › ApiKey. It stays in this browser’s local storage and is sent only to the address above."
+          warning={keyRequest ?? undefined}
           error={keyError}
         >
           <div class="inline">
@@ -216,13 +295,17 @@ export function ConnectionSection({ saved, onSaved }: Props) {
             ) : (
               <input type="password" {...keyInput} />
             )}
+            {/* Both words are laid out in one cell, the unused one hidden, so the button keeps
+                the width of the longer and the key field never shifts. */}
             <button
               type="button"
+              class="reveal"
               aria-pressed={revealed}
               aria-controls="api-key"
               onClick={() => setRevealed(!revealed)}
             >
-              {revealed ? 'Hide' : 'Show'}
+              <span aria-hidden={revealed}>Show</span>
+              <span aria-hidden={!revealed}>Hide</span>
             </button>
           </div>
         </Field>
@@ -246,7 +329,42 @@ export function ConnectionSection({ saved, onSaved }: Props) {
           {unsaved && <span class="unsaved">Unsaved changes</span>}
         </div>
         <StatusLine status={status} />
+        {suggestion && (
+          <div class="actions">
+            <button type="button" onClick={() => useSuggestion(suggestion)}>
+              Use this address
+            </button>
+            <code class="suggested-url">{suggestion}</code>
+          </div>
+        )}
       </form>
     </section>
   );
+}
+
+function hostOf(typed: string): string {
+  const check = checkTypedBaseUrl(typed);
+  return check.ok ? new URL(check.baseUrl).host : typed.trim();
+}
+
+/** What a save that went through says: tested and connected, or why it could not be tested. */
+function savedStatus(host: string, test: ConnectionTest | null): Status {
+  if (test === null) {
+    return {
+      tone: 'warning',
+      text:
+        `Saved, but your browser did not allow Clipdeck to reach ${host}, so clips ` +
+        'cannot be sent yet. Click Save again and choose Allow.',
+    };
+  }
+  if (!test.ok) {
+    return {
+      tone: 'warning',
+      text: `Saved, but not tested: ${test.error.message} Clips wait in Clipdeck until the service answers.`,
+    };
+  }
+  return {
+    tone: 'ok',
+    text: `Saved. The service at ${host} accepted the key and holds ${countNotes(test.noteCount)}; Clipdeck will send your clips there.`,
+  };
 }

@@ -1,6 +1,5 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { NoteDeck, RecentNote } from '../../utils/connection';
-import { sendMessage } from '../../utils/messaging';
 import {
   DEFAULT_NOTEBOOK_LABEL,
   type Deck,
@@ -10,35 +9,42 @@ import {
   withDeck,
   withoutDeck,
 } from '../../utils/settings';
+import { backgroundChecks, type OptionsChecks } from './checks';
 import { Field } from './field';
-import { backgroundGone, errorStatus, type Status, StatusLine } from './status';
+import { SectionHeading } from './section-heading';
+import { errorStatus, type Status, StatusLine } from './status';
 
 interface Props {
   saved: DeckSettings;
   connected: boolean;
   onSaved(settings: DeckSettings): void;
+  checks?: OptionsChecks;
 }
 
 function countNotes(count: number): string {
   return count === 1 ? '1 note' : `${count} notes`;
 }
 
+/** What a check of a new deck found: its note count, or that it lists no notes. */
+type DeckCheck = { noteCount: number } | { empty: true };
+
 /**
  * The user's own list of decks (the interface cannot list them). Every change here is saved at
- * once and says so.
+ * once and the status line says so.
  */
-export function DecksSection({ saved, connected, onSaved }: Props) {
+export function DecksSection({ saved, connected, onSaved, checks = backgroundChecks }: Props) {
   const [status, setStatus] = useState<Status>(null);
 
-  async function store(next: DeckSettings, text: string) {
+  async function store(next: DeckSettings, text: string, tone: 'ok' | 'info' = 'ok') {
     try {
       await saveDecks(next);
     } catch {
       setStatus({ tone: 'error', text: 'Clipdeck could not save your decks. Try again.' });
-      return;
+      return false;
     }
     onSaved(next);
-    setStatus({ tone: 'ok', text });
+    setStatus({ tone, text: `Saved: ${text}` });
+    return true;
   }
 
   function labelOf(deckId: string | null): string {
@@ -48,31 +54,32 @@ export function DecksSection({ saved, connected, onSaved }: Props) {
 
   return (
     <section aria-labelledby="decks-heading">
-      <h2 id="decks-heading">Decks</h2>
+      <SectionHeading id="decks-heading" title="Decks">
+        Changes save as you make them.
+      </SectionHeading>
       <p class="hint">
         The Notes service cannot list your notebooks, so Clipdeck keeps its own list: a label for
-        each deck id. Changes here are saved as you make them.
+        each deck id.
       </p>
       <ul class="deck-list" aria-label="Your decks">
         <li>
-          <span class="deck-label">{DEFAULT_NOTEBOOK_LABEL}</span>
-          <span class="hint">where notes go without a deck id</span>
+          <div class="deck-names">
+            <span class="deck-label">{DEFAULT_NOTEBOOK_LABEL}</span>
+            <span class="hint">where notes go without a deck id</span>
+          </div>
         </li>
         {saved.decks.map((deck) => (
-          <li key={deck.id}>
-            <span class="deck-label">{deck.label}</span>
-            <code class="deck-id">{deck.id}</code>
-            <button
-              type="button"
-              class="small"
-              aria-label={`Remove deck ${deck.label}`}
-              onClick={() =>
-                store(withoutDeck(saved, deck.id), `Removed “${deck.label}” from your decks.`)
-              }
-            >
-              Remove
-            </button>
-          </li>
+          <DeckRow
+            key={deck.id}
+            deck={deck}
+            onRename={(label) =>
+              store(
+                withDeck(saved, { id: deck.id, label }),
+                `renamed “${deck.label}” to “${label}”.`,
+              )
+            }
+            onRemove={() => store(withoutDeck(saved, deck.id), `removed “${deck.label}”.`)}
+          />
         ))}
       </ul>
       <Field id="default-deck" label="Default deck for new clips">
@@ -83,7 +90,7 @@ export function DecksSection({ saved, connected, onSaved }: Props) {
             const deckId = event.currentTarget.value || null;
             void store(
               { ...saved, defaultDeckId: deckId },
-              `New clips go to “${labelOf(deckId)}”.`,
+              `new clips go to “${labelOf(deckId)}”.`,
             );
           }}
         >
@@ -99,18 +106,28 @@ export function DecksSection({ saved, connected, onSaved }: Props) {
       {connected ? (
         <>
           <AddDeck
-            onAdd={(deck, noteCount) =>
-              store(
-                withDeck(saved, deck),
-                noteCount === null
-                  ? `Added “${deck.label}”.`
-                  : `Added “${deck.label}” (${countNotes(noteCount)}).`,
-              )
+            known={saved.decks}
+            checks={checks}
+            onAdd={(deck, found) =>
+              'empty' in found
+                ? store(
+                    withDeck(saved, deck),
+                    `added “${deck.label}”. No notes in this deck yet — if the id is right, ` +
+                      'your first clip will go there.',
+                    'info',
+                  )
+                : store(
+                    withDeck(saved, deck),
+                    `added “${deck.label}” (${countNotes(found.noteCount)}).`,
+                  )
             }
           />
           <DiscoverDeck
             known={saved.decks}
-            onAdd={(deck) => store(withDeck(saved, deck), `Added “${deck.label}”.`)}
+            checks={checks}
+            onAdd={async (deck) => {
+              await store(withDeck(saved, deck), `added “${deck.label}”.`);
+            }}
           />
         </>
       ) : (
@@ -122,18 +139,137 @@ export function DecksSection({ saved, connected, onSaved }: Props) {
   );
 }
 
-function AddDeck({ onAdd }: { onAdd(deck: Deck, noteCount: number | null): Promise<void> }) {
+/**
+ * One deck: its label above its id, both wrapping inside their column (a long label or id must
+ * never squeeze the other to one letter per line), and its label editable in place.
+ */
+function DeckRow({
+  deck,
+  onRename,
+  onRemove,
+}: {
+  deck: Deck;
+  onRename(label: string): Promise<boolean>;
+  onRemove(): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [label, setLabel] = useState(deck.label);
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    if (editing) input.current?.select();
+  }, [editing]);
+
+  function stop() {
+    setEditing(false);
+    setError(undefined);
+    // Back on the button that opened the editor, so the keyboard user is where they were.
+    setTimeout(() => renameButton.current?.focus(), 0);
+  }
+
+  async function rename(event: Event) {
+    event.preventDefault();
+    const parsed = deckSchema.safeParse({ id: deck.id, label });
+    if (!parsed.success) {
+      setError(`Not renamed: ${parsed.error.issues[0]?.message ?? 'check the label'}.`);
+      return;
+    }
+    if (parsed.data.label === deck.label || (await onRename(parsed.data.label))) stop();
+  }
+
+  if (editing) {
+    return (
+      <li>
+        <form class="deck-rename" onSubmit={rename} noValidate>
+          <div class="deck-names">
+            <input
+              ref={input}
+              id={inputId}
+              type="text"
+              value={label}
+              aria-label={`New label for deck ${deck.id}`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              onInput={(event) => {
+                setLabel(event.currentTarget.value);
+                setError(undefined);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  stop();
+                }
+              }}
+            />
+            <code class="deck-id">{deck.id}</code>
+            {error && (
+              <p class="field-error" id={`${inputId}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+          <div class="deck-actions">
+            {/* Named apart from the connection's Save, which is on the page at the same time. */}
+            <button type="submit" class="small primary" aria-label="Save new label">
+              Save
+            </button>
+            <button type="button" class="small" onClick={stop}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li>
+      <div class="deck-names">
+        <span class="deck-label">{deck.label}</span>
+        <code class="deck-id">{deck.id}</code>
+      </div>
+      <div class="deck-actions">
+        <button
+          ref={renameButton}
+          type="button"
+          class="small"
+          aria-label={`Rename deck ${deck.label}`}
+          onClick={() => {
+            setLabel(deck.label);
+            setEditing(true);
+          }}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          class="small"
+          aria-label={`Remove deck ${deck.label}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function AddDeck({
+  known,
+  checks,
+  onAdd,
+}: {
+  known: Deck[];
+  checks: OptionsChecks;
+  onAdd(deck: Deck, found: DeckCheck): Promise<boolean>;
+}) {
   const [label, setLabel] = useState('');
   const [deckId, setDeckId] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
-  const [unconfirmed, setUnconfirmed] = useState<Deck | null>(null);
-
-  function reset() {
-    setLabel('');
-    setDeckId('');
-    setUnconfirmed(null);
-  }
 
   async function add(event: Event) {
     event.preventDefault();
@@ -144,19 +280,37 @@ function AddDeck({ onAdd }: { onAdd(deck: Deck, noteCount: number | null): Promi
       return;
     }
     const deck = parsed.data;
-    setBusy(true);
-    setUnconfirmed(null);
-    setStatus({ tone: 'info', text: `Checking deck “${deck.id}” with the service…` });
-    const result = await sendMessage('checkDeck', { deckId: deck.id }).catch(backgroundGone);
-    setBusy(false);
-    if (!result.ok) {
-      setStatus(errorStatus(result.error));
-      if (result.error.kind === 'unknown-deck') setUnconfirmed(deck);
+    const listed = known.find((existing) => existing.id === deck.id);
+    if (listed) {
+      setStatus({
+        tone: 'info',
+        text: `Deck ${deck.id} is already in your list as “${listed.label}”: use Rename to change its label.`,
+      });
       return;
     }
-    await onAdd(deck, result.noteCount);
-    setStatus(null);
-    reset();
+    setBusy(true);
+    setStatus({ tone: 'info', text: `Checking deck “${deck.id}” with the service…` });
+    const result = await checks.checkDeck(deck.id);
+    setBusy(false);
+    // The interface cannot tell an empty deck from a mistyped id: both list no notes. The
+    // check may say so as a count of 0 or as `unknown-deck`; either way the deck is added and
+    // the section says it is empty, since an empty deck is a normal thing to have.
+    const found: DeckCheck | null = result.ok
+      ? result.noteCount === 0
+        ? { empty: true }
+        : { noteCount: result.noteCount }
+      : result.error.kind === 'unknown-deck'
+        ? { empty: true }
+        : null;
+    if (!found) {
+      if (!result.ok) setStatus(errorStatus(result.error));
+      return;
+    }
+    if (await onAdd(deck, found)) {
+      setStatus(null);
+      setLabel('');
+      setDeckId('');
+    }
   }
 
   return (
@@ -185,25 +339,21 @@ function AddDeck({ onAdd }: { onAdd(deck: Deck, noteCount: number | null): Promi
         <button type="submit" disabled={busy}>
           Add deck
         </button>
-        {unconfirmed && (
-          <button
-            type="button"
-            onClick={async () => {
-              await onAdd(unconfirmed, null);
-              setStatus(null);
-              reset();
-            }}
-          >
-            Add anyway
-          </button>
-        )}
       </div>
       <StatusLine status={status} />
     </form>
   );
 }
 
-function DiscoverDeck({ known, onAdd }: { known: Deck[]; onAdd(deck: Deck): Promise<void> }) {
+function DiscoverDeck({
+  known,
+  onAdd,
+  checks,
+}: {
+  known: Deck[];
+  onAdd(deck: Deck): Promise<void>;
+  checks: OptionsChecks;
+}) {
   const [noteId, setNoteId] = useState('');
   const [recent, setRecent] = useState<RecentNote[] | null>(null);
   const [found, setFound] = useState<NoteDeck | null>(null);
@@ -213,7 +363,7 @@ function DiscoverDeck({ known, onAdd }: { known: Deck[]; onAdd(deck: Deck): Prom
 
   async function loadRecent() {
     setBusy(true);
-    const result = await sendMessage('listRecentNotes', undefined).catch(backgroundGone);
+    const result = await checks.listRecentNotes();
     setBusy(false);
     if (!result.ok) {
       setStatus(errorStatus(result.error));
@@ -235,7 +385,7 @@ function DiscoverDeck({ known, onAdd }: { known: Deck[]; onAdd(deck: Deck): Prom
     }
     setBusy(true);
     setFound(null);
-    const result = await sendMessage('readNoteDeck', { noteId }).catch(backgroundGone);
+    const result = await checks.readNoteDeck(noteId);
     setBusy(false);
     if (!result.ok) {
       setStatus(errorStatus(result.error));

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { TEMPLATE_VARIABLES } from '../../utils/clip';
 import {
   CLIP_MODE_LABELS,
@@ -13,6 +13,7 @@ import {
   type TemplateChoice,
 } from '../../utils/settings';
 import { describedBy, Field } from './field';
+import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
 import { BUILT_IN_TEMPLATES, previewNote } from './templates';
 
@@ -25,8 +26,9 @@ interface Props {
 const CUSTOM = 'custom';
 
 /**
- * Defaults for new clips, and how quick captures (which use them) are confirmed. Saved
- * explicitly with “Save defaults”; unsaved edits are marked.
+ * Defaults for new clips, and how quick captures (which use them) are confirmed. Every change is
+ * saved as it is made, like the decks; a value that is not valid (an empty custom template) is
+ * not saved and the status says why, while the last valid defaults stay in use.
  */
 export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
   const [tags, setTags] = useState(saved.tags.join(', '));
@@ -41,53 +43,88 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
     savedTemplate.kind === 'custom' ? savedTemplate.text : templateText(savedTemplate.id),
   );
   const [status, setStatus] = useState<Status>(null);
+  // Writes run one after another, so the last change typed is the one that stays stored.
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const stored = useRef({ defaults: saved, quickCapture: savedQuickCapture });
 
-  const template: TemplateChoice =
-    templateId === CUSTOM
-      ? { kind: 'custom', text: customText }
-      : { kind: 'builtin', id: templateId };
-  const draft: ClipDefaults = { tags: parseTags(tags), mode, template, stripTracking };
-  const quickCaptureDraft: QuickCaptureSettings = { notifications };
-  const unsaved =
-    JSON.stringify(draft) !== JSON.stringify(saved) ||
-    notifications !== savedQuickCapture.notifications;
+  const current = {
+    tags,
+    mode,
+    stripTracking,
+    notifications,
+    templateId,
+    customText,
+  };
+  const template = templateOf(current);
   const preview = previewNote(template, stripTracking);
 
-  async function save(event: Event) {
-    event.preventDefault();
-    const parsed = clipDefaultsSchema.safeParse(draft);
+  /** Applies one change to the form and saves the whole of it. */
+  function change(update: Partial<typeof current>) {
+    const next = { ...current, ...update };
+    if (update.tags !== undefined) setTags(next.tags);
+    if (update.mode !== undefined) setMode(next.mode);
+    if (update.stripTracking !== undefined) setStripTracking(next.stripTracking);
+    if (update.notifications !== undefined) setNotifications(next.notifications);
+    if (update.templateId !== undefined) setTemplateId(next.templateId);
+    if (update.customText !== undefined) setCustomText(next.customText);
+
+    const parsed = clipDefaultsSchema.safeParse({
+      tags: parseTags(next.tags),
+      mode: next.mode,
+      template: templateOf(next),
+      stripTracking: next.stripTracking,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setStatus({
         tone: 'error',
-        text: `Nothing was saved: ${issue?.message ?? 'a value is not valid'}.`,
+        text: `Not saved: ${issue?.message ?? 'a value is not valid'}. New clips keep the defaults saved before.`,
       });
       return;
     }
-    await Promise.all([saveClipDefaults(parsed.data), saveQuickCaptureSettings(quickCaptureDraft)]);
-    onSaved(parsed.data, quickCaptureDraft);
-    setTags(parsed.data.tags.join(', '));
-    setStatus({ tone: 'ok', text: 'Defaults saved. New clips use them from now on.' });
+    const defaults = parsed.data;
+    const quickCapture: QuickCaptureSettings = { notifications: next.notifications };
+    writes.current = writes.current.then(async () => {
+      try {
+        const before = stored.current;
+        await Promise.all([
+          JSON.stringify(defaults) !== JSON.stringify(before.defaults) &&
+            saveClipDefaults(defaults),
+          quickCapture.notifications !== before.quickCapture.notifications &&
+            saveQuickCaptureSettings(quickCapture),
+        ]);
+        stored.current = { defaults, quickCapture };
+        onSaved(defaults, quickCapture);
+        setStatus({ tone: 'ok', text: 'Saved. New clips use these defaults.' });
+      } catch {
+        setStatus({ tone: 'error', text: 'Clipdeck could not save your defaults. Try again.' });
+      }
+    });
   }
 
   return (
     <section aria-labelledby="defaults-heading">
-      <h2 id="defaults-heading">Defaults for new clips</h2>
-      <form onSubmit={save} noValidate>
+      <SectionHeading id="defaults-heading" title="Defaults for new clips">
+        Changes save as you make them.
+      </SectionHeading>
+      <StatusLine status={status} />
+      <form onSubmit={(event) => event.preventDefault()} noValidate>
         <Field id="default-tags" label="Default tags" hint="Separate tags with commas.">
           <input
             id="default-tags"
             type="text"
             value={tags}
             aria-describedby={describedBy('default-tags', { hint: true })}
-            onInput={(event) => setTags(event.currentTarget.value)}
+            onInput={(event) => change({ tags: event.currentTarget.value })}
+            // Tidied once the field is left, not while typing: “sea, ” is on its way to a tag.
+            onBlur={() => setTags(parseTags(tags).join(', '))}
           />
         </Field>
         <Field id="clip-mode" label="Default clip mode">
           <select
             id="clip-mode"
             value={mode}
-            onChange={(event) => setMode(event.currentTarget.value as DefaultClipMode)}
+            onChange={(event) => change({ mode: event.currentTarget.value as DefaultClipMode })}
           >
             {DEFAULT_CLIP_MODES.map((value) => (
               <option key={value} value={value}>
@@ -102,7 +139,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             type="checkbox"
             checked={stripTracking}
             aria-describedby="strip-tracking-hint"
-            onChange={(event) => setStripTracking(event.currentTarget.checked)}
+            onChange={(event) => change({ stripTracking: event.currentTarget.checked })}
           />
           <label for="strip-tracking">Remove tracking parameters from page addresses</label>
           <p class="hint" id="strip-tracking-hint">
@@ -116,10 +153,11 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             onChange={(event) => {
               const id = event.currentTarget.value;
               // Starting a custom template from the chosen built-in is easier than from nothing.
-              if (id === CUSTOM && templateId !== CUSTOM) {
-                setCustomText(templateText(templateId));
-              }
-              setTemplateId(id);
+              change(
+                id === CUSTOM && templateId !== CUSTOM
+                  ? { templateId: id, customText: templateText(templateId) }
+                  : { templateId: id },
+              );
             }}
           >
             {BUILT_IN_TEMPLATES.map((builtIn) => (
@@ -138,7 +176,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
               spellcheck={false}
               value={customText}
               aria-describedby={describedBy('custom-template', { hint: true })}
-              onInput={(event) => setCustomText(event.currentTarget.value)}
+              onInput={(event) => change({ customText: event.currentTarget.value })}
             />
           </Field>
         )}
@@ -165,7 +203,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             type="checkbox"
             checked={notifications}
             aria-describedby="quick-capture-notifications-hint"
-            onChange={(event) => setNotifications(event.currentTarget.checked)}
+            onChange={(event) => change({ notifications: event.currentTarget.checked })}
           />
           <label for="quick-capture-notifications">
             Show a notification after each quick capture
@@ -176,16 +214,15 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             page that could not be clipped gets a “!” badge with the reason.
           </p>
         </div>
-        <div class="actions">
-          <button type="submit" class="primary">
-            Save defaults
-          </button>
-          {unsaved && <span class="unsaved">Unsaved changes</span>}
-        </div>
-        <StatusLine status={status} />
       </form>
     </section>
   );
+}
+
+function templateOf(form: { templateId: string; customText: string }): TemplateChoice {
+  return form.templateId === CUSTOM
+    ? { kind: 'custom', text: form.customText }
+    : { kind: 'builtin', id: form.templateId };
 }
 
 function templateText(id: string): string {

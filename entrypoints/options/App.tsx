@@ -13,6 +13,10 @@ import {
   readKeyRefusal,
   type SettingName,
   type Settings,
+  saveClipDefaults,
+  saveConnection,
+  saveDecks,
+  saveQuickCaptureSettings,
 } from '../../utils/settings';
 
 /** What the page edits: `loadSettings`' values plus the quick-capture choice, with their notices. */
@@ -35,6 +39,19 @@ async function loadPageSettings(): Promise<PageSettings> {
       ? [...settings.notices, { setting: 'quickCapture', message: quickCapture.notice }]
       : settings.notices,
   };
+}
+
+function saveShown(settings: PageSettings, setting: PageSettings['notices'][number]['setting']) {
+  switch (setting) {
+    case 'connection':
+      return saveConnection(settings.connection);
+    case 'decks':
+      return saveDecks(settings.decks);
+    case 'clipDefaults':
+      return saveClipDefaults(settings.clipDefaults);
+    case 'quickCapture':
+      return saveQuickCaptureSettings(settings.quickCapture);
+  }
 }
 
 export function App() {
@@ -80,16 +97,21 @@ export function App() {
   }
 
   const { settings, refusal } = state;
-  // Saving a setting replaces the value its notice was about, so the notice goes too.
+  // Saving a setting replaces the value its notice was about, so the notice goes too. Sections
+  // save on their own schedule, so each change applies to the latest state, not this render's.
   const update = (change: Partial<Omit<PageSettings, 'notices'>>) =>
-    setState({
-      ...state,
-      settings: {
-        ...settings,
-        ...change,
-        notices: settings.notices.filter((notice) => !(notice.setting in change)),
-      },
-    });
+    setState((current) =>
+      current.step === 'ready'
+        ? {
+            ...current,
+            settings: {
+              ...current.settings,
+              ...change,
+              notices: current.settings.notices.filter((notice) => !(notice.setting in change)),
+            },
+          }
+        : current,
+    );
   const connected = settings.connection.baseUrl !== '' && settings.connection.apiKey !== '';
 
   return (
@@ -104,7 +126,18 @@ export function App() {
       )}
       {settings.notices.map((notice) => (
         <div class="banner banner-warning" role="status" key={notice.setting}>
-          {notice.message}
+          {notice.message}{' '}
+          <button
+            type="button"
+            class="small"
+            onClick={async () => {
+              // Sections save only what changes; this stores the defaults shown as they are.
+              await saveShown(settings, notice.setting);
+              update({ [notice.setting]: settings[notice.setting] });
+            }}
+          >
+            Save the values shown
+          </button>
         </div>
       ))}
       <div key={revision} class="sections">

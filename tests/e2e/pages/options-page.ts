@@ -14,13 +14,11 @@ export class OptionsPage {
   readonly deckLabel: Locator;
   readonly deckId: Locator;
   readonly addDeckButton: Locator;
-  readonly addAnywayButton: Locator;
   readonly defaultDeck: Locator;
   readonly noteId: Locator;
   readonly findDeckButton: Locator;
   readonly defaults: Locator;
   readonly quickCaptureNotifications: Locator;
-  readonly saveDefaultsButton: Locator;
   readonly backup: Locator;
   readonly exportButton: Locator;
   readonly importFile: Locator;
@@ -38,7 +36,6 @@ export class OptionsPage {
     this.deckLabel = page.getByLabel('Deck label');
     this.deckId = page.getByLabel('Deck ID');
     this.addDeckButton = page.getByRole('button', { name: 'Add deck' });
-    this.addAnywayButton = page.getByRole('button', { name: 'Add anyway' });
     this.defaultDeck = page.getByLabel('Default deck for new clips');
     this.noteId = page.getByLabel('Note ID');
     this.findDeckButton = page.getByRole('button', { name: 'Find deck' });
@@ -46,7 +43,6 @@ export class OptionsPage {
     this.quickCaptureNotifications = page.getByLabel(
       'Show a notification after each quick capture',
     );
-    this.saveDefaultsButton = page.getByRole('button', { name: 'Save defaults' });
     this.backup = page.getByRole('region', { name: 'Back up and move settings' });
     this.exportButton = page.getByRole('button', { name: 'Export settings' });
     this.importFile = page.locator('#import-file');
@@ -63,6 +59,18 @@ export class OptionsPage {
     await this.baseUrl.fill(baseUrl);
     await this.apiKey.fill(apiKey);
     await this.saveButton.click();
+  }
+
+  /** Adds a deck through the form (the service checks it first). */
+  async addDeck(label: string, id: string): Promise<void> {
+    await this.deckLabel.fill(label);
+    await this.deckId.fill(id);
+    await this.addDeckButton.click();
+  }
+
+  /** The row of the deck list that shows this deck id. */
+  deckRow(deckId: string): Locator {
+    return this.deckList.getByRole('listitem').filter({ hasText: deckId });
   }
 
   /** The status line of a section: the last thing it said. */

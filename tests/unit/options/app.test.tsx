@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../../entrypoints/options/App';
@@ -36,19 +36,19 @@ it('says when the service refused the saved key', async () => {
   expect(banner.closest('[role="alert"]')?.textContent).toContain('Refresh Key');
 });
 
-it('the notice goes once the damaged setting is saved again', async () => {
+it('the notice goes once the damaged setting is changed, which saves it', async () => {
   await fakeBrowser.storage.local.set({ clipDefaults: { tags: 'not a list' } });
   render(<App />);
   await screen.findByText(/clip defaults settings were damaged/);
 
-  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
+  fireEvent.change(screen.getByLabelText('Default clip mode'), { target: { value: 'full-page' } });
 
-  await screen.findByText('Defaults saved. New clips use them from now on.');
+  await screen.findByText('Saved. New clips use these defaults.');
   expect(screen.queryByText(/clip defaults settings were damaged/)).toBeNull();
   expect((await loadSettings()).notices).toEqual([]);
 });
 
-it('a damaged quick-capture value shows a notice, the box ticked, until the defaults are saved', async () => {
+it('a damaged quick-capture value shows a notice, the box ticked, until it is changed', async () => {
   await fakeBrowser.storage.local.set({ quickCapture: { notifications: 'yes' } });
   render(<App />);
 
@@ -59,9 +59,19 @@ it('a damaged quick-capture value shows a notice, the box ticked, until the defa
   expect(box.checked).toBe(true);
 
   fireEvent.click(box);
-  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
 
-  await screen.findByText('Defaults saved. New clips use them from now on.');
+  await screen.findByText('Saved. New clips use these defaults.');
   expect(screen.queryByText(/quick capture settings were damaged/)).toBeNull();
   expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
+});
+
+it('a damaged value can be replaced by the defaults shown without changing anything', async () => {
+  await fakeBrowser.storage.local.set({ clipDefaults: { tags: 'not a list' } });
+  render(<App />);
+  await screen.findByText(/clip defaults settings were damaged/);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save the values shown' }));
+
+  await waitFor(() => expect(screen.queryByText(/clip defaults settings were damaged/)).toBeNull());
+  expect((await loadSettings()).notices).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DefaultsSection } from '../../../components/options/defaults-section';
 import { NOTE_TEMPLATES } from '../../../utils/clip';
@@ -59,11 +59,12 @@ it('shows tracking parameters stripped from the source link only while the box i
   expect(preview()).toContain('utm_source=newsletter');
 });
 
-it('a custom template starts from the chosen one, previews live and is saved explicitly', async () => {
+it('a custom template starts from the chosen one, previews live and is saved as it changes', async () => {
   let saved: ClipDefaults | undefined;
   renderDefaults((value) => {
     saved = value;
   });
+  expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
 
   fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
   const custom = screen.getByLabelText('Custom template') as HTMLTextAreaElement;
@@ -72,57 +73,53 @@ it('a custom template starts from the chosen one, previews live and is saved exp
   fireEvent.input(screen.getByLabelText('Default tags'), { target: { value: 'sea, to read' } });
 
   expect(preview()).toMatch(/^# Why Tide Pools Matter\n\nTide pools are/);
-  expect(screen.getByText('Unsaved changes')).toBeTruthy();
-  expect(await fakeBrowser.storage.local.get('clipDefaults')).toEqual({});
-
-  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
-
-  await screen.findByText('Defaults saved. New clips use them from now on.');
+  await screen.findByText('Saved. New clips use these defaults.');
   const expected = {
     tags: ['sea', 'to read'],
     mode: 'article',
     template: { kind: 'custom', text: '# {{title}}\n\n{{content}}' },
     stripTracking: true,
   };
-  expect(await clipDefaultsItem.getValue()).toEqual(expected);
+  await vi.waitFor(async () => expect(await clipDefaultsItem.getValue()).toEqual(expected));
   expect(saved).toEqual(expected);
 });
 
-it('an empty custom template is refused and nothing is saved', async () => {
+it('an empty custom template is not saved, and the defaults saved before stay', async () => {
   renderDefaults();
   fireEvent.change(screen.getByLabelText('Note template'), { target: { value: 'custom' } });
+  await vi.waitFor(async () =>
+    expect((await clipDefaultsItem.getValue()).template.kind).toBe('custom'),
+  );
+
   fireEvent.input(screen.getByLabelText('Custom template'), { target: { value: '  ' } });
 
-  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
-
-  expect((await screen.findByRole('alert')).textContent).toContain('custom template is empty');
-  expect(await fakeBrowser.storage.local.get(['clipDefaults', 'quickCapture'])).toEqual({});
+  expect((await screen.findByRole('alert')).textContent).toMatch(
+    /^Not saved: .*custom template is empty.*New clips keep the defaults saved before\.$/,
+  );
+  const stored = await clipDefaultsItem.getValue();
+  expect(stored.template).toMatchObject({ kind: 'custom' });
+  expect(stored.template.kind === 'custom' && stored.template.text.trim()).not.toBe('');
 });
 
-it('quick-capture notifications are on until the box is unticked and saved', async () => {
+it('quick-capture notifications are on until the box is unticked, which saves at once', async () => {
   let savedQuickCapture: QuickCaptureSettings | undefined;
   renderDefaults((_defaults, quickCapture) => {
     savedQuickCapture = quickCapture;
   });
   const box = screen.getByLabelText(NOTIFICATIONS_BOX) as HTMLInputElement;
   expect(box.checked).toBe(true);
-  expect(screen.queryByText('Unsaved changes')).toBeNull();
 
   fireEvent.click(box);
 
-  expect(screen.getByText('Unsaved changes')).toBeTruthy();
-  expect(await readQuickCaptureSettings()).toEqual({ notifications: true });
-
-  fireEvent.click(screen.getByRole('button', { name: 'Save defaults' }));
-
-  await screen.findByText('Defaults saved. New clips use them from now on.');
+  await screen.findByText('Saved. New clips use these defaults.');
   expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
   expect(savedQuickCapture).toEqual({ notifications: false });
+  // Only what changed is written: the clip defaults were not touched.
+  expect(await fakeBrowser.storage.local.get('clipDefaults')).toEqual({});
 });
 
 it('shows notifications off when that is what was saved', () => {
   renderDefaults(undefined, { notifications: false });
 
   expect((screen.getByLabelText(NOTIFICATIONS_BOX) as HTMLInputElement).checked).toBe(false);
-  expect(screen.queryByText('Unsaved changes')).toBeNull();
 });
