@@ -27,7 +27,11 @@ async function ask<K extends keyof ProtocolMap>(
 async function startRedirector(status: number, target: string) {
   const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
   const server = createServer((request, response) => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+    });
     request.resume();
     response.writeHead(status, { Location: `${target}${request.url}` });
     response.end();
