@@ -1,7 +1,6 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import type { ProtocolMap } from '../../utils/messaging';
+import { startStubServer } from '../unit/api/stub-server';
 import { expect, test } from './fixtures';
 
 /**
@@ -24,29 +23,11 @@ async function ask<K extends keyof ProtocolMap>(
 }
 
 /** The old address: every request is answered with `status` to the same path on `target`. */
-async function startRedirector(status: number, target: string) {
-  const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
-  const server = createServer((request, response) => {
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      headers: request.headers,
-    });
-    request.resume();
+function startRedirector(status: number, target: string) {
+  return startStubServer((request, response) => {
     response.writeHead(status, { Location: `${target}${request.url}` });
     response.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api`,
-    received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 test('a clip to a service that moved waits for the user, and the key never reaches the new address', async ({

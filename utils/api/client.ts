@@ -108,6 +108,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       ...details,
       serverMessage:
         details?.serverMessage === undefined ? undefined : redact(details.serverMessage, apiKey),
+      location: details?.location === undefined ? undefined : redact(details.location, apiKey),
     });
 
   /**

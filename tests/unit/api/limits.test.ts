@@ -5,10 +5,9 @@ import {
   createNotesClient,
   LIST_RESPONSE_LIMIT_BYTES,
   NOTE_RESPONSE_LIMIT_BYTES,
-  NotesApiError,
   type NotesClient,
 } from '../../../utils/api';
-import { type StubServer, sampleNote, startStubServer } from './stub-server';
+import { failureOf, type StubServer, sampleNote, startStubServer } from './stub-server';
 
 let server: NotesServer;
 let client: NotesClient;
@@ -21,15 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all([server.stop(), ...stubs.splice(0).map((stub) => stub.stop())]);
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<NotesApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof NotesApiError)) throw new Error(`Expected a NotesApiError, got ${error}`);
-  return error;
-}
 
 describe('note ids that are not one path segment', () => {
   const unusable = [

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
-import { createNotesClient, NotesApiError } from '../../../utils/api';
+import { createNotesClient } from '../../../utils/api';
 import { judgeFailure, toDeliveryFailure } from '../../../utils/outbox';
-import { type StubServer, sampleNote, startStubServer } from './stub-server';
+import { failureOf, type StubServer, sampleNote, startStubServer } from './stub-server';
 
 const KEY = 'the-real-key-0123456789';
 
@@ -30,15 +30,6 @@ function redirectTo(status: number, to: (path: string) => string | undefined) {
     response.writeHead(status, location === undefined ? {} : { Location: location });
     response.end('moved');
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NotesApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof NotesApiError)) throw new Error(`Expected a NotesApiError, got ${error}`);
-  return error;
 }
 
 /** The real server's address for a request path the redirector received (`/api/notes/…`). */
@@ -94,6 +85,15 @@ describe('a redirect to another origin', () => {
     });
     expect(error.suggestedBaseUrl).toBeUndefined();
     expect(error.message).toMatch(/it moved to https:\/\/sso\.example\.com\/login/);
+  });
+
+  it('a Location that repeats the key is shown without it', async () => {
+    const old = await stub(redirectTo(302, () => `https://sso.example.com/login?token=${KEY}`));
+    const error = await failureOf(
+      createNotesClient({ baseUrl: old.baseUrl, apiKey: KEY }).list({ limit: 1 }),
+    );
+    expect(error.location).toBe('https://sso.example.com/login?token=[API key]');
+    expect(error.message).not.toContain(KEY);
   });
 
   it('a redirect without a Location is still a move, with no address given', async () => {
