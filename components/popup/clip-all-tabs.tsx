@@ -22,7 +22,8 @@ export interface BulkClipper {
     tabIds: number[];
     deckId?: string;
     tags?: string[];
-  }): Promise<Result<{ clips: ClipSummary[]; failures: SkippedTab[] }>>;
+    giveBack?: string[];
+  }): Promise<Result<{ clips: ClipSummary[]; failures: SkippedTab[]; apiAccessLost?: string }>>;
   clipProgress(ids: string[]): Promise<Result<{ progress: BatchProgress }>>;
 }
 
@@ -31,7 +32,14 @@ type BulkState =
   | { step: 'asking' }
   | { step: 'refused' }
   | { step: 'storing' }
-  | { step: 'running'; ids: string[]; progress: BatchProgress; skipped: SkippedTab[] }
+  | {
+      step: 'running';
+      ids: string[];
+      progress: BatchProgress;
+      skipped: SkippedTab[];
+      /** The API origin's pattern, when giving back the batch's access took it too. */
+      apiAccessLost?: string | undefined;
+    }
   | { step: 'failed'; error: UserError };
 
 /** How often the popup asks the outbox how far the clips have got. */
@@ -49,14 +57,50 @@ async function ownTabId(): Promise<number | undefined> {
   }
 }
 
-async function planWindow(): Promise<{ plan: AllTabsPlan; granted: boolean }> {
+interface PlannedWindow {
+  plan: AllTabsPlan;
+  granted: boolean;
+  /** The patterns not held before: asked for in the click, given back when the batch is read. */
+  missing: string[];
+}
+
+async function planWindow(): Promise<PlannedWindow> {
   const [own, windowTabs] = await Promise.all([
     ownTabId(),
     browser.tabs.query({ currentWindow: true }),
   ]);
   const plan = planAllTabs(windowTabs, own);
-  const granted = await browser.permissions.contains({ origins: plan.origins }).catch(() => false);
-  return { plan, granted };
+  // One by one: access the user gave before (a host, or every site) is theirs and is kept.
+  const held = await Promise.all(
+    plan.origins.map((origin) =>
+      browser.permissions.contains({ origins: [origin] }).catch(() => false),
+    ),
+  );
+  const missing = plan.origins.filter((_, index) => !held[index]);
+  return { plan, granted: missing.length === 0, missing };
+}
+
+/** Giving back the batch's access took the API origin's too (Chromium does): one click restores it. */
+function RestoreApiAccess(props: { pattern: string; onRestored(): void }) {
+  const { pattern, onRestored } = props;
+  const host = pattern.replace(/^[a-z*]+:\/\//, '').replace(/\/\*$/, '');
+  return (
+    <p role="alert" class="status-error">
+      Giving back access to the pages also took Clipdeck’s access to your Notes service at {host},
+      so clips wait until you allow it again.{' '}
+      <button
+        type="button"
+        onClick={() => {
+          void browser.permissions
+            .request({ origins: [pattern] })
+            .catch(() => false)
+            .then((allowed) => allowed && onRestored());
+        }}
+      >
+        Allow {host} again
+      </button>
+    </p>
+  );
 }
 
 function Progress(props: { progress: BatchProgress }) {
@@ -123,7 +167,7 @@ export function ClipAllTabs(props: {
   pollMs?: number;
 }) {
   const { clipper, deckId, tags, pollMs = POLL_MS } = props;
-  const [planned, setPlanned] = useState<{ plan: AllTabsPlan; granted: boolean } | null>(null);
+  const [planned, setPlanned] = useState<PlannedWindow | null>(null);
   const [state, setState] = useState<BulkState>({ step: 'ready' });
 
   useEffect(() => {
@@ -151,12 +195,13 @@ export function ClipAllTabs(props: {
   if (!planned?.plan.tabIds.length) return null;
   const { plan, granted } = planned;
 
-  async function clip() {
+  async function clip(giveBack: string[]) {
     setState({ step: 'storing' });
     const result = await clipper.clipTabs({
       tabIds: plan.tabIds,
       ...(deckId !== null && { deckId }),
       ...(tags !== undefined && { tags }),
+      ...(giveBack.length > 0 && { giveBack }),
     });
     if (!result.ok) {
       setState({ step: 'failed', error: result.error });
@@ -177,14 +222,21 @@ export function ClipAllTabs(props: {
       else if (clipped.state === 'sending') progress.sending++;
       else progress.queued++;
     }
-    setState({ step: 'running', ids, progress, skipped: result.failures });
+    setState({
+      step: 'running',
+      ids,
+      progress,
+      skipped: result.failures,
+      ...(result.apiAccessLost !== undefined && { apiAccessLost: result.apiAccessLost }),
+    });
   }
 
   function start() {
     if (granted) {
-      void clip();
+      void clip([]);
       return;
     }
+    const { missing } = planned as PlannedWindow;
     // Requested synchronously within the click: browsers honour the request only there.
     const asking = browser.permissions.request({ origins: plan.origins });
     setState({ step: 'asking' });
@@ -195,8 +247,8 @@ export function ClipAllTabs(props: {
           setState({ step: 'refused' });
           return;
         }
-        setPlanned({ plan, granted: true });
-        void clip();
+        // Granted for this batch only: the background gives it back once the tabs are read.
+        void clip(missing);
       });
   }
 
@@ -235,6 +287,16 @@ export function ClipAllTabs(props: {
                 ? `${describeProgress(state.progress)}. Clipdeck keeps sending them if you close this popup; the toolbar badge counts what waits.`
                 : `Done: ${describeProgress(state.progress)}.`}
           </p>
+          {state.apiAccessLost !== undefined && (
+            <RestoreApiAccess
+              pattern={state.apiAccessLost}
+              onRestored={() =>
+                setState((current) =>
+                  current.step === 'running' ? { ...current, apiAccessLost: undefined } : current,
+                )
+              }
+            />
+          )}
           <Skipped skipped={state.skipped} titles={plan.titles} />
         </>
       )}

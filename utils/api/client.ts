@@ -91,9 +91,9 @@ export function normalizeBaseUrl(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function parseUrl(text: string): URL | undefined {
+function parseUrl(text: string, base?: string): URL | undefined {
   try {
-    return new URL(text);
+    return new URL(text, base);
   } catch {
     return undefined;
   }
@@ -108,11 +108,17 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       ...details,
       serverMessage:
         details?.serverMessage === undefined ? undefined : redact(details.serverMessage, apiKey),
+      location: details?.location === undefined ? undefined : redact(details.location, apiKey),
     });
 
-  /** The body of a 2xx answer; anything else is thrown as a NotesApiError. */
+  /**
+   * The body of a 2xx answer; anything else is thrown as a NotesApiError. Redirects are never
+   * followed with the key (`redirect: 'manual'`): where a key goes is the user's choice, not the
+   * answering server's. The one exception is a same-origin redirect that only adds or removes a
+   * trailing slash, re-sent here once, to the same origin, with the same method and body.
+   */
   async function send(call: Call): Promise<string> {
-    const url = buildUrl(normalizeBaseUrl(options.baseUrl), call);
+    const base = normalizeBaseUrl(options.baseUrl);
     const key = apiKey.trim();
     checkKey(key, fail);
     call.signal?.throwIfAborted();
@@ -126,7 +132,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
     const forwardAbort = () => controller.abort(call.signal?.reason);
     call.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const transportError = (cause: unknown): unknown => {
+    const transportError = (cause: unknown, url: string): unknown => {
       if (timedOut) {
         return fail(
           'timeout',
@@ -151,26 +157,57 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
         Accept: 'application/json',
       };
       if (call.body) headers['Content-Type'] = 'application/json';
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetchImpl(url, {
-          method: call.method,
-          headers,
-          body: call.body ? JSON.stringify(call.body) : undefined,
-          signal: controller.signal,
-        });
-        text = await response.text();
-      } catch (error) {
-        throw transportError(error);
+      let url = buildUrl(base, call);
+      for (let hop = 0; ; hop++) {
+        let response: Response;
+        try {
+          response = await fetchImpl(url, {
+            method: call.method,
+            headers,
+            body: call.body ? JSON.stringify(call.body) : undefined,
+            signal: controller.signal,
+            redirect: 'manual',
+          });
+        } catch (error) {
+          throw transportError(error, url);
+        }
+        if (isRedirect(response)) {
+          cancelBody(response);
+          const location = await redirectTarget(response, url, fetchImpl, controller.signal);
+          if (hop === 0 && location !== undefined && onlySlashDiffers(url, location)) {
+            url = location;
+            continue;
+          }
+          throw movedError(call, base, response, location, fail);
+        }
+        const limit = response.ok ? responseLimit(call) : ERROR_BODY_LIMIT_BYTES;
+        let text: string;
+        try {
+          // An error answer is cut short rather than refused: only its `error` and `code` matter.
+          text = await readLimited(response, limit, { truncate: !response.ok });
+        } catch (error) {
+          if (error instanceof ResponseTooLarge) throw tooLargeError(call, limit);
+          throw transportError(error, url);
+        }
+        if (!response.ok) throw statusError(call, response, text, fail);
+        return text;
       }
-      if (!response.ok) throw statusError(call, response, text, fail);
-      return text;
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', forwardAbort);
     }
   }
+
+  const tooLargeError = (call: Call, limit: number) =>
+    fail(
+      'protocol',
+      `The Notes service sent an answer larger than Clipdeck reads (over ${formatBytes(limit)}` +
+        `${call.operation === 'list' ? ' for one page of notes' : ' for one note'}), so it was ` +
+        `not read. ${OPTIONS_HINT}; if it is right, the service is sending more than a Notes ` +
+        'API should.' +
+        (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
+      { responseLimitBytes: limit },
+    );
 
   const protocolError = (call: Call, detail: string, field?: string) =>
     fail(
@@ -244,7 +281,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       const call: Call = {
         operation: 'get',
         method: 'GET',
-        path: notePath(id),
+        path: notePath(id, fail),
         signal: requestOptions.signal,
       };
       const text = await send(call);
@@ -272,7 +309,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       const call: Call = {
         operation: 'update',
         method: 'PUT',
-        path: notePath(id),
+        path: notePath(id, fail),
         body: documentedFields(patch),
         signal: requestOptions.signal,
       };
@@ -288,7 +325,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       await send({
         operation: 'delete',
         method: 'DELETE',
-        path: notePath(id),
+        path: notePath(id, fail),
         signal: requestOptions.signal,
       });
     },
@@ -313,9 +350,204 @@ function presentOrUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-function notePath(id: string): string {
-  if (id === '') throw new RangeError('A note id cannot be empty.');
+/**
+ * A note id becomes one path segment. `encodeURIComponent` leaves `.` and `..` alone, and URL
+ * parsing turns them (and `%2e` spellings) into dot-segments: `PUT /notes/..` would become a PUT
+ * on the collection's parent. An id that is empty, a dot-segment in any spelling or decoding, or
+ * holds a slash is refused before any request rather than encoded into something else.
+ */
+function notePath(id: string, fail: Fail): string {
+  if (!isUsableNoteId(id)) {
+    const shown = id.length > 60 ? `${id.slice(0, 60)}…` : id;
+    throw fail(
+      'invalid-request',
+      `“${shown}” is not a note id Clipdeck can send: a note id cannot be empty, “.” or “..”, or ` +
+        'contain a slash. Copy the id again from the note in the Notes service.',
+    );
+  }
   return `/notes/${encodeURIComponent(id)}`;
+}
+
+function isUsableNoteId(id: string): boolean {
+  if (id.trim() === '') return false;
+  // Each decoding a server (or a proxy in front of it) might apply, checked in turn.
+  let text = id;
+  for (let round = 0; round < 4; round++) {
+    if (text === '.' || text === '..' || /[/\\]/.test(text)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return true;
+    }
+    if (decoded === text) return true;
+    text = decoded;
+  }
+  return false;
+}
+
+/** A 3xx, or the opaque answer a browser gives for one in `redirect: 'manual'` mode. */
+function isRedirect(response: Response): boolean {
+  return (
+    response.type === 'opaqueredirect' ||
+    (response.status >= 300 && response.status < 400 && response.status !== 304)
+  );
+}
+
+function cancelBody(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
+/**
+ * Where a redirect points, as an absolute address without credentials, or undefined. Outside a
+ * browser the Location header says it. A browser hides it (an opaque redirect: status 0, no
+ * headers), so the address is asked once more without the key and with redirects followed: only
+ * the address it ends at is read, never its body. When the browser may not read the new address
+ * (another origin without CORS), it stays unknown.
+ */
+async function redirectTarget(
+  response: Response,
+  url: string,
+  fetchImpl: typeof globalThis.fetch,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const header = response.headers.get('Location');
+  if (header) return cleanLocation(header, url);
+  if (response.type !== 'opaqueredirect') return undefined;
+  try {
+    const probe = await fetchImpl(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      redirect: 'follow',
+      credentials: 'omit',
+      signal,
+    });
+    cancelBody(probe);
+    return probe.redirected && probe.url ? cleanLocation(probe.url, url) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function cleanLocation(location: string, base: string): string | undefined {
+  const url = parseUrl(location, base);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url.href;
+}
+
+/** The same origin and query, and a path that only gains or loses its trailing slash. */
+function onlySlashDiffers(from: string, to: string): boolean {
+  const a = new URL(from);
+  const b = new URL(to);
+  return (
+    a.origin === b.origin &&
+    a.search === b.search &&
+    a.pathname !== b.pathname &&
+    a.pathname.replace(/\/+$/, '') === b.pathname.replace(/\/+$/, '')
+  );
+}
+
+function movedError(
+  call: Call,
+  base: string,
+  response: Response,
+  location: string | undefined,
+  fail: Fail,
+): NotesApiError {
+  const status = response.status || undefined;
+  if (location === undefined) {
+    return fail(
+      'moved',
+      'The Notes service answered from another address and did not say which, so Clipdeck did ' +
+        `not send your API key on. ${OPTIONS_HINT}.`,
+      { status },
+    );
+  }
+  const suggestedBaseUrl = suggestBaseUrl(base, call, location);
+  const shown = location.length > 200 ? `${location.slice(0, 200)}…` : location;
+  return fail(
+    'moved',
+    `The Notes service answered from another address: it moved to ${shown}. Clipdeck did not ` +
+      'send your API key there. Check the base URL in Clipdeck’s options' +
+      (suggestedBaseUrl ? ` and change it to ${suggestedBaseUrl} if that is your service.` : '.'),
+    { status, location, ...(suggestedBaseUrl !== undefined && { suggestedBaseUrl }) },
+  );
+}
+
+/**
+ * The base URL at the new address: the location without the request's own path (`/notes/…`),
+ * so `https://new.example.com/api/notes/?limit=1` suggests `https://new.example.com/api`.
+ */
+function suggestBaseUrl(base: string, call: Call, location: string): string | undefined {
+  const target = new URL(location);
+  const suffix = call.path.replace(/\/+$/, '');
+  const path = target.pathname.replace(/\/+$/, '');
+  if (!path.endsWith(suffix)) return undefined;
+  const suggested = `${target.origin}${path.slice(0, path.length - suffix.length)}`;
+  return suggested === base ? undefined : suggested;
+}
+
+/**
+ * The most of an answer Clipdeck reads, so a broken or hostile server cannot fill the service
+ * worker's memory. The interface sets no size for a note; a whole book clipped as one page is
+ * about 3 MB of Markdown, so a note gets 8 MiB (room for JSON escaping) and a list page (at most
+ * 100 notes, whatever the size of the account) 32 MiB.
+ */
+export const NOTE_RESPONSE_LIMIT_BYTES = 8 * 1024 * 1024;
+export const LIST_RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
+/** An error answer is read this far at most: its `error` and `code` are short. */
+const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
+
+function responseLimit(call: Call): number {
+  return call.operation === 'list' ? LIST_RESPONSE_LIMIT_BYTES : NOTE_RESPONSE_LIMIT_BYTES;
+}
+
+class ResponseTooLarge extends Error {}
+
+/** The body as text, streamed and counted: refused (or cut, with `truncate`) past `limit` bytes. */
+async function readLimited(
+  response: Response,
+  limit: number,
+  { truncate }: { truncate: boolean },
+): Promise<string> {
+  const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
+  if (!truncate && declared > limit) {
+    cancelBody(response);
+    throw new ResponseTooLarge();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      reader.cancel().catch(() => undefined);
+      if (!truncate) throw new ResponseTooLarge();
+      chunks.push(value.subarray(0, limit - size));
+      size = limit;
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  // One decode of the whole body, as `response.text()` does: decoding chunk by chunk into a
+  // growing string costs several times more on a large page.
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
 }
 
 function pageSize(limit: number): number {

@@ -8,7 +8,9 @@ export type NotesApiErrorKind =
   | 'server'
   | 'network'
   | 'timeout'
-  | 'protocol';
+  | 'protocol'
+  /** The service answered with a redirect: the key was not sent on (see `location`). */
+  | 'moved';
 
 export interface NotesApiErrorDetails {
   status?: number;
@@ -20,6 +22,15 @@ export interface NotesApiErrorDetails {
   field?: string;
   /** For rate limiting: how long the service asked to wait (from Retry-After). */
   retryAfterMs?: number;
+  /** For `moved`: the absolute address the service sent Clipdeck to, when the answer said it. */
+  location?: string;
+  /**
+   * For `moved`: the base URL equivalent to the configured one at the new address (the location
+   * without the request's own path), when the location has that shape.
+   */
+  suggestedBaseUrl?: string;
+  /** For a `protocol` error about an answer too large to read: the limit it went past. */
+  responseLimitBytes?: number;
   cause?: unknown;
 }
 
@@ -35,6 +46,9 @@ export class NotesApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly field: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly location: string | undefined;
+  readonly suggestedBaseUrl: string | undefined;
+  readonly responseLimitBytes: number | undefined;
 
   constructor(kind: NotesApiErrorKind, message: string, details: NotesApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -44,6 +58,9 @@ export class NotesApiError extends Error {
     this.serverMessage = details.serverMessage;
     this.field = details.field;
     this.retryAfterMs = details.retryAfterMs;
+    this.location = details.location;
+    this.suggestedBaseUrl = details.suggestedBaseUrl;
+    this.responseLimitBytes = details.responseLimitBytes;
   }
 }
 

@@ -38,7 +38,10 @@ declare global {
 
 export function installAutomationHooks(): void {
   globalThis.clipdeckAutomation = {
-    configure: (connection) => saveConnection(connection),
+    // Tests configure as a user types: the key given is meant for this address.
+    configure: async (connection) => {
+      await saveConnection(connection, { keyEntered: true });
+    },
     clipTab: (request: ClipTabRequest) => clipTab(request),
     waitForClip: async (id, timeoutMs) => {
       const entry = await getOutbox().waitFor(id, timeoutMs);

@@ -8,12 +8,15 @@ import {
   summarizeClip,
 } from '../outbox';
 import { failure, type Result, type UserError } from '../result';
+import { HOST_PATTERN, withLentHostAccess } from './host-access';
 import { prepareClip } from './prepare';
 
 const clipTabsRequestSchema = z.object({
   tabIds: z.array(z.number().int().nonnegative()).max(10_000),
   deckId: z.string().min(1).optional(),
   tags: z.array(z.string()).optional(),
+  /** Host patterns the page was granted only for this batch: given back once the tabs are read. */
+  giveBack: z.array(z.string().regex(HOST_PATTERN)).max(1000).optional(),
 });
 export type ClipTabsRequest = z.infer<typeof clipTabsRequestSchema>;
 
@@ -28,14 +31,28 @@ export interface TabClipFailure {
  * then goes at the outbox's pace; `clipProgress` reports it. A tab that cannot be clipped is
  * reported with its reason and does not stop the others.
  */
-export async function clipTabs(
-  input: ClipTabsRequest,
-): Promise<Result<{ clips: ClipSummary[]; failures: TabClipFailure[] }>> {
+export type ClipTabsResult = Result<{
+  clips: ClipSummary[];
+  failures: TabClipFailure[];
+  /** The API origin's pattern, when giving back `giveBack` took its access too. */
+  apiAccessLost?: string;
+}>;
+
+export async function clipTabs(input: ClipTabsRequest): Promise<ClipTabsResult> {
   const parsed = clipTabsRequestSchema.safeParse(input);
   if (!parsed.success) {
     return failure('invalid-request', 'Clipdeck could not read which tabs to clip. Try again.');
   }
   const request = parsed.data;
+  const { value, access } = await withLentHostAccess(request.giveBack ?? [], () =>
+    clipEach(request),
+  );
+  return value.ok && access.apiAccessLost
+    ? { ...value, apiAccessLost: access.apiAccessLost }
+    : value;
+}
+
+async function clipEach(request: ClipTabsRequest): Promise<ClipTabsResult> {
   const clips: ClipSummary[] = [];
   const failures: TabClipFailure[] = [];
   for (let start = 0; start < request.tabIds.length; start += BATCH_SIZE) {

@@ -1,6 +1,11 @@
 export { installAutomationHooks } from './automation';
 export { clipTab } from './clip-tab';
-export { type ClipTabsRequest, clipTabs, type TabClipFailure } from './clip-tabs';
+export {
+  type ClipTabsRequest,
+  type ClipTabsResult,
+  clipTabs,
+  type TabClipFailure,
+} from './clip-tabs';
 export { extractFromTab } from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,

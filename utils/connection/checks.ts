@@ -6,6 +6,7 @@ import {
   checkBaseUrl,
   clearKeyRefusal,
   hostPermissionFor,
+  keyCarriesTo,
   readConnection,
   recordKeyRefused,
 } from '../settings';
@@ -24,7 +25,19 @@ const browserDependencies: CheckDependencies = {
   hasHostPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
 };
 
-export type ConnectionTest = Result<{ noteCount: number }>;
+/**
+ * A failed check. For kind `moved` (the service answered with a redirect, which Clipdeck never
+ * follows with the key) it carries the address it was sent to and, when that address has the
+ * shape of a Notes API address, the base URL to offer with “Use this address”.
+ */
+export interface CheckFailure extends UserError {
+  location?: string;
+  suggestedBaseUrl?: string;
+}
+
+export type CheckResult<T extends object> = ({ ok: true } & T) | { ok: false; error: CheckFailure };
+
+export type ConnectionTest = CheckResult<{ noteCount: number }>;
 
 /**
  * An authenticated list with `limit=1`, for the connection in the form (saved or not). A refused
@@ -154,7 +167,7 @@ async function withClient<T extends object>(
   connection: Connection,
   dependencies: CheckDependencies,
   run: (client: NotesClient) => Promise<Result<T>>,
-): Promise<Result<T>> {
+): Promise<CheckResult<T>> {
   const pattern = hostPermissionFor(connection.baseUrl);
   const host = new URL(connection.baseUrl).host;
   if (!(await dependencies.hasHostPermission(pattern).catch(() => false))) {
@@ -167,14 +180,17 @@ async function withClient<T extends object>(
   try {
     return await run(createNotesClient({ ...connection, fetch: dependencies.fetch }));
   } catch (error) {
-    return { ok: false, error: describeFailure(error, host) };
+    return { ok: false, error: describeFailure(error, connection.baseUrl) };
   }
 }
 
 /** The API client's errors, reworded for someone checking their settings. */
-function describeFailure(error: unknown, host: string): UserError {
+function describeFailure(error: unknown, baseUrl: string): CheckFailure {
   if (!(error instanceof NotesApiError)) return toUserError(error);
+  const host = new URL(baseUrl).host;
   switch (error.kind) {
+    case 'moved':
+      return movedFailure(error, baseUrl);
     case 'network':
     case 'timeout':
       return {
@@ -200,4 +216,40 @@ function describeFailure(error: unknown, host: string): UserError {
     default:
       return toUserError(error);
   }
+}
+
+function movedFailure(error: NotesApiError, baseUrl: string): CheckFailure {
+  const host = new URL(baseUrl).host;
+  const { location } = error;
+  const suggested = error.suggestedBaseUrl ? checkBaseUrl(error.suggestedBaseUrl) : undefined;
+  if (location === undefined) {
+    return {
+      kind: 'moved',
+      message:
+        `${host} answered from another address without saying which, so Clipdeck did not send ` +
+        'your API key on. Check the base URL: it usually ends in /api.',
+    };
+  }
+  if (!suggested?.ok) {
+    return {
+      kind: 'moved',
+      location,
+      message:
+        `${host} sent Clipdeck to ${shorten(location)}, which is not a Notes API address, so ` +
+        'Clipdeck did not send your API key there. Check the base URL: it usually ends in /api.',
+    };
+  }
+  return {
+    kind: 'moved',
+    location,
+    suggestedBaseUrl: suggested.baseUrl,
+    message:
+      `${host} answered from another address, ${suggested.baseUrl}, so Clipdeck did not send ` +
+      'your API key there. If your Notes service has moved, use that address' +
+      (keyCarriesTo(baseUrl, suggested.baseUrl) ? '.' : ' and enter your API key for it.'),
+  };
+}
+
+function shorten(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -1,5 +1,7 @@
 export {
   type CheckDependencies,
+  type CheckFailure,
+  type CheckResult,
   type ConnectionTest,
   checkDeck,
   listRecentNotes,

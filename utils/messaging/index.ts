@@ -2,7 +2,7 @@ import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/me
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
 import type { ClippedPage } from '../clip-log';
-import type { NoteDeck, RecentNote } from '../connection';
+import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
 import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
@@ -44,11 +44,18 @@ export interface ProtocolMap {
     tabIds: number[];
     deckId?: string;
     tags?: string[];
-  }): Result<{ clips: ClipSummary[]; failures: Array<{ tabId: number; error: UserError }> }>;
+    /** Host patterns granted only for this batch: the background gives them back when done. */
+    giveBack?: string[];
+  }): Result<{
+    clips: ClipSummary[];
+    failures: Array<{ tabId: number; error: UserError }>;
+    /** The API origin's pattern when giving back took its access too: ask for it again. */
+    apiAccessLost?: string;
+  }>;
   /** How far a bulk clip has got: counts by state of the given clips. */
   clipProgress(request: { ids: string[] }): Result<{ progress: BatchProgress }>;
   /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
-  testConnection(connection: Connection): Result<{ noteCount: number }>;
+  testConnection(connection: Connection): ConnectionTest;
   checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
   readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
   listRecentNotes(): Result<{ notes: RecentNote[] }>;

@@ -25,6 +25,7 @@ const apiErrorSchema = z.object({
     'network',
     'timeout',
     'protocol',
+    'moved',
   ]),
   message: z.string(),
   status: z.number().int().optional(),
@@ -77,6 +78,8 @@ export function judgeFailure(failure: DeliveryFailure, deckId: string | undefine
         return { action: 'attention', reason: 'too-large', message: tooLargeMessage(failure) };
       }
       return { action: 'attention', reason: 'invalid-request', message: refusedMessage(failure) };
+    case 'moved': // a redirect: retrying reaches the same redirect, and the key must not follow it
+      return { action: 'attention', reason: 'invalid-request', message: failure.message };
     case 'rate-limited':
       return { action: 'retry', outcomeUnknown: false, holdAllForMs: failure.retryAfterMs ?? 0 };
     default:

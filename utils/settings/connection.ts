@@ -68,8 +68,80 @@ export async function readConnection(): Promise<Result<{ connection: Connection 
   return { ok: true, connection: value };
 }
 
-export function saveConnection(connection: Connection): Promise<void> {
-  return writeSetting(connectionSetting, connection);
+/**
+ * Whether a key saved for `from` may go on to `to`. The key is bound to the origin it was entered
+ * for (scheme, host and port): a different path on the same origin keeps it. The one other case
+ * is the same host moving from plain http to https on the default ports, which only protects the
+ * key better.
+ */
+export function keyCarriesTo(from: string, to: string): boolean {
+  const a = parseAddress(from);
+  const b = parseAddress(to);
+  if (!a || !b) return false;
+  if (a.origin === b.origin) return true;
+  return (
+    a.protocol === 'http:' &&
+    b.protocol === 'https:' &&
+    a.hostname === b.hostname &&
+    a.port === '' &&
+    b.port === ''
+  );
+}
+
+function parseAddress(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SaveConnectionOptions {
+  /**
+   * The user typed or pasted the key for this address in this save. Without it, a key equal to
+   * the stored one counts as carried over from the stored address.
+   */
+  keyEntered?: boolean;
+}
+
+/** What was stored; `keyNeeded` when the key was left out because it belongs to another origin. */
+export type SavedConnection =
+  | { connection: Connection; keyNeeded: false }
+  | { connection: Connection; keyNeeded: true; message: string };
+
+/**
+ * Validates and stores the connection. The key stays bound to its origin: saving an address on
+ * another origin with the stored key (the key field still showing it) stores no key and says a
+ * key is needed, so the key never reaches a server the user did not enter it for. A different
+ * key, or `keyEntered`, is a key given for the new address and is stored.
+ */
+export async function saveConnection(
+  connection: Connection,
+  { keyEntered = false }: SaveConnectionOptions = {},
+): Promise<SavedConnection> {
+  const { value: stored } = await readSetting(connectionSetting);
+  const carriedOver =
+    !keyEntered &&
+    connection.apiKey !== '' &&
+    connection.apiKey === stored.apiKey &&
+    stored.baseUrl !== '' &&
+    connection.baseUrl !== '' &&
+    !keyCarriesTo(stored.baseUrl, connection.baseUrl);
+  if (!carriedOver) {
+    await writeSetting(connectionSetting, connection);
+    return { connection, keyNeeded: false };
+  }
+  const saved = { baseUrl: connection.baseUrl, apiKey: '' };
+  await writeSetting(connectionSetting, saved);
+  return { connection: saved, keyNeeded: true, message: keyNeededMessage(connection.baseUrl) };
+}
+
+function keyNeededMessage(baseUrl: string): string {
+  const host = parseAddress(baseUrl)?.host ?? baseUrl;
+  return (
+    `The address was saved, but not the API key: a key is only sent to the address it was ` +
+    `entered for. Paste your API key for ${host} and save again.`
+  );
 }
 
 /**

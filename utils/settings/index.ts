@@ -26,11 +26,14 @@ export {
   clearKeyRefusal,
   connectionItem,
   type KeyRefusal,
+  keyCarriesTo,
   keyRefusalItem,
   NOT_CONNECTED_MESSAGE,
   readConnection,
   readKeyRefusal,
   recordKeyRefused,
+  type SaveConnectionOptions,
+  type SavedConnection,
   saveConnection,
 } from './connection';
 export {

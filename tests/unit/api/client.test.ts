@@ -117,8 +117,8 @@ describe('the five operations against the local Notes server', () => {
     expect((await client.list({ tag })).data.map((note) => note.id)).toEqual([created?.id]);
     const stub = await startStubServer(reply(200, sampleNote({ deck_id: 'd' })));
     try {
-      await createNotesClient({ baseUrl: stub.baseUrl, apiKey: 'k' }).get('a/b c?');
-      expect(stub.received[0]?.url).toBe('/api/notes/a%2Fb%20c%3F');
+      await createNotesClient({ baseUrl: stub.baseUrl, apiKey: 'k' }).get('a&b c?#é');
+      expect(stub.received[0]?.url).toBe('/api/notes/a%26b%20c%3F%23%C3%A9');
     } finally {
       await stub.stop();
     }

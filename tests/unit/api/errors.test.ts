@@ -9,7 +9,7 @@ import {
   type NotesClient,
   toUserError,
 } from '../../../utils/api';
-import { reply, type StubServer, sampleNote, startStubServer } from './stub-server';
+import { failureOf, reply, type StubServer, sampleNote, startStubServer } from './stub-server';
 
 let server: NotesServer;
 let client: NotesClient;
@@ -21,16 +21,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.stop();
 });
-
-/** The rejection of `promise`, which must be a NotesApiError. */
-async function failureOf(promise: Promise<unknown>): Promise<NotesApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof NotesApiError)) throw new Error(`Expected a NotesApiError, got ${error}`);
-  return error;
-}
 
 describe('failures reported by the service', () => {
   it('400: carries the service’s error and code and says to check the note', async () => {

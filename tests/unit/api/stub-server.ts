@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { NotesApiError } from '../../../utils/api';
 
 export interface StubServer {
   baseUrl: string;
@@ -56,4 +57,14 @@ export function sampleNote(overrides: Record<string, unknown> = {}) {
     updated_at: '2026-01-02T03:04:05Z',
     ...overrides,
   };
+}
+
+/** The rejection of `promise`, which must be a NotesApiError. */
+export async function failureOf(promise: Promise<unknown>): Promise<NotesApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof NotesApiError)) throw new Error(`Expected a NotesApiError, got ${error}`);
+  return error;
 }

@@ -25,13 +25,19 @@ function summary(id: string, state: ClipSummary['state']): ClipSummary {
   return { id, state, title: id, attempts: 0, createdAt: 1 };
 }
 
-function browserWith(options: { granted: boolean; allow: boolean }) {
+function browserWith(options: {
+  granted: boolean | ((origin: string) => boolean);
+  allow: boolean;
+}) {
   // Only the fields the popup reads: tabs.query types every field a real tab has.
   fakeBrowser.tabs.query = vi.fn(
     async () => WINDOW_TABS,
   ) as unknown as typeof fakeBrowser.tabs.query;
   fakeBrowser.tabs.getCurrent = vi.fn(async () => undefined);
-  const contains = vi.fn(async () => options.granted);
+  const { granted } = options;
+  const contains = vi.fn(async ({ origins }: { origins?: string[] }) =>
+    (origins ?? []).every((origin) => (typeof granted === 'function' ? granted(origin) : granted)),
+  );
   const request = vi.fn(async () => options.allow);
   fakeBrowser.permissions.contains = contains;
   fakeBrowser.permissions.request = request;
@@ -141,15 +147,70 @@ describe('Clip all tabs in this window', () => {
     expect(clipper.clipTabs).not.toHaveBeenCalled();
   });
 
-  it('allowed at the prompt: clips with the default deck and tags', async () => {
+  it('allowed at the prompt: clips with the default deck and tags, and has the access given back', async () => {
     browserWith({ granted: false, allow: true });
     const clipper = clipperSaving();
     render(<ClipAllTabs clipper={clipper} deckId={null} pollMs={5} />);
 
     await screen.findByText(/Clipdeck needs to read/);
     fireEvent.click(button());
-    await waitFor(() => expect(clipper.clipTabs).toHaveBeenCalledWith({ tabIds: [1, 2, 3, 4] }));
+    await waitFor(() =>
+      expect(clipper.clipTabs).toHaveBeenCalledWith({
+        tabIds: [1, 2, 3, 4],
+        giveBack: ['http://tides.example.net/*', 'https://kelp.example.org/*'],
+      }),
+    );
     expect(await screen.findByText('Done: 3 of 3 saved.')).toBeTruthy();
+    // Given back after the batch, so the next batch asks again.
+    expect(screen.getByText(/your browser will ask you to allow that/)).toBeTruthy();
+  });
+
+  it('access the user had before is not given back, only what this batch asked for', async () => {
+    const { request } = browserWith({
+      granted: (origin) => origin === 'https://kelp.example.org/*',
+      allow: true,
+    });
+    const clipper = clipperSaving();
+    render(<ClipAllTabs clipper={clipper} deckId={null} pollMs={5} />);
+
+    await screen.findByText(/Clipdeck needs to read/);
+    fireEvent.click(button());
+    expect(request).toHaveBeenCalledWith({
+      origins: ['http://tides.example.net/*', 'https://kelp.example.org/*'],
+    });
+    await waitFor(() =>
+      expect(clipper.clipTabs).toHaveBeenCalledWith({
+        tabIds: [1, 2, 3, 4],
+        giveBack: ['http://tides.example.net/*'],
+      }),
+    );
+  });
+
+  it('when giving back took the Notes service’s access too, one click asks for it again', async () => {
+    const { request } = browserWith({ granted: false, allow: true });
+    const clipper: BulkClipper = {
+      clipTabs: async () => ({
+        ok: true,
+        clips: [summary('a', 'queued')],
+        failures: [],
+        apiAccessLost: 'https://notes.example.com/*',
+      }),
+      clipProgress: vi.fn(async () => ({
+        ok: true as const,
+        progress: progress({ total: 1, queued: 1 }),
+      })),
+    };
+    render(<ClipAllTabs clipper={clipper} deckId={null} pollMs={1000} />);
+    await screen.findByText(/Clipdeck needs to read/);
+    fireEvent.click(button());
+
+    const again = await screen.findByRole('button', { name: 'Allow notes.example.com again' });
+    expect(screen.getByText(/took Clipdeck’s access to your Notes service/)).toBeTruthy();
+    fireEvent.click(again);
+    expect(request).toHaveBeenLastCalledWith({ origins: ['https://notes.example.com/*'] });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Allow notes.example.com again' })).toBeNull(),
+    );
   });
 
   it('counts clips that need attention and stops following once none waits', async () => {
