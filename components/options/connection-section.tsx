@@ -179,14 +179,18 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
         showFailure(test.error, 'Not saved: ');
         return;
       }
-      await saveConnection(connection);
-      if (connection.apiKey !== saved.apiKey) await clearKeyRefusal();
+      // The form empties a key the moment the address leaves its origin (changeBaseUrl,
+      // useSuggestion), so a key still in the field was entered for this address.
+      const stored = await saveConnection(connection, { keyEntered: true });
+      if (stored.connection.apiKey !== saved.apiKey) await clearKeyRefusal();
       await releaseHost(saved.baseUrl, pattern);
-      setBaseUrl(connection.baseUrl);
-      setApiKey(connection.apiKey);
-      setKeyRequest(null);
-      onSaved(connection);
-      setStatus(savedStatus(savedHost, test));
+      setBaseUrl(stored.connection.baseUrl);
+      setApiKey(stored.connection.apiKey);
+      setKeyRequest(stored.keyNeeded ? stored.message : null);
+      onSaved(stored.connection);
+      setStatus(
+        stored.keyNeeded ? { tone: 'error', text: stored.message } : savedStatus(savedHost, test),
+      );
     } catch {
       setStatus({ tone: 'error', text: 'Clipdeck could not save the connection. Try again.' });
     } finally {

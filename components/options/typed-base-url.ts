@@ -1,4 +1,9 @@
-import { type BaseUrlCheck, checkBaseUrl, isLoopbackHost } from '../../utils/settings';
+import {
+  type BaseUrlCheck,
+  checkBaseUrl,
+  isLoopbackHost,
+  keyCarriesTo,
+} from '../../utils/settings';
 
 /**
  * The base URL as the user typed it, completed before it is checked: people paste
@@ -58,26 +63,16 @@ export function checkTypedBaseUrl(typed: string): TypedBaseUrlCheck {
 
 /**
  * Whether a key entered for `from` may stay in the form for `to` (issue 14: a key is bound to its
- * origin). Same origin keeps it, and so does the same host moving from http to https on the
- * default ports, which only protects the key better: the rule the library's `keyCarriesTo`
- * applies when saving, so the form never drops a key the library would keep, or the reverse.
- * An address that is not usable yet (half typed) decides nothing: null.
+ * origin). The library's own rule (`keyCarriesTo`), so the form never drops a key the library
+ * would keep, or the reverse. An address that is not usable yet (half typed) decides nothing: null.
  */
 export function keyCarries(from: string, to: string): boolean | null {
   const a = usableUrl(from);
   const b = usableUrl(to);
-  if (!a || !b) return null;
-  if (a.origin === b.origin) return true;
-  return (
-    a.protocol === 'http:' &&
-    b.protocol === 'https:' &&
-    a.hostname === b.hostname &&
-    a.port === '' &&
-    b.port === ''
-  );
+  return a && b ? keyCarriesTo(a, b) : null;
 }
 
-function usableUrl(typed: string): URL | null {
+function usableUrl(typed: string): string | null {
   const check = checkTypedBaseUrl(typed);
-  return check.ok ? new URL(check.baseUrl) : null;
+  return check.ok ? check.baseUrl : null;
 }

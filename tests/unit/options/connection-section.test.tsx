@@ -12,6 +12,7 @@ import {
   readKeyRefusal,
   recordKeyRefused,
 } from '../../../utils/settings';
+import { type StubServer, startStubServer } from '../api/stub-server';
 import { realChecks } from './real-checks';
 
 const EMPTY = { baseUrl: '', apiKey: '' };
@@ -54,22 +55,24 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+const redirectors: StubServer[] = [];
+afterEach(async () => {
+  await Promise.all(redirectors.splice(0).map((stub) => stub.stop()));
+});
+
 /**
- * Issue 14's contract, which the API client in this branch does not produce yet: a test that met
- * a redirect fails with kind `moved` and the address to use. Only this answer is faked.
+ * A real service that moved: every request is answered 301 to the same path under `target`
+ * (an address ending in /api), as a host that moved its Notes API would.
  */
-function movedTo(suggestedBaseUrl: string): OptionsChecks {
-  return {
-    ...realChecks(),
-    testConnection: async () => ({
-      ok: false,
-      error: {
-        kind: 'moved',
-        message: `The Notes service answered from another address: ${suggestedBaseUrl}.`,
-        suggestedBaseUrl,
-      } as { kind: string; message: string },
-    }),
-  };
+async function movedServiceTo(target: string | ((origin: string) => string)): Promise<string> {
+  const stub = await startStubServer((request, response) => {
+    const path = (request.url ?? '/').replace(/^\/api/, '');
+    const to = typeof target === 'string' ? target : target(`http://${request.headers.host}`);
+    response.writeHead(301, { Location: `${to}${path}` });
+    response.end();
+  });
+  redirectors.push(stub);
+  return stub.baseUrl;
 }
 
 beforeEach(() => {
@@ -307,12 +310,13 @@ describe('the key is bound to its service’s origin (issue 14)', () => {
 describe('a service that moved (issue 14)', () => {
   it('names the new address and fills it in; another origin asks for the key again', async () => {
     grant(true, true);
-    renderSection(EMPTY, movedTo('https://notes.example.org/api'));
-    fill('Base URL', 'https://notes.example.com/api');
+    const old = await movedServiceTo('https://notes.example.org/api');
+    renderSection();
+    fill('Base URL', old);
     fill('API key', 'the-key');
 
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await screen.findByText(/answered from another address: https:\/\/notes\.example\.org\/api/);
+    await screen.findByText(/answered from another address, https:\/\/notes\.example\.org\/api,/);
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
 
     expect(fieldValue('Base URL')).toBe('https://notes.example.org/api');
@@ -323,8 +327,9 @@ describe('a service that moved (issue 14)', () => {
 
   it('a move on the same origin keeps the key, and saving the old address saves nothing', async () => {
     grant(true, true);
-    renderSection(EMPTY, movedTo('https://notes.example.com/api/v2'));
-    fill('Base URL', 'https://notes.example.com/api');
+    const service = await movedServiceTo((origin) => `${origin}/api/v2`);
+    renderSection();
+    fill('Base URL', service);
     fill('API key', 'the-key');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -332,7 +337,7 @@ describe('a service that moved (issue 14)', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
 
-    expect(fieldValue('Base URL')).toBe('https://notes.example.com/api/v2');
+    expect(fieldValue('Base URL')).toBe(`${service}/v2`);
     expect(fieldValue('API key')).toBe('the-key');
   });
 });
