@@ -82,7 +82,7 @@ describe('previewTab on a PDF', () => {
       ok: true,
       preview: {
         title: 'Tide [pools] study',
-        markdown: '[Tide \\[pools\\] study](<https://a.example/files/tide-pools.pdf>)\n',
+        markdown: '[Tide \\[pools\\] study](https://a.example/files/tide-pools.pdf)\n',
         tags: ['papers'],
         mode: 'bookmark',
       },
