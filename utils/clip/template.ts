@@ -15,17 +15,19 @@ export interface NoteTemplate {
  * The source header's lines end in a backslash, CommonMark's hard line break: without it they are
  * one paragraph and render as one run-on line (issue 19). A backslash rather than two trailing
  * spaces because editors and formatters strip invisible spaces; rather than a list because these
- * are four facts about the note, not items of its content. A break left dangling at the end of
- * the header (when the lines after it had nothing to show) is removed by composeNote.
+ * are four facts about the note, not items of its content (and a list would merge with a list
+ * the content starts with). The space before it stops a GFM autolink at the end of a value from
+ * taking the backslash in; composeNote adds that space to a user's template too, and removes a
+ * break left dangling at the end of the header when the lines after it had nothing to show.
  */
 export const NOTE_TEMPLATES: readonly NoteTemplate[] = [
   {
     id: 'source-header',
     name: 'Source header',
     template: [
-      'Source: [{{site}}]({{url}})\\',
-      'By {{author}}\\',
-      'Published {{published}}\\',
+      'Source: [{{site}}]({{url}}) \\',
+      'By {{author}} \\',
+      'Published {{published}} \\',
       'Clipped {{clipped}}',
       '',
       '{{content}}',
@@ -277,21 +279,27 @@ export function composeNote(clip: Clip, options: ComposeOptions): string {
       return;
     }
     if (allEmpty(line, readable, safeInlineText)) return;
-    const filled = fillMarkdownLine(line, readable);
+    const filled = fillMarkdownLine(line, readable).replace(/(\S)(\\+)$/, (whole, last, run) =>
+      run.length % 2 === 1 ? `${last} ${run}` : whole,
+    );
     // A hard break with nothing after it (the lines below it were left out) would show as a
     // backslash: the line keeps its words without it.
     const previous = out.length - 1;
     if (filled.trim() === '' && endsInHardBreak(out[previous])) {
-      out[previous] = (out[previous] as string).slice(0, -1);
+      out[previous] = withoutHardBreak(out[previous] as string);
     }
     out.push(filled);
   });
   const last = out.length - 1;
-  if (endsInHardBreak(out[last])) out[last] = (out[last] as string).slice(0, -1);
+  if (endsInHardBreak(out[last])) out[last] = withoutHardBreak(out[last] as string);
   return `${out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
+}
+
+function withoutHardBreak(line: string): string {
+  return line.slice(0, -1).trimEnd();
 }
 
 /** A line ending in an odd run of backslashes ends in CommonMark's hard line break. */

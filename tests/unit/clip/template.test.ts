@@ -39,7 +39,7 @@ describe('composeNote', () => {
       timeZone: 'UTC',
     });
     expect(note).toBe(
-      'Source: [Coast Notes](https://coast.example/tide-pools)\\\nClipped 14 March 2026\n\nSmall worlds left by the sea.\n',
+      'Source: [Coast Notes](https://coast.example/tide-pools) \\\nClipped 14 March 2026\n\nSmall worlds left by the sea.\n',
     );
     expect(note).not.toMatch(/undefined|null|By $/m);
   });
@@ -51,10 +51,10 @@ describe('composeNote', () => {
     const options = { now: NOW, locale: 'en-US', timeZone: 'Pacific/Kiritimati' };
     // The page's own calendar day, not the instant moved into the reader's zone (April 17 there).
     expect(composeNote(page, options)).toContain(
-      'Published April 16, 2015\\\nClipped March 14, 2026',
+      'Published April 16, 2015 \\\nClipped March 14, 2026',
     );
     expect(composeNote(page, { ...options, locale: 'de-DE' })).toContain(
-      'Published 16. April 2015\\\nClipped 14. März 2026',
+      'Published 16. April 2015 \\\nClipped 14. März 2026',
     );
     expect(frontMatter(composeNote(page, { ...options, template: 'front-matter' }))).toMatchObject({
       published: '2015-04-16T23:02:01-05:00',
@@ -65,7 +65,7 @@ describe('composeNote', () => {
   it('shows a published value it cannot read as escaped words, never as Markdown', () => {
     const page = clip({ metadata: { published: '<b>Spring</b> [2019](javascript:x)' } });
     expect(composeNote(page, { now: NOW, locale: 'en-GB', timeZone: 'UTC' })).toContain(
-      'Published &lt;b>Spring&lt;/b> \\[2019\\](javascript:x)\\\n',
+      'Published &lt;b>Spring&lt;/b> \\[2019\\](javascript:x) \\\n',
     );
   });
 
