@@ -13,7 +13,7 @@ const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 export function isAllowedDestination(url: string): boolean {
   // Read the scheme as a browser does: leading controls and spaces dropped, tabs and newlines
   // removed anywhere (so `java\tscript:` counts as javascript:).
-  const address = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
+  const address = url.replace(/^[\p{Cc} ]+/u, '').replace(/[\t\n\r]/g, '');
   if (address.startsWith('#')) return true;
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(address)?.[1];
   return scheme !== undefined && ALLOWED_SCHEMES.has(`${scheme.toLowerCase()}:`);
