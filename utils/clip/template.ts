@@ -195,11 +195,18 @@ function fillFrontMatterLine(line: string, values: Values): string {
 }
 
 /**
- * Where a variable sits in a Markdown line decides how it is written: as a link's destination
- * (`[…]({{url}})`), an autolink (`<{{url}}>`), inside an HTML tag, or as text.
+ * Where a variable sits in a Markdown line decides how it is written: as a link's or image's
+ * destination (`[…]({{url}}`, whatever follows), a link reference definition's
+ * (`[ref]: {{url}}`), an autolink (`<{{url}}>`), inside an HTML tag, or as text.
  */
+const ANGLED_OR_BARE = `(?:<${VARIABLE_SOURCE}>|${VARIABLE_SOURCE})`;
 const MARKDOWN_SLOT = new RegExp(
-  `(!?)\\[([^\\]\\n]*)\\]\\(\\s*${VARIABLE_SOURCE}\\s*\\)|<${VARIABLE_SOURCE}>|${VARIABLE_SOURCE}`,
+  [
+    `(!?)\\[([^\\]\\n]*)\\]\\(\\s*${ANGLED_OR_BARE}`,
+    `^( {0,3})\\[([^\\]\\n]+)\\]:[ \\t]*${ANGLED_OR_BARE}`,
+    `<${VARIABLE_SOURCE}>`,
+    VARIABLE_SOURCE,
+  ].join('|'),
   'g',
 );
 const INSIDE_TAG = /<[A-Za-z][^<>]*$/;
@@ -208,7 +215,7 @@ const URL_ATTRIBUTE =
 
 /**
  * A Markdown line with page values: only an http(s) address becomes a link destination (any
- * other makes the link plain words followed by the address as text); every other value is
+ * other turns the link into its words followed by the address as text); every other value is
  * `safeInlineText`, with `|` escaped when the line is a table row and block starts escaped only
  * where the value begins the line. Replacement text is never scanned again, so a value cannot
  * smuggle in a variable or syntax of its own.
@@ -220,38 +227,53 @@ function fillMarkdownLine(
 ): string {
   let out = '';
   let from = 0;
-  const text = (name: keyof Values) =>
-    safeInlineText(values[name], { tableCell, lineStart: isContainerPrefix(out) });
+  const text = (name: keyof Values, lineStart = isContainerPrefix(out)) =>
+    safeInlineText(values[name], { tableCell, lineStart });
   for (const match of line.matchAll(MARKDOWN_SLOT)) {
-    const [whole, bang, label, destinationName, autolinkName, name] = match;
-    const variable = (destinationName ?? autolinkName ?? name) as string;
+    const [whole, bang, label, angled, bare, indent, refLabel, refAngled, refBare, autolink, name] =
+      match;
+    const variable = (angled ?? bare ?? refAngled ?? refBare ?? autolink ?? name) as string;
     out += line.slice(from, match.index);
     from = match.index + whole.length;
     if (!isVariable(variable, values)) {
       out += whole;
-    } else if (destinationName !== undefined) {
-      const filledLabel = fillMarkdownLine(label ?? '', values, tableCell);
+      continue;
+    }
+    const href = webHref(values[variable]);
+    if (label !== undefined) {
+      const words = fillMarkdownLine(label, values, tableCell);
       const destination = safeLinkDestination(values[variable]);
-      if (destination) out += `${bang}[${filledLabel}](${destination})`;
-      else {
-        const address = safeInlineText(values[variable], { tableCell, lineStart: false });
-        out += filledLabel && address ? `${filledLabel} (${address})` : filledLabel || address;
-      }
-    } else if (autolinkName !== undefined) {
-      const href = webHref(values[variable]);
+      // The template's own `)` (and any title before it) follows what is written here.
+      out += destination
+        ? `${bang}[${words}](${destination}`
+        : `${words}${words ? ' ' : ''}(${text(variable, false)}`;
+    } else if (refLabel !== undefined) {
+      const words = fillMarkdownLine(refLabel, values, tableCell);
+      const destination = safeLinkDestination(values[variable]);
+      out += destination
+        ? `${indent}[${words}]: ${destination}`
+        : `${indent}\\[${words}\\]: ${text(variable, false)}`;
+    } else if (autolink !== undefined) {
       out += href ? `<${href}>` : text(variable);
     } else if (INSIDE_TAG.test(out)) {
-      // An attribute of the user's own HTML: quotes must not end it, and an address attribute
-      // takes only a web address.
-      out += URL_ATTRIBUTE.test(out)
-        ? (webHref(values[variable]) ?? '')
-        : text(variable).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      out += attributeValue(out, text(variable, false), href);
     } else {
-      const href = variable === 'url' ? webHref(values.url) : undefined;
-      out += href ? `<${href}>` : text(variable);
+      out += variable === 'url' && href ? `<${href}>` : text(variable);
     }
   }
   return out + line.slice(from);
+}
+
+/**
+ * A value inside the user's own HTML tag: an address attribute takes only a web address; no value
+ * can end its quotes, or (unquoted) start another attribute.
+ */
+function attributeValue(before: string, value: string, href: string | undefined): string {
+  const escaped = URL_ATTRIBUTE.test(before) ? (href ?? '').replace(/&/g, '&amp;') : value;
+  const quoted = escaped.replace(/["'<>]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return /=\s*$/.test(before)
+    ? quoted.replace(/[\s`=]/g, (character) => `&#${character.charCodeAt(0)};`)
+    : quoted;
 }
 
 /** Turns a clip into the note's Markdown with the chosen template. */

@@ -32,6 +32,10 @@ const CUSTOM_TEMPLATE = [
   '',
   '<a href="{{url}}" title="{{author}}">{{title}}</a>',
   '',
+  '[titled]({{site}} "{{title}}") · [angled](<{{author}}>) · <img alt={{title}} src={{site}}> · see [ref]',
+  '',
+  '[ref]: {{author}}',
+  '',
   '{{title}}',
   '{{site}}',
   '{{author}}',
@@ -46,7 +50,13 @@ const CUSTOM_TEMPLATE = [
 ].join('\n');
 
 /** The tags CUSTOM_TEMPLATE writes itself; the first group of each is an address to check. */
-const CUSTOM_TAGS = [/<a href="([^"]*)" title="[^"]*">/, /<\/a>/, /<div title="[^"]*">/, /<\/div>/];
+const CUSTOM_TAGS = [
+  /<a href="([^"]*)" title="[^"]*">/,
+  /<\/a>/,
+  /<img alt=[^\s"'=<>`]* src=([^\s"'=<>`]*)>/,
+  /<div title="[^"]*">/,
+  /<\/div>/,
+];
 
 const TEMPLATES = [
   ...NOTE_TEMPLATES.map((template) => ({ name: template.id, template: template.id })),
@@ -147,6 +157,11 @@ const HOSTILE_CASES: Record<string, Clip> = {
     'Tide pools',
     '\u0001java\tscript:alert(1)',
     { siteName: 'Coast Notes' },
+  ),
+  'a site and author that are script addresses, where a template expects an address': clipOf(
+    'Tide pools',
+    'https://coast.example/tide-pools',
+    { siteName: ' javascript:alert(1)', author: 'data:text/html,<script>alert(1)</script>' },
   ),
   'markup of every other kind': clipOf(
     '![img](javascript:alert(1)) <https://x.example> [ref]: javascript:alert(1)',
