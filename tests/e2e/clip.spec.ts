@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { micromark } from 'micromark';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
 
@@ -35,6 +36,14 @@ test('a page clipped from the popup becomes a Markdown note in the service', asy
   expect(note?.markdown_text).toContain(site.urlFor('article.html'));
   // Page chrome stays out of the note.
   expect(note?.markdown_text).not.toContain('Privacy');
+  // As the Notes service renders it (CommonMark): the source header is separate lines, with the
+  // clipped day as a person writes it (issue 19).
+  const header = /^<p>([\s\S]*?)<\/p>/.exec(micromark(note?.markdown_text ?? ''))?.[1] ?? '';
+  expect(header.split(/ ?<br \/>\n/)).toEqual([
+    `Source: <a href="${site.urlFor('article.html')}">${new URL(site.urlFor('article.html')).hostname}</a>`,
+    'By Marina Okafor',
+    expect.stringMatching(/^Clipped (?!\d{4}-)\S.*\d{4}/),
+  ]);
 });
 
 test('a refused key is explained in the popup and nothing is stored', async ({

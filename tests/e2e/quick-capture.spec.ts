@@ -183,10 +183,10 @@ test('the context menu clips the page, a link and an image', async ({
 
   expect(link?.title).toBe('Field Guide to Tide Pool Etiquette');
   expect(link?.markdown_text).toContain(
-    '[Field Guide to Tide Pool Etiquette](<https://guides.example.org/tide-pools>)',
+    '[Field Guide to Tide Pool Etiquette](https://guides.example.org/tide-pools)',
   );
   expect(link?.markdown_text).toContain(
-    `Found on [Anemones at Low Tide | The Coastal Review](<${pageUrl}>)`,
+    `Found on [Anemones at Low Tide | The Coastal Review](${pageUrl})`,
   );
   expect(link?.markdown_text).not.toContain('utm_source');
 

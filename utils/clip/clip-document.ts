@@ -21,7 +21,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './media';
-import { extractMetadata } from './metadata';
+import { cleanByline, extractMetadata } from './metadata';
 import { normalizeRawTex } from './raw-tex';
 import { selectionFragments } from './selection';
 import {
@@ -198,7 +198,7 @@ function fillFromReadability(
   const clean = (value: string | null | undefined) =>
     value?.replace(/\s+/g, ' ').trim() || undefined;
   filled.title ??= clean(article.title);
-  filled.author ??= clean(article.byline)?.replace(/^by\s+/i, '');
+  filled.author ??= cleanByline(article.byline ?? undefined);
   filled.siteName ??= clean(article.siteName);
   filled.published ??= clean(article.publishedTime);
   filled.language ??= clean(article.lang);

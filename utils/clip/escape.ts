@@ -65,7 +65,7 @@ function markLineStart(text: string): string {
 const CONTAINER_MARKER = /^[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
 
 /** True when only indentation, quote markers and list markers precede this point of the line. */
-function isContainerPrefix(prefix: string): boolean {
+export function isContainerPrefix(prefix: string): boolean {
   let rest = prefix;
   for (let match = CONTAINER_MARKER.exec(rest); match; match = CONTAINER_MARKER.exec(rest)) {
     rest = rest.slice(match[0].length);
@@ -96,4 +96,91 @@ export function resolveLineStartEscapes(markdown: string): string {
       return out + line.slice(from);
     })
     .join('\n');
+}
+
+/**
+ * Characters a page can use to hide or reorder text but never needs in a one-line value: C0 and
+ * C1 controls (line breaks become spaces first), bidi embeddings, overrides and isolates (an
+ * unclosed override would reverse the rest of the header), a stray byte-order mark, and the
+ * converter's own private markers.
+ */
+const HIDDEN_CONTROLS = /[\p{Cc}\u202a-\u202e\u2066-\u2069\ufeff\ue000-\ue014]/gu;
+
+/**
+ * Page text made safe anywhere inside a line of Markdown (a note header, a link's label, a table
+ * cell, after a list or quote marker): it renders as the same words and can never become a link,
+ * an image, raw HTML, emphasis, a heading, list, quote or table start, or a second line. `<` and
+ * `&` become character references rather than backslash escapes because those also hold inside
+ * an HTML block a user's template may wrap the value in. `|` only splits cells inside a table, so
+ * it is escaped there (`tableCell`) and in a value that could pass for a table's delimiter row.
+ * `lineStart: false` when the caller knows words precede the value on its line: block starts
+ * need no escape there ("16. April" stays as it is).
+ */
+export function safeInlineText(
+  value: string,
+  { tableCell = false, lineStart = true } = {},
+): string {
+  const oneLine = value
+    .replace(/[\t\n\v\f\r]/g, ' ')
+    .replace(HIDDEN_CONTROLS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!oneLine) return '';
+  let escaped = oneLine.replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\');
+  if (/[*_]/.test(escaped)) escaped = escapeDelimiters(escaped);
+  escaped = escaped
+    .replace(/[`~[\]]/g, '\\$&')
+    .replace(/&(?=#?\w+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    // Always, not only in pairs: two values on one line could pair their dollars into math.
+    .replace(/\$/g, '\\$');
+  const delimiterRow = /^[\s|:-]*-[\s|:-]*$/.test(escaped);
+  if (tableCell || delimiterRow) escaped = escaped.replace(/\|/g, '\\|');
+  if (!lineStart) return escaped;
+  // What would start a block where the value begins a line (also after `- ` or `> `).
+  if (
+    /^(?:#{1,6}(?=\s|$)|>|[-+](?=\s|$)|[-=]+$)/.test(escaped) ||
+    (/^[:-]/.test(escaped) && delimiterRow)
+  ) {
+    return `\\${escaped}`;
+  }
+  return escaped.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/**
+ * A link destination for a page-supplied address, or undefined when the address is not an
+ * http(s) URL. It is parsed first (so `java\tscript:` or a leading control cannot pass as a web
+ * address). One with parentheses, `\` or what reads as a character reference is written in the
+ * `<…>` form with those escaped; any other in the plain form a person would type.
+ */
+export function safeLinkDestination(address: string): string | undefined {
+  const href = webHref(address);
+  if (href === undefined) return undefined;
+  const escaped = href.replace(/\\/g, '\\\\').replace(/&(?=#?\w+;)/g, '\\&');
+  return escaped === href && !/[()]/.test(href) ? href : `<${escaped}>`;
+}
+
+/** The address's normalised http(s) form, or undefined for any other scheme or no URL at all. */
+export function webHref(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // Percent-encoding what WHATWG leaves in a query or fragment keeps `<…>` forms whole.
+  return url.href.replace(/[<> ]/g, (character) => encodeURIComponent(character));
+}
+
+/**
+ * A Markdown link with page-supplied words and address: a live link only to an http(s) address,
+ * otherwise the words followed by the address as plain text.
+ */
+export function safeMarkdownLink(label: string, address: string): string {
+  const text = safeInlineText(label) || safeInlineText(address);
+  const destination = safeLinkDestination(address);
+  if (destination) return `[${text}](${destination})`;
+  const shown = safeInlineText(address);
+  return shown && shown !== text ? `${text} (${shown})` : text;
 }

@@ -4,6 +4,7 @@
  */
 export { DEFAULT_TIME_BUDGET_MS } from './budget';
 export { clipDocument, type EngineOptions } from './clip-document';
+export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
 export { extractMetadata } from './metadata';
 export {
   type ComposeOptions,

@@ -148,7 +148,22 @@ function stripSiteSuffix(title: string, site: string | undefined): string {
 
 function cleanAuthor(value: string | undefined): string | undefined {
   if (!value || isHttpUrl(value)) return undefined;
-  return clean(value.replace(/^(?:by|von|par|por|di)\s+/i, ''));
+  return cleanByline(value);
+}
+
+/** "By", or one word and "by" ("Written by", "Posted by", "Words by"), or "von", "par"… */
+const LEADING_BY = /^(?:(?:\p{L}+\s+)?by|von|par|por|di)[\s:]+/iu;
+/** Another person's credit after the author's name: "… Edited by", "…, photos by". */
+const TRAILING_CREDIT = /[\s,;|·•–—]+\p{L}+\s+by\b.*$/iu;
+
+/**
+ * The name in a byline: the note's header says "By" itself, so a byline that already starts with
+ * a by-phrase loses it, and an editor's or photographer's credit after the name is cut.
+ */
+export function cleanByline(value: string | undefined): string | undefined {
+  const text = clean(value);
+  if (!text) return undefined;
+  return clean(text.replace(LEADING_BY, '').replace(TRAILING_CREDIT, ''));
 }
 
 function toIsoDate(value: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import { type Clip, composeNote, stripTrackingParameters } from '../clip';
+import { type Clip, composeNote, safeMarkdownLink, stripTrackingParameters } from '../clip';
 import { NOT_CONFIGURED_MESSAGE } from '../clipper';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
@@ -86,17 +86,15 @@ function truncate(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
 }
 
-/** The bookmark's content, which the note template places: the link and the page it was on. */
+/**
+ * The bookmark's content, which the note template places: the link and the page it was on. The
+ * words come from the page, so they go through `safeMarkdownLink` like any page text.
+ */
 export function linkBookmarkContent(link: ClickedLink): string {
-  const lines = [`[${linkLabel(linkTitle(link))}](<${link.url}>)`];
+  const lines = [safeMarkdownLink(linkTitle(link), link.url)];
   if (link.pageUrl && isWebAddress(link.pageUrl)) {
-    const pageLabel = linkLabel(link.pageTitle?.trim() || link.pageUrl);
-    lines.push('', `Found on [${pageLabel}](<${link.pageUrl}>)`);
+    const pageLabel = link.pageTitle?.trim() || link.pageUrl;
+    lines.push('', `Found on ${safeMarkdownLink(pageLabel, link.pageUrl)}`);
   }
   return lines.join('\n');
-}
-
-/** Text inside `[…]`: brackets and backslashes would end or bend the link. */
-function linkLabel(text: string): string {
-  return text.replace(/([\\[\]])/g, '\\$1');
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { type Clip, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
 
 const NOW = new Date('2026-03-14T09:26:53.000Z');
@@ -15,16 +16,11 @@ function clip(overrides: Partial<Clip> = {}): Clip {
   };
 }
 
-/** The front matter's lines, parsed as the YAML subset the templates write (JSON strings). */
-function frontMatter(note: string): Record<string, string> {
+/** The front matter, read by a strict YAML loader. */
+function frontMatter(note: string): Record<string, unknown> {
   const [, block] = /^---\n([\s\S]*?)\n---\n/.exec(note) ?? [];
   if (block === undefined) throw new Error('No front matter');
-  return Object.fromEntries(
-    block.split('\n').map((line) => {
-      const separator = line.indexOf(': ');
-      return [line.slice(0, separator), JSON.parse(line.slice(separator + 2)) as string];
-    }),
-  );
+  return parse(block, { strict: true, uniqueKeys: true }) as Record<string, unknown>;
 }
 
 describe('composeNote', () => {
@@ -37,11 +33,49 @@ describe('composeNote', () => {
   });
 
   it('writes a short source header by default and leaves out what the page did not give', () => {
-    const note = composeNote(clip({ metadata: { siteName: 'Coast Notes' } }), { now: NOW });
+    const note = composeNote(clip({ metadata: { siteName: 'Coast Notes' } }), {
+      now: NOW,
+      locale: 'en-GB',
+      timeZone: 'UTC',
+    });
     expect(note).toBe(
-      'Source: [Coast Notes](https://coast.example/tide-pools)\nClipped 2026-03-14T09:26:53.000Z\n\nSmall worlds left by the sea.\n',
+      'Source: [Coast Notes](https://coast.example/tide-pools) \\\nClipped 14 March 2026\n\nSmall worlds left by the sea.\n',
     );
     expect(note).not.toMatch(/undefined|null|By $/m);
+  });
+
+  it('writes the days a person reads in the header, the full timestamps in front matter', () => {
+    const page = clip({
+      metadata: { author: 'Dan Goodin', published: '2015-04-16T23:02:01-05:00' },
+    });
+    const options = { now: NOW, locale: 'en-US', timeZone: 'Pacific/Kiritimati' };
+    // The page's own calendar day, not the instant moved into the reader's zone (April 17 there).
+    expect(composeNote(page, options)).toContain(
+      'Published April 16, 2015 \\\nClipped March 14, 2026',
+    );
+    expect(composeNote(page, { ...options, locale: 'de-DE' })).toContain(
+      'Published 16. April 2015 \\\nClipped 14. März 2026',
+    );
+    expect(frontMatter(composeNote(page, { ...options, template: 'front-matter' }))).toMatchObject({
+      published: '2015-04-16T23:02:01-05:00',
+      clipped: '2026-03-14T09:26:53.000Z',
+    });
+  });
+
+  it('shows a published value it cannot read as escaped words, never as Markdown', () => {
+    const page = clip({ metadata: { published: '<b>Spring</b> [2019](javascript:x)' } });
+    expect(composeNote(page, { now: NOW, locale: 'en-GB', timeZone: 'UTC' })).toContain(
+      'Published &lt;b>Spring&lt;/b> \\[2019\\](javascript:x) \\\n',
+    );
+  });
+
+  it('drops a hard break left at the end of a header whose last lines had nothing to show', () => {
+    const template = 'Source: {{site}}\\\nBy {{author}}\n\n{{content}}';
+    const note = composeNote(clip({ metadata: { siteName: 'Coast Notes' } }), {
+      template,
+      now: NOW,
+    });
+    expect(note).toBe('Source: Coast Notes\n\nSmall worlds left by the sea.\n');
   });
 
   it('keeps a hostile title inside its front matter value', () => {
@@ -58,6 +92,16 @@ describe('composeNote', () => {
       'clipped',
     ]);
     expect(note.split('\n---\n')).toHaveLength(2);
+  });
+
+  it('writes a front-matter value that mixes words and variables as one YAML string', () => {
+    const template =
+      '---\nsummary: {{title}} by {{author}}\ntags: [clip, "{{site}}"]\n---\n{{content}}';
+    const note = composeNote(clip({ title: 'Rock: pools' }), { template, now: NOW });
+    expect(frontMatter(note)).toEqual({
+      summary: 'Rock: pools by Rosa Marin',
+      tags: ['clip', 'Coast Notes'],
+    });
   });
 
   it('fills a custom template, quoted values included', () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { inspectTab, PDF_MESSAGE, previewTab } from '../../../utils/popup/background';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
+import { inspectMarkdown, paragraphLines } from '../clip/note-safety';
 
 /**
  * fakeBrowser has no `scripting` and its tabs carry no URL: both are stood in for here, with the
@@ -82,10 +83,42 @@ describe('previewTab on a PDF', () => {
       ok: true,
       preview: {
         title: 'Tide [pools] study',
-        markdown: '[Tide \\[pools\\] study](<https://a.example/files/tide-pools.pdf>)\n',
+        markdown: '[Tide \\[pools\\] study](https://a.example/files/tide-pools.pdf)\n',
         tags: ['papers'],
         mode: 'bookmark',
       },
     });
+  });
+
+  it('as a bookmark: a hostile PDF title stays words, with the user’s template', async () => {
+    await saveClipDefaults({
+      tags: [],
+      mode: 'article',
+      template: { kind: 'builtin', id: 'source-header' },
+      stripTracking: true,
+    });
+    const title = '<img src=x onerror=alert(1)> [x](javascript:alert(1))\n# Heading';
+    stubTab(
+      { url: 'https://a.example/files/%E0%A4%A.pdf?utm_source=feed', title },
+      { selection: false, contentType: 'application/pdf' },
+    );
+    const result = await previewTab(3, 'bookmark');
+    if (!result.ok) throw new Error(result.error.message);
+    const findings = inspectMarkdown(result.preview.markdown);
+    expect(findings.badDestinations).toEqual([]);
+    expect(findings.pageHtml).toEqual([]);
+    expect(paragraphLines(result.preview.markdown, 1)).toEqual([
+      '<img src=x onerror=alert(1)> [x](javascript:alert(1)) # Heading',
+    ]);
+    expect(result.preview.sourceUrl).toBe('https://a.example/files/%E0%A4%A.pdf');
+  });
+
+  it('as a bookmark: a file name with a malformed escape is named as it is written', async () => {
+    stubTab(
+      { url: 'https://a.example/files/100%25%E0%A4%A.pdf' },
+      { selection: false, contentType: 'application/pdf' },
+    );
+    const result = await previewTab(3, 'bookmark');
+    expect(result).toMatchObject({ ok: true, preview: { title: '100%25%E0%A4%A.pdf' } });
   });
 });

@@ -137,10 +137,10 @@ describe('context menu items', () => {
     expect(note?.tags).toEqual(['shore', 'to read']);
     expect(note?.deck_id).toBe('deck-science');
     expect(note?.markdown_text).toContain(
-      '[Field Guide to Tide Pool Etiquette](<https://guides.example.org/tide-pools>)',
+      '[Field Guide to Tide Pool Etiquette](https://guides.example.org/tide-pools)',
     );
     expect(note?.markdown_text).toContain(
-      `Found on [Anemones at Low Tide | The Coastal Review](<${PAGE_URL}>)`,
+      `Found on [Anemones at Low Tide | The Coastal Review](${PAGE_URL})`,
     );
     expect(note?.markdown_text).not.toContain('utm_source');
   });

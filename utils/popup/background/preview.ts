@@ -1,7 +1,13 @@
-import type { ClipMode } from '../../clip';
+import {
+  type Clip,
+  type ClipMode,
+  composeNote,
+  safeMarkdownLink,
+  stripTrackingParameters,
+} from '../../clip';
 import { prepareClip } from '../../clipper';
 import { failure, type Result } from '../../result';
-import { loadSettings } from '../../settings';
+import { loadSettings, templateSource } from '../../settings';
 import { inspectTab } from './tab';
 
 /** The note the popup shows for editing before it is saved. */
@@ -58,22 +64,49 @@ export async function previewTab(
   };
 }
 
+/**
+ * A PDF saved as a bookmark: its title (the viewer's, which the PDF's own metadata sets) and a
+ * link, placed by the user's template like a link bookmark. Both come from the file, so they go
+ * through `safeMarkdownLink`.
+ */
 async function pdfBookmark(url: string, title?: string): Promise<Result<{ preview: TabPreview }>> {
   const { clipDefaults, connection } = await loadSettings();
   if (!connection.baseUrl || !connection.apiKey) {
     return failure('not-configured', 'Clipdeck is not connected to your Notes service yet.');
   }
-  const name = title?.trim() || decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
+  const address = clipDefaults.stripTracking ? stripTrackingParameters(url) : url;
+  const name = title?.replace(/\s+/g, ' ').trim() || fileName(address);
+  const clip: Clip = {
+    title: name,
+    markdown: safeMarkdownLink(name, address),
+    url: address,
+    mode: 'bookmark',
+    notices: [],
+    metadata: {},
+  };
   return {
     ok: true,
     preview: {
       title: name,
-      markdown: `[${name.replace(/[[\]\\]/g, '\\$&')}](<${url}>)\n`,
+      markdown: composeNote(clip, {
+        template: templateSource(clipDefaults.template),
+        now: new Date(),
+      }),
       tags: clipDefaults.tags,
       mode: 'bookmark',
-      sourceUrl: url,
+      sourceUrl: address,
       hasSelection: false,
       notices: [],
     },
   };
+}
+
+/** The file's name from its address; a malformed escape is shown as it is rather than thrown. */
+function fileName(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() || url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }

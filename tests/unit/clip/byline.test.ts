@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clipDocument, composeNote } from '../../../utils/clip';
+import { pageFromHtml } from './dom';
+
+const ARTICLE = `<article><h1>Monitoring Distributed Systems</h1>${'<p>Alerting on symptoms rather than causes keeps pages rare and worth answering at any hour.</p>'.repeat(8)}</article>`;
+
+function headerOf(head: string, body = ARTICLE): string {
+  const result = clipDocument(
+    pageFromHtml(`<html><head><title>SRE</title>${head}</head><body>${body}</body></html>`),
+    { mode: 'article' },
+  );
+  if (!result.ok) throw new Error(result.error.message);
+  return composeNote(result.clip, { now: new Date('2026-03-14T09:00:00Z'), locale: 'en-US' });
+}
+
+/** The header says "By" itself: a byline that already says it must not say it twice (issue 19). */
+describe('bylines in the note header', () => {
+  it('drops a leading by-phrase and an editor’s credit from the author meta tag', () => {
+    const note = headerOf(
+      '<meta name="author" content="Written by Rob Ewaschuk Edited by Betsy Beyer">',
+    );
+    expect(note).toMatch(/^By Rob Ewaschuk \\$/m);
+  });
+
+  it('does the same for the byline Readability finds in the page', () => {
+    const note = headerOf(
+      '',
+      `<p class="byline">Posted by Sam Ortega, photos by Lee Park</p>${ARTICLE}`,
+    );
+    expect(note).toMatch(/^By Sam Ortega \\$/m);
+  });
+
+  it('leaves a name alone, particles and all', () => {
+    expect(headerOf('<meta name="author" content="Anna di Stefano">')).toMatch(
+      /^By Anna di Stefano \\$/m,
+    );
+  });
+});
