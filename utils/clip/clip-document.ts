@@ -11,7 +11,13 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './footnotes';
-import { finishMarkdown, markdownConverter, toMarkdown } from './markdown';
+import {
+  finishMarkdown,
+  markdownConverter,
+  markdownImage,
+  markdownLink,
+  toMarkdown,
+} from './markdown';
 import { normalizeMath } from './math';
 import {
   EMBED_FRAME_HOSTS,
@@ -42,7 +48,7 @@ import {
   type ClipResult,
   clipRequestSchema,
 } from './types';
-import { isHttpUrl, markdownDestination, resolveUrl, stripTrackingParameters } from './urls';
+import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
 import {
   cloneVisibleDocument,
   defaultStyleSource,
@@ -293,9 +299,7 @@ function bookmarkMarkdown(title: string, metadata: ClipMetadata): string {
   const parts: string[] = [];
   if (metadata.description) parts.push(escapeText(metadata.description));
   if (metadata.leadImage)
-    parts.push(
-      `![${title.replace(/([\\[\]])/g, '\\$1')}](${markdownDestination(metadata.leadImage)})`,
-    );
+    parts.push(markdownImage(title.replace(/([\\[\]])/g, '\\$1'), metadata.leadImage, ''));
   return finishMarkdown(parts.join('\n\n'));
 }
 
@@ -321,7 +325,7 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
   holder.appendChild(picture);
   normalizeImagesForImageMode(holder);
   const imageLine = toMarkdown(holder);
-  const pageLink = `From [${escapeText(title).replace(/\]/g, '\\]')}](${markdownDestination(url)})`;
+  const pageLink = `From ${markdownLink(escapeText(title).replace(/\]/g, '\\]'), url, '')}`;
   return finishMarkdown(
     [imageLine, caption ? escapeText(caption) : '', pageLink].filter(Boolean).join('\n\n'),
   );
