@@ -11,13 +11,7 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './footnotes';
-import {
-  finishMarkdown,
-  markdownConverter,
-  markdownImage,
-  markdownLink,
-  toMarkdown,
-} from './markdown';
+import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
   EMBED_FRAME_HOSTS,
@@ -27,7 +21,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './media';
-import { extractMetadata } from './metadata';
+import { cleanMetadataText, extractMetadata } from './metadata';
 import { normalizeRawTex } from './raw-tex';
 import { selectionFragments } from './selection';
 import {
@@ -201,8 +195,7 @@ function fillFromReadability(
   },
 ): ClipMetadata {
   const filled: ClipMetadata = { ...metadata };
-  const clean = (value: string | null | undefined) =>
-    value?.replace(/\s+/g, ' ').trim() || undefined;
+  const clean = cleanMetadataText;
   filled.title ??= clean(article.title);
   filled.author ??= clean(article.byline)?.replace(/^by\s+/i, '');
   filled.siteName ??= clean(article.siteName);
@@ -325,7 +318,13 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
   holder.appendChild(picture);
   normalizeImagesForImageMode(holder);
   const imageLine = toMarkdown(holder);
-  const pageLink = `From ${markdownLink(escapeText(title).replace(/\]/g, '\\]'), url, '')}`;
+  // Through the link rule, as any link of a page: the title is escaped as text there.
+  const from = scratch.createElement('p');
+  const link = scratch.createElement('a');
+  link.setAttribute('href', url);
+  link.textContent = title;
+  from.append('From ', link);
+  const pageLink = toMarkdown(from);
   return finishMarkdown(
     [imageLine, caption ? escapeText(caption) : '', pageLink].filter(Boolean).join('\n\n'),
   );

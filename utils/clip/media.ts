@@ -228,7 +228,11 @@ export function normalizeImages(root: Element): void {
       }
       image.setAttribute('src', source);
     } else {
-      const absolute = safeImageUrl(source, base);
+      // A srcset or lazy source a note may not show does not hide a good `src`.
+      const src = attribute('src');
+      const absolute =
+        safeImageUrl(source, base) ??
+        (isPlaceholderSource(src) ? undefined : safeImageUrl(src, base));
       if (!absolute || isPlaceholderSource(source) || isTrackingPixel(image, absolute, attribute)) {
         image.remove();
         continue;
