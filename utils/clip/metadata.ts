@@ -5,7 +5,7 @@ import { isHttpUrl, resolveUrl } from './urls';
 const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;
 
 /** C0 and C1 controls: never text a reader sees, and what strict YAML loaders and terminals trip on. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /** A metadata value on one line, without control characters; undefined when nothing is left. */
 export function cleanMetadataText(value: string | null | undefined): string | undefined {
