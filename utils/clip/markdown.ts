@@ -183,8 +183,21 @@ function listItemPrefix(item: Element): string {
  * a link whose address is not http, https or mailto (safeLinkUrl) is left as its text, and an
  * image whose source a note may not show (safeImageUrl) is left out.
  */
-export function markdownLink(text: string, href: string | null, base: string): string {
-  const safe = safeLinkUrl(href, base);
+/**
+ * Addresses that already read as the parser writes them, with an allowed scheme: what the
+ * engine's link and image passes (normalizeLinks, normalizeImages) leave behind, so the check
+ * here need not parse each one a second time. A lowercase scheme with nothing before it is the
+ * scheme the parser reads; no space or control character means nothing would be stripped.
+ */
+const PLAIN_LINK = /^(?:https?:\/\/|mailto:)[^\s\p{Cc}]*$/u;
+const PLAIN_IMAGE = /^https?:\/\/[^\s\p{Cc}]*$/u;
+
+export function markdownLink(
+  text: string,
+  href: string | null,
+  base: string | (() => string),
+): string {
+  const safe = href && PLAIN_LINK.test(href) ? href : safeLinkUrl(href, base);
   if (!safe) return text;
   // `<…>` only for an address with nothing that would end it early (a mailto: keeps `<`, `>`).
   if (text === safe && /^[^\s<>]+$/.test(safe)) return `<${safe}>`;
@@ -198,8 +211,12 @@ export function markdownLink(text: string, href: string | null, base: string): s
 }
 
 /** `alt` is written as it is given: the caller escapes it. */
-export function markdownImage(alt: string, src: string | null, base: string): string {
-  const safe = safeImageUrl(src, base);
+export function markdownImage(
+  alt: string,
+  src: string | null,
+  base: string | (() => string),
+): string {
+  const safe = src && PLAIN_IMAGE.test(src) ? src : safeImageUrl(src, base);
   return safe ? `![${alt}](${markdownDestination(safe)})` : '';
 }
 
@@ -386,7 +403,7 @@ export function createMarkdownConverter(): TurndownService {
       if (node.hasAttribute(EMBEDDED_IMAGE_ATTRIBUTE)) {
         return `*(${alt ? `Image “${alt}”` : 'An image'} was embedded in the page and is not saved in this note.)*`;
       }
-      return markdownImage(alt, node.getAttribute('src'), node.ownerDocument.baseURI);
+      return markdownImage(alt, node.getAttribute('src'), () => node.ownerDocument.baseURI);
     },
   });
   rules.add(
@@ -399,7 +416,7 @@ export function createMarkdownConverter(): TurndownService {
         // A link around blocks (a card): keep the text on one line inside the link.
         if (text.includes('\n'))
           text = oneLine(text.replace(/^#{1,6} /gm, '').replace(HARD_BREAKS, ''));
-        return markdownLink(text, node.getAttribute('href'), node.ownerDocument.baseURI);
+        return markdownLink(text, node.getAttribute('href'), () => node.ownerDocument.baseURI);
       },
     },
     ['a'],

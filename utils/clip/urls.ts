@@ -79,23 +79,27 @@ const IMAGE_SCHEMES = new Set(['http:', 'https:']);
 /** Inline pictures the engine keeps small ones of; SVG is left out, as it can carry script. */
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp)[;,]/i;
 
-function parsed(value: string | null | undefined, base: string): URL | undefined {
-  if (!value) return undefined;
+/** The page's base address, or a function that reads it only when it is needed. */
+type Base = string | (() => string);
+
+function parsed(value: string, base: Base): URL | undefined {
   try {
-    return new URL(value, base || undefined);
+    return new URL(value, (typeof base === 'string' ? base : base()) || undefined);
   } catch {
     return undefined;
   }
 }
 
 /** A link's absolute address when its scheme is one a note may hold; undefined otherwise. */
-export function safeLinkUrl(value: string | null | undefined, base: string): string | undefined {
+export function safeLinkUrl(value: string | null | undefined, base: Base): string | undefined {
+  if (!value) return undefined;
   const url = parsed(value, base);
   return url && LINK_SCHEMES.has(url.protocol) ? url.href : undefined;
 }
 
 /** An image's absolute address when a note may show it (http, https, a small raster data: URI). */
-export function safeImageUrl(value: string | null | undefined, base: string): string | undefined {
+export function safeImageUrl(value: string | null | undefined, base: Base): string | undefined {
+  if (!value) return undefined;
   const url = parsed(value, base);
   if (!url) return undefined;
   if (IMAGE_SCHEMES.has(url.protocol)) return url.href;
