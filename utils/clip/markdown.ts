@@ -179,11 +179,6 @@ function listItemPrefix(item: Element): string {
 }
 
 /**
- * The only two places a URL from the page becomes Markdown, so every mode passes the same check:
- * a link whose address is not http, https or mailto (safeLinkUrl) is left as its text, and an
- * image whose source a note may not show (safeImageUrl) is left out.
- */
-/**
  * Addresses that already read as the parser writes them, with an allowed scheme: what the
  * engine's link and image passes (normalizeLinks, normalizeImages) leave behind, so the check
  * here need not parse each one a second time. A lowercase scheme with nothing before it is the
@@ -192,6 +187,11 @@ function listItemPrefix(item: Element): string {
 const PLAIN_LINK = /^(?:https?:\/\/|mailto:)[^\s\p{Cc}]*$/u;
 const PLAIN_IMAGE = /^https?:\/\/[^\s\p{Cc}]*$/u;
 
+/**
+ * The only two places a URL from the page becomes Markdown, so every mode passes the same check:
+ * a link whose address is not http, https or mailto (safeLinkUrl) is left as its text, and an
+ * image whose source a note may not show (safeImageUrl) is left out.
+ */
 export function markdownLink(
   text: string,
   href: string | null,

@@ -50,9 +50,8 @@ export interface LinkOptions {
 
 /**
  * Absolute links (the note lives elsewhere); a link to anything but http, https or mailto becomes
- * its text. A link around
- * an image is kept (it usually opens the full-size picture or the picture's page), unless it opens
- * exactly the image the note already shows.
+ * its text. A link around an image is kept (it usually opens the full-size picture or the
+ * picture's page), unless it opens exactly the image the note already shows.
  */
 export function normalizeLinks(root: Element, options: LinkOptions): void {
   const base = root.ownerDocument.baseURI;
