@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
-import type { ClipResult } from '../utils/clip';
+import { type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
 import type { PeerName, SingleRun } from './pipelines/peers';
@@ -215,15 +215,17 @@ export async function openBenchBrowser(options: {
     checkPage: boolean,
   ): Promise<SingleRun & { changed: boolean }> => {
     const run = await currentWorker().evaluate(
-      async ({ tabId, checkPage }) => {
+      async ({ tabId, checkPage, engineKey }) => {
         const [injection] = await chrome.scripting.executeScript({
           target: { tabId },
-          args: [checkPage],
+          args: [checkPage, engineKey],
           // Runs in the extension's isolated world, like a real clip. The engine is handed the live
           // document (its public call takes no document) and must copy it itself; the check
           // catches it if it does not.
-          func: (check: boolean) => {
-            const engine = globalThis.clipdeckEngine;
+          func: (check: boolean, key: string) => {
+            const engine = (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
+              Symbol.for(key)
+            ];
             if (!engine) return { markdown: '', ms: 0, error: 'engine missing', changed: false };
             const before = check ? document.documentElement.outerHTML : '';
             const start = performance.now();
@@ -237,7 +239,7 @@ export async function openBenchBrowser(options: {
         });
         return injection?.result;
       },
-      { tabId, checkPage },
+      { tabId, checkPage, engineKey: ENGINE_KEY },
     );
     return (
       run ?? {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClipResult } from '../utils/clip';
-import type { InPageClipEngine } from '../utils/clip/in-page';
+import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { openCorpusBrowser } from './browser';
 import { addPeers, buildExtension, ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
 import { listPages, pageFilter } from './corpus';
@@ -60,12 +60,12 @@ try {
   const extensionDir = buildExtension(join(work, 'working-build'));
   const referenceDir = buildExtension(join(work, 'reference-build'), checkout);
   const referenceEngine = await readFile(join(referenceDir, ENGINE_SCRIPT), 'utf8');
-  if (!referenceEngine.includes('clipdeckEngine')) {
-    throw new Error(`The engine at ${values.against} does not install itself as clipdeckEngine.`);
+  if (!referenceEngine.includes(ENGINE_KEY)) {
+    throw new Error(`The engine at ${values.against} does not install itself as ${ENGINE_KEY}.`);
   }
   await writeFile(
     join(extensionDir, REFERENCE_SCRIPT),
-    referenceEngine.replaceAll('clipdeckEngine', REFERENCE_GLOBAL),
+    referenceEngine.replaceAll(ENGINE_KEY, REFERENCE_GLOBAL),
   );
   await addPeers(extensionDir);
 
@@ -80,11 +80,11 @@ try {
       const tabId = await browser.show(page, [ENGINE_SCRIPT, REFERENCE_SCRIPT, PEERS_SCRIPT]);
       const run = (contender: Contender, count: number) =>
         browser.worker().evaluate(
-          async ({ tabId, contender, count, referenceGlobal }) => {
+          async ({ tabId, contender, count, referenceGlobal, engineKey }) => {
             const [injection] = await chrome.scripting.executeScript({
               target: { tabId },
-              args: [contender, count, referenceGlobal],
-              func: (who: string, times: number, reference: string) => {
+              args: [contender, count, referenceGlobal, engineKey],
+              func: (who: string, times: number, reference: string, workingKey: string) => {
                 let ms = 0;
                 let markdown = '';
                 for (let clip = 0; clip < times; clip += 1) {
@@ -94,10 +94,14 @@ try {
                     markdown = result?.markdown ?? '';
                     continue;
                   }
-                  const engine =
-                    who === 'working'
-                      ? globalThis.clipdeckEngine
-                      : ((globalThis as Record<string, unknown>)[reference] as InPageClipEngine);
+                  // Engines install under Symbol.for(key) (utils/clip/engine-key.ts); those
+                  // before it under a global of that name.
+                  const holder = globalThis as unknown as Record<
+                    string | symbol,
+                    InPageClipEngine | undefined
+                  >;
+                  const key = who === 'working' ? workingKey : reference;
+                  const engine = holder[Symbol.for(key)] ?? holder[key];
                   if (!engine) return { ms: Number.NaN, markdown: 'error: engine missing' };
                   const start = performance.now();
                   const result: ClipResult = engine.clip({ mode: 'article' });
@@ -109,7 +113,7 @@ try {
             });
             return injection?.result ?? { ms: Number.NaN, markdown: '' };
           },
-          { tabId, contender, count, referenceGlobal: REFERENCE_GLOBAL },
+          { tabId, contender, count, referenceGlobal: REFERENCE_GLOBAL, engineKey: ENGINE_KEY },
         );
       const warmUp = {} as Record<Contender, string>;
       for (const contender of CONTENDERS) warmUp[contender] = (await run(contender, 1)).markdown;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchWithExtension } from '../scripts/lib/chromium';
+import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { startCorpusServer } from './browser';
 import { ENGINE_SCRIPT } from './build';
 
@@ -90,20 +91,22 @@ for (const name of positionals) {
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   const msPerClip = await worker.evaluate(
-    async ({ tabId, clips }) => {
+    async ({ tabId, clips, engineKey }) => {
       const [injection] = await chrome.scripting.executeScript({
         target: { tabId },
-        args: [clips],
-        func: (count: number) => {
+        args: [clips, engineKey],
+        func: (count: number, key: string) => {
+          const engine = (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
+            Symbol.for(key)
+          ];
           const start = performance.now();
-          for (let run = 0; run < count; run += 1)
-            globalThis.clipdeckEngine?.clip({ mode: 'article' });
+          for (let run = 0; run < count; run += 1) engine?.clip({ mode: 'article' });
           return (performance.now() - start) / count;
         },
       });
       return injection?.result;
     },
-    { tabId, clips },
+    { tabId, clips, engineKey: ENGINE_KEY },
   );
   const { profile } = await cdp.send('Profiler.stop');
   if (values.lines) {

@@ -11,7 +11,7 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './footnotes';
-import { finishMarkdown, markdownConverter, toMarkdown } from './markdown';
+import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
   EMBED_FRAME_HOSTS,
@@ -21,7 +21,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './media';
-import { cleanByline, extractMetadata } from './metadata';
+import { cleanByline, cleanMetadataText, extractMetadata } from './metadata';
 import { normalizeRawTex } from './raw-tex';
 import { selectionFragments } from './selection';
 import {
@@ -42,7 +42,7 @@ import {
   type ClipResult,
   clipRequestSchema,
 } from './types';
-import { isHttpUrl, markdownDestination, resolveUrl, stripTrackingParameters } from './urls';
+import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
 import {
   cloneVisibleDocument,
   defaultStyleSource,
@@ -195,8 +195,7 @@ function fillFromReadability(
   },
 ): ClipMetadata {
   const filled: ClipMetadata = { ...metadata };
-  const clean = (value: string | null | undefined) =>
-    value?.replace(/\s+/g, ' ').trim() || undefined;
+  const clean = cleanMetadataText;
   filled.title ??= clean(article.title);
   filled.author ??= cleanByline(article.byline ?? undefined);
   filled.siteName ??= clean(article.siteName);
@@ -293,9 +292,7 @@ function bookmarkMarkdown(title: string, metadata: ClipMetadata): string {
   const parts: string[] = [];
   if (metadata.description) parts.push(escapeText(metadata.description));
   if (metadata.leadImage)
-    parts.push(
-      `![${title.replace(/([\\[\]])/g, '\\$1')}](${markdownDestination(metadata.leadImage)})`,
-    );
+    parts.push(markdownImage(title.replace(/([\\[\]])/g, '\\$1'), metadata.leadImage, ''));
   return finishMarkdown(parts.join('\n\n'));
 }
 
@@ -321,7 +318,13 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
   holder.appendChild(picture);
   normalizeImagesForImageMode(holder);
   const imageLine = toMarkdown(holder);
-  const pageLink = `From [${escapeText(title).replace(/\]/g, '\\]')}](${markdownDestination(url)})`;
+  // Through the link rule, as any link of a page: the title is escaped as text there.
+  const from = scratch.createElement('p');
+  const link = scratch.createElement('a');
+  link.setAttribute('href', url);
+  link.textContent = title;
+  from.append('From ', link);
+  const pageLink = toMarkdown(from);
   return finishMarkdown(
     [imageLine, caption ? escapeText(caption) : '', pageLink].filter(Boolean).join('\n\n'),
   );

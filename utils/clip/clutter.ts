@@ -430,8 +430,69 @@ function isSameSite(link: Element | string, pageUrl: string): boolean {
   }
 }
 
+/** A kicker's own words stay this short ("Biz & IT —", "Opinion |", "World › Europe"). */
+const KICKER_MAX_WORDS = 5;
+const KICKER_MAX_LENGTH = 40;
+/** A label that leads into the headline ends with a separator. */
+const KICKER_END = /[—–|/•·›»-]$/;
+const KICKER_BLOCKS = 'h1, h2, h3, h4, h5, h6, p, div';
+
+/** The block holding the first text of the article, if any. */
+function firstTextBlock(root: Element): Element | null {
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\S/.test(node.nodeValue ?? '')) continue;
+    const block = node.parentElement?.closest(KICKER_BLOCKS);
+    return block && root.contains(block) && block !== root ? block : null;
+  }
+  return null;
+}
+
+/** A link to a section of the site this page sits in: its path is a leading part of the page's. */
+function isSectionLink(link: Element, pageUrl: string): boolean {
+  const page = pageAddress(pageUrl);
+  if (!page) return false;
+  try {
+    const target = new URL(link.getAttribute('href') ?? '', page);
+    const path = target.pathname.replace(/\/?$/, '/');
+    return (
+      target.host === page.host &&
+      path !== '/' &&
+      page.pathname.startsWith(path) &&
+      page.pathname.length > path.length
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Section kickers: the label a news site sets over the headline ("Biz & IT —", a link to the
+ * section). Readability drops the headline (the note has the title) but keeps the label, which
+ * then opens the note as a stray heading. Only the article's first text is judged, and only when
+ * it is a few words that end with a separator or are one link to a section the page belongs to.
+ */
+function removeSectionKickers(root: Element, pageUrl: string): void {
+  for (let block = firstTextBlock(root); block; block = firstTextBlock(root)) {
+    const text = normalizedText(block);
+    if (text.length > KICKER_MAX_LENGTH || wordCount(text) > KICKER_MAX_WORDS) return;
+    if (block.querySelector(MEDIA)) return;
+    const links = block.querySelectorAll('a[href]');
+    const [link] = links;
+    const sectionLink =
+      links.length === 1 &&
+      !!link &&
+      normalizedText(link) === text.replace(/\s*[—–|/•·›»:-]$/, '') &&
+      isSectionLink(link, pageUrl);
+    if (!KICKER_END.test(text) && !sectionLink) return;
+    block.remove();
+  }
+}
+
 /** Article mode: run on Readability's article, before it becomes Markdown. */
 export function removeArticleClutter(content: Element, pageUrl: string): void {
+  removeSectionKickers(content, pageUrl);
   removeLinkLists(content, pageUrl);
   removeClutterLines(content, pageUrl);
 }

@@ -45,7 +45,9 @@ export function escapeText(text: string): string {
   escaped = escaped.replace(/`/g, '\\`');
   if ((escaped.match(/~/g)?.length ?? 0) >= 2) escaped = escaped.replace(/~/g, '\\~');
   escaped = escaped.replace(/\[(?=\^)/g, '\\[').replace(/\](?=[([:])/g, '\\]');
-  escaped = escaped.replace(/<(?=[A-Za-z/!?])/g, '\\<').replace(/&(?=#?\w+;)/g, '\\&');
+  // A `<` that ends this text may meet a letter in the next one (`&lt;<span>img …`): raw HTML
+  // once joined, so it is escaped too.
+  escaped = escaped.replace(/<(?=[A-Za-z/!?]|$)/g, '\\<').replace(/&(?=#?\w+;)/g, '\\&');
   if (MATH_PAIR.test(escaped)) escaped = escaped.replace(/\$/g, '\\$');
   return markLineStart(escaped);
 }

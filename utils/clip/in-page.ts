@@ -1,23 +1,27 @@
-import { type ClipRequest, type ClipResult, clipDocument } from './index';
+import { ENGINE_KEY, type InPageClipEngine } from './engine-key';
+import { clipDocument } from './index';
+
+export type { InPageClipEngine } from './engine-key';
 
 /**
  * The injected script installs the engine once per page (in the extension's isolated world, which
- * the page cannot see); the background then calls it with the request's arguments through a
- * second `executeScript({ func, args })`. Injecting twice is harmless.
+ * the page's scripts cannot see), under the symbol engine-key.ts describes; the background then
+ * calls it with the request's arguments through a second `executeScript({ func, args })`.
+ * Injecting twice is harmless.
  */
-export interface InPageClipEngine {
-  clip(request: ClipRequest): ClipResult;
+type EngineHolder = Record<symbol, InPageClipEngine | undefined>;
+
+/** The engine installed in this world (`scope` is its global object), if any. */
+export function inPageEngine(scope: object = globalThis): InPageClipEngine | undefined {
+  return (scope as EngineHolder)[Symbol.for(ENGINE_KEY)];
 }
 
-declare global {
-  var clipdeckEngine: InPageClipEngine | undefined;
-}
-
-export function installClipEngine(): void {
-  globalThis.clipdeckEngine ??= {
+export function installClipEngine(scope: typeof globalThis = globalThis): void {
+  const holder = scope as unknown as EngineHolder;
+  holder[Symbol.for(ENGINE_KEY)] ??= {
     clip(request) {
       try {
-        return clipDocument(document, request);
+        return clipDocument(scope.document, request);
       } catch (error) {
         return {
           ok: false,

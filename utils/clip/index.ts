@@ -4,6 +4,7 @@
  */
 export { DEFAULT_TIME_BUDGET_MS } from './budget';
 export { clipDocument, type EngineOptions } from './clip-document';
+export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
 export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
 export { extractMetadata } from './metadata';
 export {

@@ -12,7 +12,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from './math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from './media';
 import { RuleBook } from './rule-dispatch';
 import { TASK_ATTRIBUTE } from './structure';
-import { markdownDestination } from './urls';
+import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
 /** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */
 const HARD_BREAK = '\uE001';
@@ -178,6 +178,62 @@ function listItemPrefix(item: Element): string {
   return `${(Number.isNaN(start) ? 1 : start) + index}. `;
 }
 
+/**
+ * Addresses that already read as the parser writes them, with an allowed scheme: what the
+ * engine's link and image passes (normalizeLinks, normalizeImages) leave behind, so the check
+ * here need not parse each one a second time. A lowercase scheme with nothing before it is the
+ * scheme the parser reads; no space or control character means nothing would be stripped.
+ */
+const PLAIN_LINK = /^(?:https?:\/\/|mailto:)[^\s\p{Cc}]*$/u;
+const PLAIN_IMAGE = /^https?:\/\/[^\s\p{Cc}]*$/u;
+
+/**
+ * The only two places a URL from the page becomes Markdown, so every mode passes the same check:
+ * a link whose address is not http, https or mailto (safeLinkUrl) is left as its text, and an
+ * image whose source a note may not show (safeImageUrl) is left out.
+ */
+export function markdownLink(
+  text: string,
+  href: string | null,
+  base: string | (() => string),
+): string {
+  const safe = href && PLAIN_LINK.test(href) ? href : safeLinkUrl(href, base);
+  if (!safe) return text;
+  // `<…>` only for an address with nothing that would end it early (a mailto: keeps `<`, `>`).
+  if (text === safe && /^[^\s<>]+$/.test(safe)) return `<${safe}>`;
+  if (
+    safe.startsWith('mailto:') &&
+    text === safe.slice('mailto:'.length) &&
+    /^[^\s<>\\]+$/.test(text)
+  )
+    return `<${text}>`;
+  return `[${text}](${markdownDestination(safe)})`;
+}
+
+/** `alt` is written as it is given: the caller escapes it. */
+export function markdownImage(
+  alt: string,
+  src: string | null,
+  base: string | (() => string),
+): string {
+  const safe = src && PLAIN_IMAGE.test(src) ? src : safeImageUrl(src, base);
+  return safe ? `![${alt}](${markdownDestination(safe)})` : '';
+}
+
+/**
+ * Text written verbatim where a Markdown reader without a math extension would parse it as
+ * prose (TeX between dollars): `<` before a letter, `/`, `!` or `?` would open raw HTML there.
+ * A space after it changes nothing in TeX, where spaces in math are not typeset.
+ */
+function defuseTags(text: string): string {
+  return text.replace(/<(?=[A-Za-z/!?])/g, '< ');
+}
+
+/** A fence's info string: one word of the characters language names use, nothing that ends the fence line. */
+function fenceLanguage(language: string): string {
+  return /^[\w#+.-]*/.exec(language)?.[0] ?? '';
+}
+
 let sharedConverter: TurndownService | undefined;
 
 /** One converter for every clip: building it costs more than converting a short page, and its
@@ -224,7 +280,7 @@ export function createMarkdownConverter(): TurndownService {
     replacement: (_content, node) => {
       const text = node.hasAttribute(CODE_ATTRIBUTE) ? (node.textContent ?? '') : codeText(node);
       if (!text.trim()) return '';
-      const language = node.getAttribute(LANGUAGE_ATTRIBUTE) ?? '';
+      const language = fenceLanguage(node.getAttribute(LANGUAGE_ATTRIBUTE) ?? '');
       const fence = backtickFence(text);
       return `\n\n${fence}${language}\n${text}\n${fence}\n\n`;
     },
@@ -252,7 +308,7 @@ export function createMarkdownConverter(): TurndownService {
     {
       filter: (node) => node.nodeName === MATH_ELEMENT.toUpperCase(),
       replacement: (_content, node) => {
-        const tex = (node.textContent ?? '').trim();
+        const tex = defuseTags((node.textContent ?? '').trim());
         if (!tex) return '';
         return node.getAttribute(MATH_ATTRIBUTE) === 'display'
           ? `\n\n$$\n${tex}\n$$\n\n`
@@ -289,7 +345,8 @@ export function createMarkdownConverter(): TurndownService {
       replacement: (content, node) => {
         const type = node.getAttribute(CALLOUT_ATTRIBUTE) ?? 'note';
         const fold = node.getAttribute(CALLOUT_FOLD_ATTRIBUTE) ?? '';
-        const title = oneLine(node.getAttribute(CALLOUT_TITLE_ATTRIBUTE) ?? '');
+        // The title is the page's text, read before turndown saw it: escaped like any text.
+        const title = escapeText(oneLine(node.getAttribute(CALLOUT_TITLE_ATTRIBUTE) ?? ''));
         const body = content
           .replace(/^\n+|\n+$/g, '')
           .split('\n')
@@ -346,8 +403,7 @@ export function createMarkdownConverter(): TurndownService {
       if (node.hasAttribute(EMBEDDED_IMAGE_ATTRIBUTE)) {
         return `*(${alt ? `Image “${alt}”` : 'An image'} was embedded in the page and is not saved in this note.)*`;
       }
-      const src = node.getAttribute('src');
-      return src ? `![${alt}](${markdownDestination(src)})` : '';
+      return markdownImage(alt, node.getAttribute('src'), () => node.ownerDocument.baseURI);
     },
   });
   rules.add(
@@ -355,15 +411,12 @@ export function createMarkdownConverter(): TurndownService {
     {
       filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
       replacement: (content, node) => {
-        const href = node.getAttribute('href') ?? '';
         let text = content.trim();
         if (!text) return '';
         // A link around blocks (a card): keep the text on one line inside the link.
         if (text.includes('\n'))
           text = oneLine(text.replace(/^#{1,6} /gm, '').replace(HARD_BREAKS, ''));
-        if (text === href) return `<${href}>`;
-        if (href.startsWith('mailto:') && text === href.slice('mailto:'.length)) return `<${text}>`;
-        return `[${text}](${markdownDestination(href)})`;
+        return markdownLink(text, node.getAttribute('href'), () => node.ownerDocument.baseURI);
       },
     },
     ['a'],

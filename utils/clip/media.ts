@@ -1,5 +1,5 @@
 import { holdsTag } from './presence';
-import { isHttpUrl, resolveUrl } from './urls';
+import { isHttpUrl, resolveUrl, safeImageUrl } from './urls';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
 export const MAX_DATA_URI_LENGTH = 2048;
@@ -222,9 +222,17 @@ export function normalizeImages(root: Element): void {
         continue;
       }
       if (source.length > MAX_DATA_URI_LENGTH) image.setAttribute(EMBEDDED_IMAGE_ATTRIBUTE, '');
+      else if (!safeImageUrl(source, base)) {
+        image.remove();
+        continue;
+      }
       image.setAttribute('src', source);
     } else {
-      const absolute = resolveUrl(source, base);
+      // A srcset or lazy source a note may not show does not hide a good `src`.
+      const src = attribute('src');
+      const absolute =
+        safeImageUrl(source, base) ??
+        (isPlaceholderSource(src) ? undefined : safeImageUrl(src, base));
       if (!absolute || isPlaceholderSource(source) || isTrackingPixel(image, absolute, attribute)) {
         image.remove();
         continue;

@@ -4,8 +4,16 @@ import { isHttpUrl, resolveUrl } from './urls';
 /** Values some sites print when a field is empty; a note must never show them. */
 const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;
 
+/** C0 and C1 controls: never text a reader sees, and what strict YAML loaders and terminals trip on. */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/** A metadata value on one line, without control characters; undefined when nothing is left. */
+export function cleanMetadataText(value: string | null | undefined): string | undefined {
+  return value?.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim() || undefined;
+}
+
 function clean(value: string | null | undefined): string | undefined {
-  const text = value?.replace(/\s+/g, ' ').trim();
+  const text = cleanMetadataText(value);
   if (!text || PLACEHOLDER_VALUES.test(text)) return undefined;
   return text;
 }

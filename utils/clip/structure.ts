@@ -1,5 +1,5 @@
 import { holdsTag } from './presence';
-import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
+import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from './urls';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -49,20 +49,17 @@ export interface LinkOptions {
 }
 
 /**
- * Absolute links (the note lives elsewhere); `javascript:` links become their text. A link around
- * an image is kept (it usually opens the full-size picture or the picture's page), unless it opens
- * exactly the image the note already shows.
+ * Absolute links (the note lives elsewhere); a link to anything but http, https or mailto becomes
+ * its text. A link around an image is kept (it usually opens the full-size picture or the
+ * picture's page), unless it opens exactly the image the note already shows.
  */
 export function normalizeLinks(root: Element, options: LinkOptions): void {
   const base = root.ownerDocument.baseURI;
   for (const link of Array.from(root.querySelectorAll('a'))) {
     const attribute = link.getAttribute('href') ?? '';
     const raw = attribute.trim();
-    if (/^\s*(?:javascript|vbscript|data):/i.test(raw) || raw === '' || raw === '#') {
-      link.replaceWith(...Array.from(link.childNodes));
-      continue;
-    }
-    let href = resolveUrl(raw, base);
+    // Parsed before it is judged (safeLinkUrl): a scheme test on the raw text misses `java\tscript:`.
+    let href = raw === '#' ? undefined : safeLinkUrl(raw, base);
     if (!href) {
       link.replaceWith(...Array.from(link.childNodes));
       continue;

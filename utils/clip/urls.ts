@@ -67,6 +67,45 @@ export function resolveUrl(value: string | null | undefined, base: string): stri
   }
 }
 
+/**
+ * The schemes a note may link to and show images from. Anything else a page writes (`javascript:`,
+ * `vbscript:`, `data:text/html`, `file:`, an app's own scheme) would be a live link in the note,
+ * so it is refused. The decision is made on the parsed URL, never on the attribute's text: the URL
+ * parser drops tabs and newlines anywhere and control characters at either end, so
+ * `java&#x09;script:` or `\x01javascript:` only show their scheme once parsed.
+ */
+const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+const IMAGE_SCHEMES = new Set(['http:', 'https:']);
+/** Inline pictures the engine keeps small ones of; SVG is left out, as it can carry script. */
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp)[;,]/i;
+
+/** The page's base address, or a function that reads it only when it is needed. */
+type Base = string | (() => string);
+
+function parsed(value: string, base: Base): URL | undefined {
+  try {
+    return new URL(value, (typeof base === 'string' ? base : base()) || undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A link's absolute address when its scheme is one a note may hold; undefined otherwise. */
+export function safeLinkUrl(value: string | null | undefined, base: Base): string | undefined {
+  if (!value) return undefined;
+  const url = parsed(value, base);
+  return url && LINK_SCHEMES.has(url.protocol) ? url.href : undefined;
+}
+
+/** An image's absolute address when a note may show it (http, https, a small raster data: URI). */
+export function safeImageUrl(value: string | null | undefined, base: Base): string | undefined {
+  if (!value) return undefined;
+  const url = parsed(value, base);
+  if (!url) return undefined;
+  if (IMAGE_SCHEMES.has(url.protocol)) return url.href;
+  return url.protocol === 'data:' && DATA_IMAGE.test(url.href) ? url.href : undefined;
+}
+
 export function isHttpUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import type { ClipRequest, ClipResult } from '../clip';
+import { type ClipRequest, type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../clip';
 import { failure } from '../result';
 
 /** The built content script (entrypoints/extract.content.ts), as WXT names it. */
@@ -29,8 +29,12 @@ export async function extractFromTab(tabId: number, request: ClipRequest): Promi
     await browser.scripting.executeScript({ target: { tabId }, files: [ENGINE_SCRIPT] });
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
-      func: (clipRequest: ClipRequest) => globalThis.clipdeckEngine?.clip(clipRequest),
-      args: [request],
+      // Serialised into the page: it can import nothing, so the engine's key comes as an argument.
+      func: (key: string, clipRequest: ClipRequest) =>
+        (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
+          Symbol.for(key)
+        ]?.clip(clipRequest),
+      args: [ENGINE_KEY, request],
     });
     const parsed = clipResultSchema.safeParse(injection?.result);
     if (!parsed.success) {

@@ -1,4 +1,6 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { clipDocument } from '../../../utils/clip';
 import { isBylineLine, isDateline } from '../../../utils/clip/clutter';
 
 // Lines seen on the extraction benchmark's news pages, and prose that must survive.
@@ -33,5 +35,46 @@ describe('bylines', () => {
   it('leaves sentences that start with "By"', () => {
     expect(isBylineLine('By Tuesday the river had risen two metres.')).toBe(false);
     expect(isBylineLine('By the time the vote came, most members had left')).toBe(false);
+  });
+});
+
+describe('section kickers', () => {
+  const STORY = Array.from(
+    { length: 5 },
+    (_, index) =>
+      `<p>Paragraph ${index}: a flaw in the popular game makes it easy for just about anyone to crash the server hosting it, according to the programmer who reported it two years ago.</p>`,
+  ).join('');
+  const URL = 'https://news.example/information-technology/2015/04/game-servers-crash/';
+  const clip = (header: string, url = URL) => {
+    const doc = new JSDOM(
+      `<html><head><title>Exploit crashes game servers</title></head><body><article><header>${header}<h1>Exploit crashes game servers</h1><h2>Two-year-old bug exposes thousands of servers.</h2></header>${STORY}</article></body></html>`,
+      { url },
+    ).window.document;
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.clip.markdown;
+  };
+
+  it.for([
+    '<h4>Biz &amp; IT —</h4>',
+    '<p>Opinion |</p>',
+    '<div><a href="/information-technology/">Biz &amp; IT</a> ›</div>',
+    '<h4><a href="/information-technology/">Biz &amp; IT</a></h4>',
+    '<p><a href="https://news.example/information-technology">Biz &amp; IT</a>:</p>',
+  ])('%s over the headline is left out', (kicker) => {
+    const markdown = clip(kicker);
+    expect(markdown).not.toMatch(/Biz & IT|Opinion/);
+    expect(markdown.startsWith('## Two-year-old bug')).toBe(true);
+  });
+
+  it.for([
+    // No separator, and not a link to a section the page sits in.
+    ['<h4>Biz &amp; IT</h4>', '#### Biz & IT'],
+    ['<h4><a href="/science/">Science</a></h4>', '#### [Science]'],
+    ['<h4><a href="https://elsewhere.example/information-technology/">Biz</a></h4>', '#### [Biz]'],
+    // A label longer than a kicker.
+    ['<p>Analysis of the vulnerability by our security desk —</p>', 'Analysis of the'],
+  ])('%s stays', ([header, kept]) => {
+    expect(clip(header as string).startsWith(kept as string)).toBe(true);
   });
 });

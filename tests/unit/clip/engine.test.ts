@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { type ClipRequest, clipDocument } from '../../../utils/clip';
 import { articleLooksIncomplete } from '../../../utils/clip/clip-document';
-import { installClipEngine } from '../../../utils/clip/in-page';
+import { inPageEngine, installClipEngine } from '../../../utils/clip/in-page';
 import { pageFromHtml, rangeOver, selectRanges } from './dom';
 
 const ARTICLE = `
@@ -170,14 +170,14 @@ describe('the in-page engine', () => {
     globals.document = doc;
     try {
       installClipEngine();
-      const result = globalThis.clipdeckEngine?.clip({ mode: 'bookmark' });
+      const result = inPageEngine()?.clip({ mode: 'bookmark' });
       expect(result).toMatchObject({
         ok: true,
         clip: { title: 'Lighthouses | Coast Stories', mode: 'bookmark' },
       });
     } finally {
       globals.document = previous;
-      globalThis.clipdeckEngine = undefined;
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for('clipdeckEngine')];
     }
   });
 });

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { clipDocument, composeNote } from '../../../utils/clip';
-import { pageFromHtml, rangeOver, selectRanges } from './dom';
+import { composeNote } from '../../../utils/clip';
+import { clipFixture } from './fixture-page';
 
 /**
  * Golden pages: tests/fixtures/clip/<rule>.html clipped and composed with the front-matter
@@ -18,32 +18,8 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/clip', import.meta.url));
 const FROZEN_NOW = new Date('2026-03-14T09:26:53.000Z');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
-interface FixtureOptions {
-  mode?: 'article' | 'selection' | 'full-page' | 'bookmark' | 'image';
-  url?: string;
-  imageUrl?: string;
-  select?: string[];
-  stripTrackingParameters?: boolean;
-}
-
-function optionsOf(html: string): FixtureOptions {
-  const match = /^\s*<!--\s*clip:\s*(\{[\s\S]*?\})\s*-->/.exec(html);
-  return match?.[1] ? (JSON.parse(match[1]) as FixtureOptions) : {};
-}
-
 function render(html: string): string {
-  const options = optionsOf(html);
-  const doc = pageFromHtml(html, options.url);
-  if (options.select)
-    selectRanges(
-      doc,
-      options.select.map((selector) => rangeOver(doc, selector)),
-    );
-  const result = clipDocument(doc, {
-    mode: options.mode ?? 'article',
-    imageUrl: options.imageUrl,
-    stripTrackingParameters: options.stripTrackingParameters,
-  });
+  const result = clipFixture(html);
   if (!result.ok) return `<!-- error (${result.error.kind}): ${result.error.message} -->\n`;
   const note = composeNote(result.clip, { template: 'front-matter', now: FROZEN_NOW });
   const notices = result.clip.notices.map((notice) => `<!-- notice: ${notice} -->\n`).join('');

@@ -1,0 +1,63 @@
+import { JSDOM } from 'jsdom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { installClipEngine } from '../../../utils/clip/in-page';
+import { extractFromTab } from '../../../utils/clipper/extract';
+
+/**
+ * The background's two injections (the engine file, then a function that calls it) played in a
+ * jsdom window as Chromium plays them in the tab's isolated world: the function is serialised and
+ * evaluated there, where the window is the global object and the page's element ids and names
+ * are globals too (named access).
+ */
+function tabWith(html: string): JSDOM {
+  const dom = new JSDOM(html, {
+    url: 'https://example.com/story.html',
+    runScripts: 'outside-only',
+  });
+  const window = dom.window as unknown as typeof globalThis & { eval(code: string): unknown };
+  const scripting = browser as unknown as { scripting: unknown };
+  scripting.scripting = {
+    executeScript: vi.fn(
+      async (injection: { files?: string[]; func?: () => unknown; args?: unknown[] }) => {
+        if (injection.files) {
+          installClipEngine(window);
+          return [{ frameId: 0 }];
+        }
+        const call = `(${String(injection.func)})(...${JSON.stringify(injection.args ?? [])})`;
+        return [{ frameId: 0, result: window.eval(call) }];
+      },
+    ),
+  };
+  return dom;
+}
+
+const STORY = `<h1>Harbour lights</h1>${'<p>The harbour lights were lit at dusk by the keeper, who walked the pier with a lamp and a ladder every evening of the year.</p>'.repeat(6)}`;
+
+describe('the in-page engine', () => {
+  beforeEach(() => vi.restoreAllMocks());
+
+  it('is found by the background on an ordinary page', async () => {
+    tabWith(`<body>${STORY}</body>`);
+    const result = await extractFromTab(1, { mode: 'article' });
+    expect(result).toMatchObject({ ok: true, clip: { mode: 'article' } });
+    if (result.ok) expect(result.clip.markdown).toContain('harbour lights were lit');
+  });
+
+  for (const clobber of [
+    '<div id="clipdeckEngine"></div>',
+    '<form name="clipdeckEngine"><input name="clip"></form>',
+    '<img name="clipdeckEngine" src="x.png"><a id="clipdeckEngine" href="#">x</a>',
+    '<iframe name="clipdeckEngine"></iframe>',
+  ]) {
+    it(`cannot be hidden by an element the page names after it: ${clobber}`, async () => {
+      const dom = tabWith(`<body>${clobber}${STORY}</body>`);
+      // The page's element is a global of its own window…
+      expect((dom.window as unknown as Record<string, unknown>).clipdeckEngine).toBeTruthy();
+      // …and the clip still reaches the engine.
+      const result = await extractFromTab(1, { mode: 'article' });
+      expect(result).toMatchObject({ ok: true, clip: { mode: 'article' } });
+      if (result.ok) expect(result.clip.markdown).toContain('harbour lights were lit');
+    });
+  }
+});
