@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { clipDocument, clipModes, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
 import { pageFromHtml, rangeOver, selectRanges } from './dom';
 import { unsafeParts } from './markdown-safety';
+import { splitNote, strictYaml } from './note-safety';
 
 /**
  * Whatever a page puts in its URL attributes and its text, the note made from it holds no link
  * or image with a scheme a note may not hold and no raw HTML from the page, in every clip mode
  * and with every built-in template (markdown-safety.ts parses the note as a renderer would).
  *
- * The page's metadata (title, site, author) is kept plain here: escaping it in the templates is
- * tested with the templates.
+ * The page's metadata (title, site, author, description, date) is as hostile as its links: the
+ * front matter must load with a strict YAML loader to exactly the values the clip carries.
  */
 
 /** Addresses a page may write, most of them ones a note must not link to or show. */
@@ -120,8 +121,31 @@ const hostileElement = fc
 const PROSE =
   '<p>The keepers logged the weather, the ships that passed and the state of the lamp every four hours, and wrote down anything out of the ordinary, from storms to visiting inspectors.</p>';
 
-function page(elements: string[], headValue: string): string {
-  return `<!DOCTYPE html><html><head><title>Harbour report</title>
+/** Metadata a page may declare: Markdown, HTML, YAML and line breaks in the words. */
+const hostileMetadata = fc.oneof(
+  fc.constantFrom(
+    'Evil](javascript:alert(1)) [x',
+    '<img src=x onerror=alert(1)>',
+    '---\ntitle: injected\n---',
+    'line one\n# heading\n> quote',
+    '\u202eevil\u202c \u200f\ufffe\u0085 bidi',
+    '[ref]: javascript:alert(1)',
+    'key: "value" # comment',
+    '*a_*a_*a_ `code` $x$ | cell |',
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function page(elements: string[], headValue: string, metadata: string): string {
+  const meta = attribute(metadata);
+  return `<!DOCTYPE html><html><head><title>${meta.replace(/>/g, '&gt;')}</title>
+<meta property="og:title" content="${meta}"><meta property="og:site_name" content="${meta}">
+<meta name="author" content="${meta}"><meta name="description" content="${meta}">
+<meta property="article:published_time" content="${meta}">
 <meta property="og:image" content="${headValue}"><link rel="image_src" href="${headValue}">
 <link rel="canonical" href="${headValue}"></head>
 <body><article><h1>Harbour report</h1>${PROSE}<div id="picked">${elements.join(`\n${PROSE}\n`)}</div>${PROSE}${PROSE}</article></body></html>`;
@@ -135,8 +159,9 @@ describe('a note made from a hostile page', () => {
       fc.property(
         fc.array(hostileElement, { minLength: 1, maxLength: 5 }),
         hostileValue,
-        (elements, headValue) => {
-          const html = page(elements, headValue);
+        hostileMetadata,
+        (elements, headValue, metadata) => {
+          const html = page(elements, headValue, metadata);
           for (const mode of clipModes) {
             const doc = pageFromHtml(html);
             if (mode === 'selection') selectRanges(doc, [rangeOver(doc, '#picked')]);
@@ -152,6 +177,22 @@ describe('a note made from a hostile page', () => {
                 template: template.id,
                 problems: [],
               });
+              if (template.id === 'front-matter') {
+                const { frontMatter } = splitNote(note);
+                const loaded = strictYaml(frontMatter ?? '');
+                const { metadata: read } = result.clip;
+                // Where the page gave no value the template fills in its own (the host for the
+                // site), so only the values the page supplied are compared.
+                const expected = {
+                  title: result.clip.title,
+                  author: read.author,
+                  site: read.siteName,
+                  description: read.description,
+                };
+                for (const [key, value] of Object.entries(expected)) {
+                  if (value !== undefined) expect(loaded[key]).toBe(value);
+                }
+              }
             }
           }
         },
