@@ -9,7 +9,8 @@ const FIELD = '.field, .tag-input, .label-row, .modes';
  * The Save bar sticks to the bottom of the popup while the note scrolls (issue 7), so the browser,
  * which scrolls a focused element just into the viewport, may leave it under the bar (issue 19:
  * the "Show rendered preview" link, the tags' hint in the "clipped before" state). On every focus
- * change this scrolls the focused control and the field around it (label, hint) above the bar;
+ * change, and when content arriving later changes the popup's height, this scrolls the focused
+ * control and the field around it (label, hint) above the bar;
  * the scroll padding keeps the browser's own scrolling (find in page, scrollIntoView) clear too.
  */
 export function useSaveBarClearance(): void {
@@ -18,7 +19,20 @@ export function useSaveBarClearance(): void {
       if (event.target instanceof Element) keepClearOfSaveBar(event.target);
     };
     document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
+    // What arrives after the focus (the "clipped before" box, a service banner) pushes the
+    // focused field down, under the bar: keep it clear when the popup's height changes too.
+    let height = document.body.offsetHeight;
+    const resized = new ResizeObserver(() => {
+      if (document.body.offsetHeight === height) return;
+      height = document.body.offsetHeight;
+      const focused = document.activeElement;
+      if (focused && focused !== document.body) keepClearOfSaveBar(focused);
+    });
+    resized.observe(document.body);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      resized.disconnect();
+    };
   }, []);
 }
 

@@ -27,6 +27,7 @@ import {
   isEditing,
   notebookName,
   noteInDefaultNotebook,
+  outcomeSpeaksOfService,
   type PopupEvent,
   popupReducer,
   readDefaultNotebookId,
@@ -101,6 +102,8 @@ export function App() {
   async function start() {
     const target = await targetTabId();
     // Extraction is the slow part: it starts at once, while the stored settings are read.
+    // The marks are the phases the performance spec reports (issue 19).
+    performance.mark('clipdeck:preview-requested');
     const previewing = target === undefined ? undefined : requestPreview(target);
     const [settings, refusal, lastDeck, index, recentTags] = await Promise.all([
       loadSettings(),
@@ -272,6 +275,9 @@ export function App() {
 
   const editing = isEditing(phase);
   const stale = staleSentence(state.service);
+  // A result that is itself about the trouble says it once, with its own actions.
+  const troubleInResult =
+    state.tab === 'clip' && phase.step === 'result' && outcomeSpeaksOfService(phase.outcome);
   return (
     <main>
       <header class="top">
@@ -280,7 +286,7 @@ export function App() {
           Options
         </button>
       </header>
-      <ServiceBanner health={state.service} />
+      {!troubleInResult && <ServiceBanner health={state.service} />}
       <PopupTabs selected={state.tab} onSelect={(tab) => dispatch({ type: 'tab-selected', tab })} />
       <div id="panel-clip" role="tabpanel" aria-labelledby="tab-clip" hidden={state.tab !== 'clip'}>
         {phase.step === 'loading' && <EditorSkeleton />}

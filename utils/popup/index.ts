@@ -38,6 +38,7 @@ export {
   INITIAL_STATE,
   isEditing,
   NO_TAB_ERROR,
+  outcomeSpeaksOfService,
   type Phase,
   type PopupEvent,
   type PopupState,

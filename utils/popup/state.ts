@@ -391,6 +391,12 @@ function mergeHealth(current: ServiceHealth, next: ServiceHealth): ServiceHealth
   return next;
 }
 
+/** The result of a save already tells of a refused key or a service that does not answer. */
+export function outcomeSpeaksOfService(outcome: SaveOutcome): boolean {
+  const error = outcome.kind === 'attention' ? outcome.error : outcome.clip.error;
+  return !!error && outcome.kind !== 'saved' && healthOf({ ok: false, error }).status !== 'unknown';
+}
+
 /** The editor is on screen (editing, saving, or after an undo). */
 export function isEditing(phase: Phase): boolean {
   return phase.step === 'editing' || phase.step === 'saving' || phase.step === 'undone';
