@@ -753,3 +753,50 @@ test('one name per notebook: “Default notebook” everywhere, labels where the
   expect(metas.join('\n')).not.toMatch(/\bdefault\b|deck-science/);
   await shoot(popup.page, 'recent-notes');
 });
+
+test('arrow keys through the clip modes extract only the mode the user rests on, once', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await openPopupFor(article);
+  await popup.waitForPreview();
+  // Counts the engine injections the background makes from now on (one per extraction).
+  await worker.evaluate(() => {
+    const scripting = chrome.scripting as typeof chrome.scripting & { extractions?: number };
+    const original = scripting.executeScript.bind(scripting);
+    scripting.extractions = 0;
+    type Injection = Parameters<typeof scripting.executeScript>[0];
+    scripting.executeScript = ((injection: Injection) => {
+      if ('files' in injection && injection.files) {
+        scripting.extractions = (scripting.extractions ?? 0) + 1;
+      }
+      return original(injection);
+    }) as typeof scripting.executeScript;
+  });
+  const extractions = () =>
+    worker.evaluate(
+      () => (chrome.scripting as typeof chrome.scripting & { extractions?: number }).extractions,
+    );
+
+  await popup.page.getByRole('radio', { name: 'Article' }).focus();
+  // Article → Full page → Bookmark (Selection is greyed, so the arrows pass over it).
+  await popup.page.keyboard.press('ArrowRight');
+  await popup.page.keyboard.press('ArrowRight');
+  await expect(popup.page.getByRole('radio', { name: 'Bookmark' })).toBeChecked();
+  await expect(popup.markdownInput).toBeEnabled();
+  await expect(popup.markdownInput).not.toHaveValue(/Who lives there/);
+  expect(await extractions()).toBe(1);
+
+  // Back to a mode seen before: shown at once from the popup's own copy.
+  await popup.page.keyboard.press('ArrowLeft');
+  await popup.page.keyboard.press('ArrowLeft');
+  await expect(popup.page.getByRole('radio', { name: 'Article' })).toBeChecked();
+  await expect(popup.markdownInput).toHaveValue(/## Who lives there/);
+  expect(await extractions()).toBe(1);
+});
