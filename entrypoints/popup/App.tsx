@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { AlreadyClipped } from '../../components/popup/already-clipped';
-import { backgroundStopped, openOptions, targetTabId } from '../../components/popup/background';
+import { backgroundStopped, openOptions } from '../../components/popup/background';
 import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
 import { ClipEditor } from '../../components/popup/clip-editor';
 import { ClipResult } from '../../components/popup/clip-result';
+import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
 import { RecentNotes } from '../../components/popup/recent-notes';
 import { EditorSkeleton } from '../../components/popup/skeleton';
@@ -58,9 +59,6 @@ const bulkClipper: BulkClipper = {
   clipProgress: (ids) => sendMessage('clipProgress', { ids }).catch(backgroundStopped),
 };
 
-const requestPreview = (tabId: number, mode?: DefaultClipMode) =>
-  sendMessage('previewTab', { tabId, ...(mode && { mode }) }).catch(backgroundStopped);
-
 /**
  * Wiring only: side effects (messages, storage) run here and report to the state machine in
  * utils/popup/state.ts, which decides what is shown.
@@ -100,11 +98,11 @@ export function App() {
   }, [wanted, tabId]);
 
   async function start() {
-    const target = await targetTabId();
-    // Extraction is the slow part: it starts at once, while the stored settings are read.
-    // The marks are the phases the performance spec reports (issue 19).
-    performance.mark('clipdeck:preview-requested');
-    const previewing = target === undefined ? undefined : requestPreview(target);
+    // Extraction is the slow part: main.tsx started it before this code loaded, and it goes on
+    // while the stored settings are read. The marks are the phases the performance spec reports.
+    const early = takePreview();
+    const previewing = early.preview;
+    const target = await early.target;
     const [settings, refusal, lastDeck, index, recentTags] = await Promise.all([
       loadSettings(),
       readKeyRefusal(),
@@ -131,8 +129,8 @@ export function App() {
     if (!configured) return;
     void checkService();
     if (learnt === undefined) void learnDefaultNotebook(noteInDefaultNotebook(index?.recent ?? []));
-    if (!previewing) return;
     const result = await previewing;
+    if (!result) return;
     performance.mark('clipdeck:preview-answered');
     if (!result.ok) {
       dispatch({ type: 'preview-failed', error: result.error, mode: undefined });

@@ -1,7 +1,7 @@
 export { installAutomationHooks } from './automation';
 export { clipTab } from './clip-tab';
 export { type ClipTabsRequest, clipTabs, type TabClipFailure } from './clip-tabs';
-export { extractFromTab } from './extract';
+export { ensureEngine, extractFromTab } from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,
   type PreparedClip,
