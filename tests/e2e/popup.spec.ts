@@ -147,6 +147,10 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   await popup.page.keyboard.type('mar');
   await expect(popup.tagSuggestions.getByRole('option')).toHaveText(['marine-biology']);
   await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-tags-light.png') });
+  // The open list pushes the Markdown field down rather than covering its label.
+  const list = await popup.tagSuggestions.boundingBox();
+  const label = await popup.page.getByText('Markdown', { exact: true }).boundingBox();
+  expect(list && label && list.y + list.height <= label.y).toBe(true);
   await popup.page.keyboard.press('ArrowDown');
   await expect(popup.tagInput).toHaveAttribute('aria-activedescendant', /.+/);
   await popup.page.keyboard.press('Enter');
@@ -262,6 +266,14 @@ test('long unbroken titles, tags and deck names stay inside the 400 px popup', a
   const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await popup.titleInput.fill(long);
+  // The whole title is in view: the field grows to as many lines as the title needs.
+  const title = await popup.titleInput.evaluate((field) => ({
+    height: field.clientHeight,
+    content: field.scrollHeight,
+    line: Number.parseFloat(getComputedStyle(field).lineHeight),
+  }));
+  expect(title.content).toBeLessThanOrEqual(title.height);
+  expect(title.height).toBeGreaterThan(3 * title.line);
   await popup.tagInput.fill(long.slice(0, 100));
   await popup.tagInput.press('Enter');
   await expectNoHorizontalOverflow(popup.page);

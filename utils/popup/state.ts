@@ -164,7 +164,6 @@ export type PopupEvent =
   | { type: 'undo-finished'; result: Result; title: string; discarded: boolean }
   /** "Edit the note" on a clip that waits: the next Save sends that clip again. */
   | { type: 'edit-requested' }
-  | { type: 'back-to-editor' }
   | { type: 'tab-selected'; tab: PopupTab }
   | { type: 'clipped-found'; clipped: ClippedPage | null }
   | { type: 'update-started' }
@@ -347,8 +346,6 @@ export function popupReducer(state: PopupState, event: PopupEvent): PopupState {
         resendId: outcome.kind === 'attention' && outcome.clip ? outcome.clip.id : undefined,
       };
     }
-    case 'back-to-editor':
-      return { ...state, phase: { step: 'editing' } };
     case 'tab-selected':
       return { ...state, tab: event.tab };
     case 'clipped-found':

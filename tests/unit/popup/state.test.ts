@@ -300,11 +300,6 @@ describe('saving', () => {
     expect(resent.resendId).toBeUndefined();
     expect(run([{ type: 'edit-requested' }], editing)).toBe(editing);
   });
-
-  it('back to the editor from anywhere', () => {
-    const state = run([{ type: 'save-finished', result: { ok: true, clip: clip() } }], saving);
-    expect(run([{ type: 'back-to-editor' }], state).phase).toEqual({ step: 'editing' });
-  });
 });
 
 describe('undo', () => {
