@@ -778,14 +778,15 @@ test('arrow keys through the clip modes extract only the mode the user rests on,
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
   const popup = await openPopupFor(article);
   await popup.waitForPreview();
-  // Counts the engine injections the background makes from now on (one per extraction).
+  // Counts the engine runs the background asks of the tab from now on (the only injection that
+  // carries arguments: the clip request), one per extraction.
   await worker.evaluate(() => {
     const scripting = chrome.scripting as typeof chrome.scripting & { extractions?: number };
     const original = scripting.executeScript.bind(scripting);
     scripting.extractions = 0;
     type Injection = Parameters<typeof scripting.executeScript>[0];
     scripting.executeScript = ((injection: Injection) => {
-      if ('files' in injection && injection.files) {
+      if ('args' in injection && injection.args) {
         scripting.extractions = (scripting.extractions ?? 0) + 1;
       }
       return original(injection);
