@@ -1,18 +1,13 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ClipDraft } from '../../utils/popup';
 import type { Deck, DefaultClipMode } from '../../utils/settings';
 import { DeckPicker } from './deck-picker';
 import { countWords } from './format';
 import { ModeSwitch } from './mode-switch';
 import { TagInput } from './tag-input';
 
-export interface ClipDraft {
-  title: string;
-  markdown: string;
-  tags: string[];
-  deckId: string | null;
-  mode: DefaultClipMode;
-}
+export type { ClipDraft };
 
 export interface ClipEditorProps {
   draft: ClipDraft;
@@ -42,6 +37,15 @@ export function ClipEditor(props: ClipEditorProps) {
   const [showPreview, setShowPreview] = useState(false);
   const [Preview, setPreview] = useState<Preview | undefined>(undefined);
   const words = countWords(draft.markdown);
+  const title = useRef<HTMLTextAreaElement>(null);
+
+  // A long title wraps onto as many lines as it needs instead of scrolling out of sight.
+  useLayoutEffect(() => {
+    const field = title.current;
+    if (!field) return;
+    field.style.height = 'auto';
+    field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+  }, [draft.title]);
 
   useEffect(() => {
     if (!showPreview || Preview) return;
@@ -74,11 +78,20 @@ export function ClipEditor(props: ClipEditorProps) {
       ))}
       <div class="field">
         <label for={`${id}-title`}>Title</label>
-        <input
+        <textarea
+          ref={title}
           id={`${id}-title`}
-          type="text"
+          class="title-field"
+          rows={1}
           value={draft.title}
-          onInput={(event) => onChange({ title: event.currentTarget.value })}
+          // A title is one line: Enter does not break it (Ctrl+Enter still saves), pasted breaks
+          // become spaces.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.preventDefault();
+          }}
+          onInput={(event) =>
+            onChange({ title: event.currentTarget.value.replace(/\s*[\r\n]+\s*/g, ' ') })
+          }
         />
       </div>
       <div class="row">

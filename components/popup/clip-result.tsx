@@ -1,24 +1,13 @@
 import { useState } from 'preact/hooks';
-import type { ClipSummary } from '../../utils/outbox';
+import { queuedNeedsOptions, queuedSentence, type SaveOutcome } from '../../utils/popup';
 import type { UserError } from '../../utils/result';
 import { copyText, openOptions } from './background';
 
-/** What became of a save, as the popup shows it. */
-export type SaveOutcome =
-  | { kind: 'saved'; noteId: string; title: string; deckName: string }
-  /** The clip is kept in the outbox, which keeps sending it on its own. */
-  | { kind: 'queued'; clip: ClipSummary }
-  /** `clip`: the clip is kept in the outbox and waits for the user; absent when nothing was kept. */
-  | { kind: 'attention'; error: UserError; clip?: ClipSummary };
-
-export function outcomeOfClip(clip: ClipSummary, deckName: string): SaveOutcome {
-  if (clip.state === 'saved') {
-    return { kind: 'saved', noteId: clip.noteId ?? '', title: clip.title, deckName };
-  }
-  if (clip.state === 'needs-attention' && clip.error) {
-    return { kind: 'attention', error: clip.error, clip };
-  }
-  return { kind: 'queued', clip };
+export interface UndoTarget {
+  /** The note just made (delete it); absent when the clip still waits (discard it). */
+  noteId?: string;
+  clipId?: string;
+  title: string;
 }
 
 export interface ClipResultActions {
@@ -28,55 +17,101 @@ export interface ClipResultActions {
   onDefaultNotebook(clipId: string): void;
   /** Back to the editor; the next save resends this clip. */
   onEdit(): void;
-  onDiscard(clipId: string): void;
+  /** Delete the note just made, or discard the clip that waits. */
+  onUndo(target: UndoTarget): void;
   /** Save again from scratch (nothing was kept). */
   onSaveAgain(): void;
+  onShowRecent(): void;
 }
 
-/** Saved (title, deck, copy Markdown), waiting (with the reason) or needing the user (actions). */
+/**
+ * What became of a save. Each state has its look (ok, waiting, needs you), a sentence that says
+ * what happened and what happens next, and the actions that fit it (issue 19).
+ */
 export function ClipResult(props: {
   outcome: SaveOutcome;
   markdown: string;
   actions: ClipResultActions;
   busy: boolean;
+  /** An action on this result failed (undo, say); the outcome itself still stands. */
+  problem?: UserError;
+  deckName(deckId: string | undefined): string;
 }) {
-  const { outcome, markdown, actions, busy } = props;
+  const { outcome, markdown, actions, busy, problem, deckName } = props;
   const [copied, setCopied] = useState<boolean | undefined>(undefined);
+  const problemLine = problem && (
+    <p class="status-error" role="alert">
+      {problem.message}
+    </p>
+  );
 
-  if (outcome.kind === 'saved') {
+  if (outcome.kind === 'saved' || outcome.kind === 'queued') {
+    const { clip, tags } = outcome;
+    const saved = outcome.kind === 'saved';
+    const title = clip.title || 'Untitled';
     return (
-      <section class="result">
-        <p class="status-ok" role="status" data-note-id={outcome.noteId}>
-          Saved “{outcome.title}”
+      <section
+        class={saved ? 'result callout ok' : 'result callout warn'}
+        aria-label={saved ? 'Saved' : 'Waiting to be sent'}
+      >
+        <p class="result-head" role="status" {...(saved && { 'data-note-id': clip.noteId })}>
+          {saved ? `Saved “${title}”` : queuedSentence(clip)}
         </p>
-        <p class="muted">In {outcome.deckName}.</p>
+        <dl class="saved-facts">
+          <dt>Deck</dt>
+          <dd>{deckName(clip.deckId)}</dd>
+          <dt>Tags</dt>
+          <dd>
+            {tags.length ? (
+              <ul class="chips" aria-label="Tags saved">
+                {tags.map((tag) => (
+                  <li key={tag} class="chip">
+                    <span class="chip-text">{tag}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span class="muted">none</span>
+            )}
+          </dd>
+        </dl>
         <div class="actions">
+          {!saved && (
+            <button type="button" disabled={busy} onClick={() => actions.onRetry(clip.id)}>
+              Retry now
+            </button>
+          )}
+          {!saved && queuedNeedsOptions(clip) && (
+            <button type="button" onClick={openOptions}>
+              Open options
+            </button>
+          )}
           <button type="button" onClick={async () => setCopied(await copyText(markdown))}>
             Copy Markdown
           </button>
-          {copied !== undefined && (
-            <span role="status" class={copied ? 'status-ok' : 'status-error'}>
-              {copied ? 'Copied.' : 'The browser did not allow copying.'}
-            </span>
+          {saved && (
+            <button type="button" onClick={actions.onShowRecent}>
+              Recent notes
+            </button>
           )}
-        </div>
-      </section>
-    );
-  }
-
-  if (outcome.kind === 'queued') {
-    const { clip } = outcome;
-    return (
-      <section class="result">
-        <p class="status-queued" role="status">
-          Queued “{clip.title}”: {clip.error?.message ?? 'Clipdeck is sending it.'} Clipdeck keeps
-          it and sends it as soon as the service answers.
-        </p>
-        <div class="actions">
-          <button type="button" disabled={busy} onClick={() => actions.onRetry(clip.id)}>
-            Retry now
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              actions.onUndo(
+                saved && clip.noteId ? { noteId: clip.noteId, title } : { clipId: clip.id, title },
+              )
+            }
+          >
+            {saved ? 'Undo (delete note)' : 'Discard clip'}
           </button>
         </div>
+        {copied !== undefined && (
+          <p role="status" class={copied ? 'status-ok' : 'status-error'}>
+            {copied ? 'Markdown copied.' : 'The browser did not allow copying.'}
+          </p>
+        )}
+        {problemLine}
       </section>
     );
   }
@@ -84,10 +119,13 @@ export function ClipResult(props: {
   const { error, clip } = outcome;
   const reason = clip?.attention ?? error.kind;
   return (
-    <section class="result">
-      <p class="status-error" role="alert">
-        {error.message}
-      </p>
+    <section class="result callout error" aria-label="Not saved">
+      <p role="alert">{error.message}</p>
+      {clip && (
+        <p class="muted">
+          “{clip.title || 'Untitled'}” is kept in Clipdeck’s outbox until you decide.
+        </p>
+      )}
       <div class="actions">
         {reason === 'auth' || reason === 'not-configured' ? (
           <button type="button" class="primary" onClick={openOptions}>
@@ -123,12 +161,19 @@ export function ClipResult(props: {
                   Try again
                 </button>
               )}
-            <button type="button" disabled={busy} onClick={() => actions.onDiscard(clip.id)}>
-              Discard
-            </button>
           </>
         )}
+        {clip && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => actions.onUndo({ clipId: clip.id, title: clip.title })}
+          >
+            Discard
+          </button>
+        )}
       </div>
+      {problemLine}
     </section>
   );
 }

@@ -36,9 +36,3 @@ export function DeckPicker(props: {
     </div>
   );
 }
-
-/** How a deck is named to the user: its label when the user listed it, else its id. */
-export function deckName(decks: readonly Deck[], deckId: string | null | undefined): string {
-  if (deckId === null || deckId === undefined) return DEFAULT_NOTEBOOK_LABEL;
-  return decks.find((deck) => deck.id === deckId)?.label ?? deckId;
-}

@@ -1,3 +1,4 @@
+import { type ServiceHealth, serviceSentence } from '../../utils/popup';
 import type { UserError } from '../../utils/result';
 import { openOptions } from './background';
 
@@ -14,17 +15,20 @@ export function NotConfigured() {
 }
 
 /**
- * The service refused the saved key (HTTP 401), seen by any part of Clipdeck. Clipping still
- * works: the clip waits in the outbox until a working key is saved.
+ * The service is known to be in trouble (a refused key, no answer): said as soon as the popup
+ * opens, above both tabs, with the way out. Clipping still works: the clip waits in the outbox.
  */
-export function KeyRefusedBanner() {
+export function ServiceBanner(props: { health: ServiceHealth }) {
+  const sentence = serviceSentence(props.health);
+  if (!sentence) return null;
+  const refused = props.health.status === 'key-refused';
   return (
-    <section class="banner" aria-label="API key refused">
-      <p>
-        Your Notes service refused Clipdeck’s API key (it stops working after “Refresh Key”). Paste
-        a current key in the options; clips wait until then.
-      </p>
-      <button type="button" onClick={openOptions}>
+    <section
+      class={refused ? 'callout error' : 'callout warn'}
+      aria-label={refused ? 'API key refused' : 'Notes service not answering'}
+    >
+      <p>{sentence}</p>
+      <button type="button" class={refused ? 'primary' : undefined} onClick={openOptions}>
         Open options
       </button>
     </section>
@@ -33,16 +37,19 @@ export function KeyRefusedBanner() {
 
 /**
  * The page cannot be clipped as asked: a browser page, the PDF viewer, a page with nothing to
- * extract. Where a bookmark still makes sense it is offered.
+ * extract. Where a bookmark still makes sense it is offered; on a browser page, the recent notes.
  */
-export function CannotClip(props: { error: UserError; onBookmark(): void; onRetry(): void }) {
-  const { error, onBookmark, onRetry } = props;
+export function CannotClip(props: {
+  error: UserError;
+  onBookmark(): void;
+  onRetry(): void;
+  onShowRecent(): void;
+}) {
+  const { error, onBookmark, onRetry, onShowRecent } = props;
   const bookmark = error.kind === 'pdf' || error.kind === 'empty';
   return (
-    <section class="guidance">
-      <p role="alert" class="status-error">
-        {error.message}
-      </p>
+    <section class="guidance callout error">
+      <p role="alert">{error.message}</p>
       {error.kind === 'not-configured' ? (
         <button type="button" class="primary" onClick={openOptions}>
           Open options
@@ -55,7 +62,12 @@ export function CannotClip(props: { error: UserError; onBookmark(): void; onRetr
         <button type="button" onClick={onRetry}>
           Try again
         </button>
-      ) : null}
+      ) : (
+        // Nothing to do about a browser page here; the rest of Clipdeck still works.
+        <button type="button" onClick={onShowRecent}>
+          Show recent notes
+        </button>
+      )}
     </section>
   );
 }

@@ -2,34 +2,36 @@ import { useId, useState } from 'preact/hooks';
 import { sendMessage } from '../../utils/messaging';
 import type { IndexedNote } from '../../utils/notes-index';
 import type { UserError } from '../../utils/result';
-import type { Deck } from '../../utils/settings';
 import { backgroundStopped, copyText } from './background';
-import { deckName } from './deck-picker';
 import { formatWhen } from './format';
 import { TagInput } from './tag-input';
 
 export interface RecentNotesProps {
   notes: readonly IndexedNote[];
-  decks: readonly Deck[];
+  /** How a notebook is named (utils/popup notebookName): one name for one notebook. */
+  deckName(deckId: string | null | undefined): string;
   /** The tab the popup was opened on, for "append selection". */
   tabId: number | undefined;
   hasSelection: boolean;
   /** Still gathering the notes for the first time. */
   loading: boolean;
-  /** The last refresh failed; the cached list (if any) is still shown. */
-  error?: UserError;
+  /**
+   * The service cannot confirm the list (a refused key, no answer): the cached notes are shown
+   * with this sentence, so nobody takes them for the service's current state.
+   */
+  stale?: string;
   suggest(typed: string, chosen: readonly string[]): string[];
 }
 
 /** The most recent notes, newest first, each with its actions. */
 export function RecentNotes(props: RecentNotesProps) {
-  const { notes, loading, error } = props;
+  const { notes, loading, stale } = props;
   const [deleted, setDeleted] = useState<string | undefined>(undefined);
   return (
     <section class="recent" aria-label="Recent notes">
-      {error && (
-        <p class="status-error" role="alert">
-          {error.message}
+      {stale && notes.length > 0 && (
+        <p class="stale" role="note">
+          {stale}
         </p>
       )}
       {deleted && (
@@ -56,7 +58,7 @@ type ItemStatus = { ok: true; message: string } | { ok: false; error: UserError 
 function RecentNoteItem(
   props: RecentNotesProps & { note: IndexedNote; onDeleted(title: string): void },
 ) {
-  const { note, decks, tabId, hasSelection, suggest, onDeleted } = props;
+  const { note, deckName, tabId, hasSelection, suggest, onDeleted } = props;
   const id = useId();
   const [view, setView] = useState<ItemView>('view');
   const [busy, setBusy] = useState(false);
@@ -131,7 +133,7 @@ function RecentNoteItem(
         {name}
       </h3>
       <p class="note-meta muted">
-        {note.deckId === undefined ? '' : `${deckName(decks, note.deckId)} · `}
+        {note.deckId === undefined ? '' : `${deckName(note.deckId)} · `}
         <time dateTime={note.updatedAt}>
           {formatWhen(Math.max(Date.parse(note.updatedAt), Date.parse(note.createdAt)))}
         </time>

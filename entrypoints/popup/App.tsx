@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'preact/hooks';
-import { AlreadyClipped, type UpdateState } from '../../components/popup/already-clipped';
-import { backgroundStopped, openOptions, targetTabId } from '../../components/popup/background';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { AlreadyClipped } from '../../components/popup/already-clipped';
+import { backgroundStopped, openOptions } from '../../components/popup/background';
 import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
-import { type ClipDraft, ClipEditor } from '../../components/popup/clip-editor';
-import { ClipResult, outcomeOfClip, type SaveOutcome } from '../../components/popup/clip-result';
-import { deckName } from '../../components/popup/deck-picker';
-import { CannotClip, KeyRefusedBanner, NotConfigured } from '../../components/popup/guidance';
+import { ClipEditor } from '../../components/popup/clip-editor';
+import { ClipResult } from '../../components/popup/clip-result';
+import { requestPreview, takePreview } from '../../components/popup/early-preview';
+import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
 import { RecentNotes } from '../../components/popup/recent-notes';
 import { EditorSkeleton } from '../../components/popup/skeleton';
-import { type PopupTab, PopupTabs } from '../../components/popup/tabs';
+import { useSaveBarClearance } from '../../components/popup/sticky-bar';
+import { PopupTabs } from '../../components/popup/tabs';
 import type { ClippedPage } from '../../utils/clip-log';
 import { sendMessage } from '../../utils/messaging';
 import {
-  type NotesIndex,
   notesIndexItem,
   parseNotesIndex,
   readNotesIndex,
@@ -22,25 +22,36 @@ import {
   suggestTags,
 } from '../../utils/notes-index';
 import type { ClipSummary } from '../../utils/outbox';
-import { initialDeck, readLastDeck, rememberLastDeck } from '../../utils/popup';
-import type { Result, UserError } from '../../utils/result';
 import {
-  type Deck,
+  INITIAL_STATE,
+  initialDeck,
+  isEditing,
+  notebookName,
+  noteInDefaultNotebook,
+  outcomeSpeaksOfService,
+  type PopupEvent,
+  popupReducer,
+  readDefaultNotebookId,
+  readLastDeck,
+  rememberDefaultNotebookId,
+  rememberLastDeck,
+  staleSentence,
+} from '../../utils/popup';
+import type { Result } from '../../utils/result';
+import {
   type DefaultClipMode,
+  keyRefusalItem,
   loadSettings,
   readKeyRefusal,
 } from '../../utils/settings';
 
-type Phase =
-  | { step: 'loading' }
-  | { step: 'not-configured' }
-  | { step: 'cannot-clip'; error: UserError }
-  | { step: 'editing' }
-  | { step: 'saving' }
-  | { step: 'result'; outcome: SaveOutcome };
-
 /** Recent notes shown in the popup (the index keeps a few more). */
 const RECENT_SHOWN = 10;
+/**
+ * Arrow keys walk the clip modes one step at a time: a mode is extracted only once the user
+ * rests on it this long, so passing through "Full page" on the way to "Bookmark" costs nothing.
+ */
+const MODE_SETTLE_MS = 200;
 
 /** Bulk clipping goes through the background's outbox like a single clip. */
 const bulkClipper: BulkClipper = {
@@ -48,214 +59,208 @@ const bulkClipper: BulkClipper = {
   clipProgress: (ids) => sendMessage('clipProgress', { ids }).catch(backgroundStopped),
 };
 
-const EMPTY_DRAFT: ClipDraft = { title: '', markdown: '', tags: [], deckId: null, mode: 'article' };
-
+/**
+ * Wiring only: side effects (messages, storage) run here and report to the state machine in
+ * utils/popup/state.ts, which decides what is shown.
+ */
 export function App() {
-  const [phase, setPhase] = useState<Phase>({ step: 'loading' });
-  const [tab, setTab] = useState<PopupTab>('clip');
-  const [tabId, setTabId] = useState<number | undefined>(undefined);
-  const [decks, setDecks] = useState<Deck[]>([]);
-  const [keyRefused, setKeyRefused] = useState(false);
-  const [draft, setDraft] = useState<ClipDraft>(EMPTY_DRAFT);
-  const [titleEdited, setTitleEdited] = useState(false);
-  const [previewShown, setPreviewShown] = useState(false);
-  const [sourceUrl, setSourceUrl] = useState<string | undefined>(undefined);
-  const [hasSelection, setHasSelection] = useState(false);
-  const [notices, setNotices] = useState<string[]>([]);
-  const [extracting, setExtracting] = useState(false);
-  /** The outbox clip an "Edit the note" sends again, instead of making a second clip. */
-  const [resendId, setResendId] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [clipped, setClipped] = useState<ClippedPage | null>(null);
-  const [update, setUpdate] = useState<UpdateState>({ step: 'idle' });
-  const [index, setIndex] = useState<NotesIndex | null>(null);
-  const [indexError, setIndexError] = useState<UserError | undefined>(undefined);
-  const [refreshing, setRefreshing] = useState(false);
-  const [recentTags, setRecentTags] = useState<string[]>([]);
+  const [state, dispatch] = useReducer(popupReducer, INITIAL_STATE);
+  const { phase, draft, decks, defaultNotebookId, tabId } = state;
+  /** Modes whose extraction is under way, so walking back to one does not start it twice. */
+  const inFlight = useRef(new Set<DefaultClipMode>());
+  const baseUrl = useRef('');
+  useSaveBarClearance();
 
   useEffect(() => {
     void start();
-    const unwatchIndex = notesIndexItem.watch((value) => setIndex(parseNotesIndex(value)));
-    const unwatchTags = recentTagsItem.watch((value) => setRecentTags(value ?? []));
+    const unwatch = [
+      notesIndexItem.watch((value) =>
+        dispatch({ type: 'index-changed', index: parseNotesIndex(value) }),
+      ),
+      recentTagsItem.watch((value) => dispatch({ type: 'recent-tags-changed', tags: value ?? [] })),
+      keyRefusalItem.watch((value) => dispatch({ type: 'key-refusal-changed', refused: !!value })),
+    ];
     return () => {
-      unwatchIndex();
-      unwatchTags();
+      for (const stop of unwatch) stop();
     };
   }, []);
 
+  // Read by the real-browser tests to report how long the preview took (issues 7 and 19).
+  useLayoutEffect(() => {
+    if (state.previewShown) performance.mark('clipdeck:preview-ready');
+  }, [state.previewShown]);
+
+  const wanted = state.extracting;
+  useEffect(() => {
+    if (!wanted || tabId === undefined || inFlight.current.has(wanted)) return;
+    const timer = setTimeout(() => void extract(tabId, wanted), MODE_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [wanted, tabId]);
+
   async function start() {
-    const target = await targetTabId();
-    // Extraction is the slow part: it starts at once, while the stored settings are read.
-    const previewing = target === undefined ? undefined : requestPreview(target);
-    const [settings, refusal, lastDeck, cachedIndex, tags] = await Promise.all([
+    // Extraction is the slow part: main.tsx started it before this code loaded, and it goes on
+    // while the stored settings are read. The marks are the phases the performance spec reports.
+    const early = takePreview();
+    const previewing = early.preview;
+    const target = await early.target;
+    const [settings, refusal, lastDeck, index, recentTags] = await Promise.all([
       loadSettings(),
       readKeyRefusal(),
       readLastDeck(),
       readNotesIndex(),
       readRecentTags(),
     ]);
-    setDecks(settings.decks.decks);
-    setIndex(cachedIndex);
-    setRecentTags(tags);
-    setTabId(target);
-    if (!settings.connection.baseUrl || !settings.connection.apiKey) {
-      setPhase({ step: 'not-configured' });
+    const { connection } = settings;
+    const configured = !!connection.baseUrl && !!connection.apiKey;
+    baseUrl.current = connection.baseUrl;
+    const learnt = configured ? await readDefaultNotebookId(connection.baseUrl) : undefined;
+    performance.mark('clipdeck:settings-read');
+    dispatch({
+      type: 'opened',
+      configured,
+      tabId: target,
+      decks: settings.decks.decks,
+      deckId: initialDeck(lastDeck, settings.decks.decks, settings.decks.defaultDeckId),
+      keyRefused: refusal !== null,
+      defaultNotebookId: learnt,
+      index,
+      recentTags,
+    });
+    if (!configured) return;
+    void checkService();
+    if (learnt === undefined) void learnDefaultNotebook(noteInDefaultNotebook(index?.recent ?? []));
+    const result = await previewing;
+    if (!result) return;
+    performance.mark('clipdeck:preview-answered');
+    if (!result.ok) {
+      dispatch({ type: 'preview-failed', error: result.error, mode: undefined });
       return;
     }
-    setKeyRefused(refusal !== null);
-    refreshIndex();
-    if (target === undefined || !previewing) {
-      setPhase({
-        step: 'cannot-clip',
-        error: { kind: 'unclippable', message: 'There is no page to clip in this window.' },
-      });
-      return;
-    }
-    const deckId = initialDeck(lastDeck, settings.decks.decks, settings.decks.defaultDeckId);
-    // Kept even when the page cannot be read: a bookmark made instead goes to the same deck.
-    setDraft({ ...EMPTY_DRAFT, deckId });
-    await showPreview(target, undefined, { ...EMPTY_DRAFT, deckId }, previewing);
-  }
-
-  function requestPreview(target: number, mode?: DefaultClipMode) {
-    return sendMessage('previewTab', { tabId: target, ...(mode && { mode }) }).catch(
+    dispatch({ type: 'preview-arrived', preview: result.preview });
+    const found = await sendMessage('findClippedPage', { url: result.preview.sourceUrl }).catch(
       backgroundStopped,
     );
+    dispatch({ type: 'clipped-found', clipped: found.ok ? found.clipped : null });
   }
 
-  function refreshIndex() {
-    setRefreshing(true);
-    void sendMessage('refreshNotesIndex', {})
-      .catch(backgroundStopped)
-      .then((result) => setIndexError(result.ok ? undefined : result.error))
-      .finally(() => setRefreshing(false));
-  }
-
-  async function showPreview(
-    target: number,
-    mode: DefaultClipMode | undefined,
-    base: ClipDraft,
-    pending?: ReturnType<typeof requestPreview>,
-  ) {
-    // The first preview shown brings the default tags; later ones keep the user's.
-    const first = !previewShown;
-    setExtracting(true);
-    const result = await (pending ?? requestPreview(target, mode));
-    setExtracting(false);
-    if (!result.ok) {
-      setPhase({ step: 'cannot-clip', error: result.error });
-      return;
-    }
-    const { preview } = result;
-    setDraft({
-      ...base,
-      title: titleEdited && !first ? base.title : preview.title,
-      markdown: preview.markdown,
-      tags: first ? preview.tags : base.tags,
-      mode: preview.mode as DefaultClipMode,
-    });
-    setSourceUrl(preview.sourceUrl);
-    setHasSelection(preview.hasSelection);
-    setNotices(preview.notices);
-    setPhase({ step: 'editing' });
-    setPreviewShown(true);
-    if (first) {
-      // Read by the real-browser tests to report how long the preview took (issue 7).
-      performance.mark('clipdeck:preview-ready');
-      void sendMessage('findClippedPage', { url: preview.sourceUrl })
-        .catch(backgroundStopped)
-        .then((found) => setClipped(found.ok ? found.clipped : null));
+  /** The index refresh says how the service is; when it asked nothing, one cheap check does. */
+  async function checkService() {
+    dispatch({ type: 'index-refresh-started' });
+    const refreshed = await sendMessage('refreshNotesIndex', {}).catch(backgroundStopped);
+    dispatch({ type: 'index-refresh-finished', result: refreshed });
+    if (refreshed.ok && !refreshed.scanned) {
+      const checked = await sendMessage('checkService', undefined).catch(backgroundStopped);
+      dispatch({ type: 'service-checked', result: checked });
     }
   }
 
-  function changeMode(mode: DefaultClipMode) {
-    if (tabId === undefined) return;
-    setDraft({ ...draft, mode });
-    void showPreview(tabId, mode, { ...draft, mode });
+  /** One read of a note Clipdeck put in the default notebook tells the service's id for it. */
+  async function learnDefaultNotebook(noteId: string | undefined) {
+    if (noteId === undefined || !baseUrl.current) return;
+    const read = await sendMessage('getNote', { id: noteId }).catch(backgroundStopped);
+    if (!read.ok || !read.note.deck_id) return;
+    await rememberDefaultNotebookId(baseUrl.current, read.note.deck_id);
+    dispatch({ type: 'default-notebook-learned', id: read.note.deck_id });
   }
 
-  function showOutcome(result: Result<{ clip: ClipSummary }>) {
-    setPhase({
-      step: 'result',
-      outcome: result.ok
-        ? outcomeOfClip(result.clip, deckName(decks, result.clip.deckId ?? null))
-        : { kind: 'attention', error: result.error },
-    });
+  async function extract(target: number, mode: DefaultClipMode) {
+    inFlight.current.add(mode);
+    const result = await requestPreview(target, mode);
+    inFlight.current.delete(mode);
+    dispatch(
+      result.ok
+        ? { type: 'preview-arrived', preview: result.preview }
+        : { type: 'preview-failed', error: result.error, mode },
+    );
   }
 
   async function save() {
-    setPhase({ step: 'saving' });
+    dispatch({ type: 'save-started' });
     const note = { title: draft.title.trim(), markdown_text: draft.markdown, tags: draft.tags };
     void rememberLastDeck(draft.deckId);
     void rememberUsedTags(draft.tags);
-    const result = await (resendId
-      ? sendMessage('editClip', { id: resendId, draft: note, deckId: draft.deckId })
+    const result = await (state.resendId
+      ? sendMessage('editClip', { id: state.resendId, draft: note, deckId: draft.deckId })
       : sendMessage('saveDraft', {
           draft: note,
           deckId: draft.deckId,
-          ...(sourceUrl !== undefined && { sourceUrl }),
+          ...(state.sourceUrl !== undefined && { sourceUrl: state.sourceUrl }),
         })
     ).catch(backgroundStopped);
-    setResendId(undefined);
-    showOutcome(result);
+    dispatch({ type: 'save-finished', result });
+    if (result.ok && defaultNotebookId === undefined && result.clip.deckId === undefined) {
+      void learnDefaultNotebook(result.clip.noteId);
+    }
   }
 
   async function act(work: () => Promise<Result<{ clip: ClipSummary }>>) {
-    setBusy(true);
-    showOutcome(await work().catch(backgroundStopped));
-    setBusy(false);
+    dispatch({ type: 'result-action-started' });
+    dispatch({ type: 'result-action-finished', result: await work().catch(backgroundStopped) });
   }
 
-  async function discard(id: string) {
-    setBusy(true);
-    const result = await sendMessage('discardClip', { id }).catch(backgroundStopped);
-    setBusy(false);
-    if (result.ok) setPhase({ step: 'editing' });
-    else setPhase({ step: 'result', outcome: { kind: 'attention', error: result.error } });
+  /** Undo: delete the note just made, or discard the clip that waits in the outbox. */
+  async function undo(target: { noteId?: string; clipId?: string; title: string }) {
+    dispatch({ type: 'result-action-started' });
+    const discarded = target.noteId === undefined;
+    const result = await (discarded
+      ? sendMessage('discardClip', { id: target.clipId ?? '' })
+      : sendMessage('deleteNote', { id: target.noteId ?? '' })
+    ).catch(backgroundStopped);
+    dispatch({ type: 'undo-finished', result, title: target.title, discarded });
   }
 
-  async function replaceClipped(note: ClippedPage) {
-    setUpdate({ step: 'working' });
-    const result = await sendMessage('updateNote', {
-      id: note.noteId,
-      changes: { markdown_text: draft.markdown },
-    }).catch(backgroundStopped);
-    setUpdate(
-      result.ok
-        ? {
-            step: 'done',
-            message: result.changed.length
-              ? `Replaced the text of “${result.note.title || 'Untitled'}”.`
-              : `“${result.note.title || 'Untitled'}” already has this text.`,
-          }
-        : { step: 'failed', error: result.error },
-    );
+  async function updateClipped(work: () => Promise<PopupEvent & { type: 'update-finished' }>) {
+    dispatch({ type: 'update-started' });
+    dispatch(await work());
   }
 
-  async function appendToClipped(note: ClippedPage) {
-    if (tabId === undefined) return;
-    setUpdate({ step: 'working' });
-    const selection = await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
-    if (!selection.ok) {
-      setUpdate({ step: 'failed', error: selection.error });
-      return;
-    }
-    const result = await sendMessage('appendToNote', {
-      id: note.noteId,
-      markdown: selection.markdown,
-    }).catch(backgroundStopped);
-    setUpdate(
-      result.ok
-        ? {
-            step: 'done',
-            message: `Appended the selection to “${result.note.title || 'Untitled'}”.`,
-          }
-        : { step: 'failed', error: result.error },
-    );
-  }
+  const replaceClipped = (note: ClippedPage) =>
+    updateClipped(async () => {
+      const result = await sendMessage('updateNote', {
+        id: note.noteId,
+        changes: { markdown_text: draft.markdown },
+      }).catch(backgroundStopped);
+      const title = result.ok ? result.note.title || 'Untitled' : '';
+      return {
+        type: 'update-finished',
+        update: result.ok
+          ? {
+              step: 'done',
+              message: result.changed.length
+                ? `Replaced the text of “${title}”.`
+                : `“${title}” already has this text.`,
+            }
+          : { step: 'failed', error: result.error },
+      };
+    });
+
+  const appendToClipped = (note: ClippedPage) =>
+    updateClipped(async () => {
+      const selection =
+        tabId === undefined
+          ? backgroundStopped()
+          : await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
+      if (!selection.ok)
+        return { type: 'update-finished', update: { step: 'failed', error: selection.error } };
+      const result = await sendMessage('appendToNote', {
+        id: note.noteId,
+        markdown: selection.markdown,
+      }).catch(backgroundStopped);
+      return {
+        type: 'update-finished',
+        update: result.ok
+          ? {
+              step: 'done',
+              message: `Appended the selection to “${result.note.title || 'Untitled'}”.`,
+            }
+          : { step: 'failed', error: result.error },
+      };
+    });
 
   const suggest = (typed: string, chosen: readonly string[]) =>
-    suggestTags(typed, { recentTags, tags: index?.tags ?? [], chosen });
+    suggestTags(typed, { recentTags: state.recentTags, tags: state.index?.tags ?? [], chosen });
+  const nameOf = (deckId: string | null | undefined) =>
+    notebookName(decks, deckId, defaultNotebookId);
 
   if (phase.step === 'not-configured') {
     return (
@@ -266,7 +271,11 @@ export function App() {
     );
   }
 
-  const editing = phase.step === 'editing' || phase.step === 'saving';
+  const editing = isEditing(phase);
+  const stale = staleSentence(state.service);
+  // A result that is itself about the trouble says it once, with its own actions.
+  const troubleInResult =
+    state.tab === 'clip' && phase.step === 'result' && outcomeSpeaksOfService(phase.outcome);
   return (
     <main>
       <header class="top">
@@ -275,44 +284,49 @@ export function App() {
           Options
         </button>
       </header>
-      <PopupTabs selected={tab} onSelect={setTab} />
-      <div id="panel-clip" role="tabpanel" aria-labelledby="tab-clip" hidden={tab !== 'clip'}>
-        {keyRefused && editing && <KeyRefusedBanner />}
+      {!troubleInResult && <ServiceBanner health={state.service} />}
+      <PopupTabs selected={state.tab} onSelect={(tab) => dispatch({ type: 'tab-selected', tab })} />
+      <div id="panel-clip" role="tabpanel" aria-labelledby="tab-clip" hidden={state.tab !== 'clip'}>
         {phase.step === 'loading' && <EditorSkeleton />}
         {phase.step === 'cannot-clip' && (
           <CannotClip
             error={phase.error}
-            onBookmark={() => tabId !== undefined && void showPreview(tabId, 'bookmark', draft)}
+            onBookmark={() => dispatch({ type: 'mode-chosen', mode: 'bookmark' })}
+            onShowRecent={() => dispatch({ type: 'tab-selected', tab: 'recent' })}
             onRetry={() => {
-              setPhase({ step: 'loading' });
+              dispatch({ type: 'reopened' });
               void start();
             }}
           />
         )}
-        {clipped && editing && (
+        {phase.step === 'undone' && (
+          <p class="callout ok" role="status">
+            {phase.message}
+          </p>
+        )}
+        {state.clipped && editing && (
           <AlreadyClipped
-            clipped={clipped}
-            deckName={deckName(decks, clipped.deckId)}
-            hasSelection={hasSelection}
-            state={update}
-            onReplace={() => void replaceClipped(clipped)}
-            onAppend={() => void appendToClipped(clipped)}
+            clipped={state.clipped}
+            deckName={nameOf(state.clipped.deckId)}
+            hasSelection={state.hasSelection}
+            state={state.update}
+            onReplace={() => state.clipped && void replaceClipped(state.clipped)}
+            onAppend={() => state.clipped && void appendToClipped(state.clipped)}
           />
         )}
         {editing && (
           <ClipEditor
             draft={draft}
             decks={decks}
-            hasSelection={hasSelection}
-            notices={notices}
-            extracting={extracting}
+            hasSelection={state.hasSelection}
+            notices={state.notices}
+            extracting={state.extracting !== undefined}
             saving={phase.step === 'saving'}
-            saveLabel={resendId ? 'Send again' : clipped ? 'Save as new note' : 'Save page'}
-            onChange={(change) => {
-              if (change.title !== undefined) setTitleEdited(true);
-              setDraft({ ...draft, ...change });
-            }}
-            onModeChange={changeMode}
+            saveLabel={
+              state.resendId ? 'Send again' : state.clipped ? 'Save as new note' : 'Save page'
+            }
+            onChange={(change) => dispatch({ type: 'draft-edited', change })}
+            onModeChange={(mode) => dispatch({ type: 'mode-chosen', mode })}
             onSave={() => void save()}
             suggest={suggest}
           />
@@ -320,20 +334,18 @@ export function App() {
         {phase.step === 'result' && (
           <ClipResult
             outcome={phase.outcome}
+            busy={phase.busy}
+            {...(phase.problem && { problem: phase.problem })}
             markdown={draft.markdown}
-            busy={busy}
+            deckName={nameOf}
             actions={{
               onRetry: (id) => void act(() => sendMessage('retryClip', { id })),
               onDefaultNotebook: (id) =>
                 void act(() => sendMessage('editClip', { id, deckId: null })),
-              onEdit: () => {
-                if (phase.outcome.kind === 'attention' && phase.outcome.clip) {
-                  setResendId(phase.outcome.clip.id);
-                }
-                setPhase({ step: 'editing' });
-              },
-              onDiscard: (id) => void discard(id),
+              onEdit: () => dispatch({ type: 'edit-requested' }),
+              onUndo: (target) => void undo(target),
               onSaveAgain: () => void save(),
+              onShowRecent: () => dispatch({ type: 'tab-selected', tab: 'recent' }),
             }}
           />
         )}
@@ -341,19 +353,24 @@ export function App() {
           <ClipAllTabs
             clipper={bulkClipper}
             deckId={draft.deckId}
-            {...(previewShown && { tags: draft.tags })}
+            {...(state.previewShown && { tags: draft.tags })}
           />
         )}
       </div>
-      <div id="panel-recent" role="tabpanel" aria-labelledby="tab-recent" hidden={tab !== 'recent'}>
-        {tab === 'recent' && (
+      <div
+        id="panel-recent"
+        role="tabpanel"
+        aria-labelledby="tab-recent"
+        hidden={state.tab !== 'recent'}
+      >
+        {state.tab === 'recent' && (
           <RecentNotes
-            notes={index?.recent.slice(0, RECENT_SHOWN) ?? []}
-            decks={decks}
+            notes={state.index?.recent.slice(0, RECENT_SHOWN) ?? []}
+            deckName={nameOf}
             tabId={tabId}
-            hasSelection={hasSelection}
-            loading={refreshing && !index}
-            {...(indexError && { error: indexError })}
+            hasSelection={state.hasSelection}
+            loading={state.refreshing && !state.index}
+            {...(stale && { stale })}
             suggest={suggest}
           />
         )}

@@ -1,6 +1,8 @@
 import { render } from 'preact';
 
 const root = document.getElementById('app');
+// The page's preview is the slow part: asked for before the App's code is even loaded.
+void import('../../components/popup/early-preview').then(({ startPreview }) => startPreview());
 // The popup's code is loaded after this tiny entry, so the browser can paint the static skeleton
 // from index.html while it arrives (issue 7: first paint under 100 ms).
 void import('./App').then(({ App }) => {

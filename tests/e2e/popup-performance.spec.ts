@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { type NotesServer, startNotesServer } from '../../notes-server';
 import { startStaticServer } from '../../scripts/lib/static-server';
+import { ENGINE_KEY, type InPageClipEngine } from '../../utils/clip';
 import { seededDataFile } from '../unit/notes-index/seed';
 import { test as base, expect, tabIdOf } from './fixtures';
 import { PopupPage } from './pages/popup-page';
@@ -45,6 +46,63 @@ interface PopupTimings {
   paintAfterHtml: number;
   /** From navigation start to the preview being shown for editing. */
   previewReady: number;
+  /** From navigation start to the preview being asked of the background (popup code loaded). */
+  previewRequested: number;
+  /** The previewTab message: asked to answered (the background's whole part). */
+  roundTrip: number;
+  /** From the answer to the preview on screen (the popup's render). */
+  render: number;
+}
+
+/** The background's part, timed step by step on the same tab, and the engine's own time. */
+interface BackgroundTimings {
+  /** tabs.get and the selection / content-type probe (one executeScript). */
+  probe: number;
+  /** Injecting the engine's script into the tab. */
+  inject: number;
+  /** The executeScript that runs the engine and brings its result back. */
+  clipCall: number;
+  /** clipDocument itself, timed inside the page. */
+  engine: number;
+}
+
+async function backgroundTimings(worker: Worker, tabId: number): Promise<BackgroundTimings> {
+  return worker.evaluate(
+    async ({ target, key }) => {
+      const start = performance.now();
+      await chrome.tabs.get(target);
+      await chrome.scripting.executeScript({
+        target: { tabId: target },
+        func: () => (getSelection()?.toString().length ?? 0) > 0,
+      });
+      const probed = performance.now();
+      await chrome.scripting.executeScript({
+        target: { tabId: target },
+        files: ['/content-scripts/extract.js'],
+      });
+      const injected = performance.now();
+      const [injection] = await chrome.scripting.executeScript({
+        target: { tabId: target },
+        func: (engineKey: string) => {
+          const begin = performance.now();
+          const engine = (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
+            Symbol.for(engineKey)
+          ];
+          const result = engine?.clip({ mode: 'article' });
+          return { engine: performance.now() - begin, ok: result?.ok };
+        },
+        args: [key],
+      });
+      const clipped = performance.now();
+      return {
+        probe: probed - start,
+        inject: injected - probed,
+        clipCall: clipped - injected,
+        engine: (injection?.result as { engine: number } | undefined)?.engine ?? Number.NaN,
+      };
+    },
+    { target: tabId, key: ENGINE_KEY },
+  );
 }
 
 async function popupTimings(page: Page): Promise<PopupTimings> {
@@ -64,10 +122,15 @@ async function popupTimings(page: Page): Promise<PopupTimings> {
       'navigation',
     ) as PerformanceNavigationTiming[];
     const firstPaint = paint?.startTime ?? Number.NaN;
+    const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+    const previewReady = ready?.startTime ?? Number.NaN;
     return {
       firstPaint,
       paintAfterHtml: firstPaint - (navigation?.responseEnd ?? Number.NaN),
-      previewReady: ready?.startTime ?? Number.NaN,
+      previewReady,
+      previewRequested: at('clipdeck:preview-requested'),
+      roundTrip: at('clipdeck:preview-answered') - at('clipdeck:preview-requested'),
+      render: previewReady - at('clipdeck:preview-answered'),
     };
   });
 }
@@ -102,7 +165,13 @@ test('first paint and preview on typical articles', async ({
     /** The floor on this machine: a static page with no script, opened the same way. */
     const staticPaints: number[] = [];
     const previews: number[] = [];
+    const engines: number[] = [];
+    /** The first opening on each freshly loaded tab: the engine is injected into it. */
+    const coldPreviews: number[] = [];
+    const phase = (values: number[]) => median(values).toFixed(0).padStart(5);
     for (const name of ARTICLES) {
+      const runs: PopupTimings[] = [];
+      const background: BackgroundTimings[] = [];
       const article = await context.newPage();
       // The pages' own scripts and images point at hosts this machine cannot reach.
       await article.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
@@ -113,15 +182,33 @@ test('first paint and preview on typical articles', async ({
         const popup = await PopupPage.open(await context.newPage(), extensionId, tabId);
         const timings = await popupTimings(popup.page);
         await expect(popup.markdownInput).not.toHaveValue('');
+        if (run === 0) coldPreviews.push(timings.previewReady);
         if (run > 0) {
+          runs.push(timings);
           firstPaints.push(timings.firstPaint);
           staticPaints.push(await staticPageFirstPaint(context, site.urlFor('popup-static.html')));
           paintsAfterHtml.push(timings.paintAfterHtml);
           previews.push(timings.previewReady);
         }
         await popup.page.close();
+        if (run > 0) background.push(await backgroundTimings(worker, tabId));
       }
+      engines.push(median(background.map((timing) => timing.engine)));
       report(`preview ready, ${name} (median ms)`, median(previews.slice(-3)).toFixed(0));
+      report(
+        `phases, ${name} (median ms)`,
+        [
+          `first paint ${phase(runs.map((run) => run.firstPaint))}`,
+          `preview asked ${phase(runs.map((run) => run.previewRequested))}`,
+          `round trip ${phase(runs.map((run) => run.roundTrip))}`,
+          `(probe ${phase(background.map((step) => step.probe))}`,
+          `inject ${phase(background.map((step) => step.inject))}`,
+          `clip call ${phase(background.map((step) => step.clipCall))}`,
+          `engine ${phase(background.map((step) => step.engine))})`,
+          `render ${phase(runs.map((run) => run.render))}`,
+          `ready ${phase(runs.map((run) => run.previewReady))}`,
+        ].join(' · '),
+      );
       await article.close();
     }
     report('first contentful paint (median ms)', median(firstPaints).toFixed(0));
@@ -136,6 +223,14 @@ test('first paint and preview on typical articles', async ({
     );
     report('preview ready, all articles (median ms)', median(previews).toFixed(0));
     report('preview ready, all articles (max ms)', Math.max(...previews).toFixed(0));
+    report(
+      'preview ready, first opening on a freshly loaded tab (median ms, also warms the extension)',
+      median(coldPreviews).toFixed(0),
+    );
+    report(
+      'engine alone on the same pages (median of the articles’ medians, ms)',
+      median(engines).toFixed(0),
+    );
   } finally {
     await corpus.stop();
   }

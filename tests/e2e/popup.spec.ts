@@ -147,6 +147,10 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   await popup.page.keyboard.type('mar');
   await expect(popup.tagSuggestions.getByRole('option')).toHaveText(['marine-biology']);
   await popup.page.screenshot({ path: join(ARTIFACTS_DIR, 'popup-tags-light.png') });
+  // The open list pushes the Markdown field down rather than covering its label.
+  const list = await popup.tagSuggestions.boundingBox();
+  const label = await popup.page.getByText('Markdown', { exact: true }).boundingBox();
+  expect(list && label && list.y + list.height <= label.y).toBe(true);
   await popup.page.keyboard.press('ArrowDown');
   await expect(popup.tagInput).toHaveAttribute('aria-activedescendant', /.+/);
   await popup.page.keyboard.press('Enter');
@@ -177,7 +181,10 @@ test('a clip with an edited title, tags and deck is saved from the keyboard', as
   await popup.page.keyboard.press('Control+Enter');
 
   await expect(popup.savedMessage).toHaveText('Saved “Tide pools, a field guide”');
-  await expect(popup.page.getByText('In Science.')).toBeVisible();
+  await expect(popup.savedResult.getByRole('definition')).toHaveText([
+    'Science',
+    'marine-biologyshore',
+  ]);
   const saved = notesServer.notes().find((note) => note.title === 'Tide pools, a field guide');
   expect(saved?.deck_id).toBe('deck-science');
   expect(saved?.tags).toEqual(['marine-biology', 'shore']);
@@ -259,6 +266,14 @@ test('long unbroken titles, tags and deck names stay inside the 400 px popup', a
   const popup = await openPopupFor(article);
   await popup.waitForPreview();
   await popup.titleInput.fill(long);
+  // The whole title is in view: the field grows to as many lines as the title needs.
+  const title = await popup.titleInput.evaluate((field) => ({
+    height: field.clientHeight,
+    content: field.scrollHeight,
+    line: Number.parseFloat(getComputedStyle(field).lineHeight),
+  }));
+  expect(title.content).toBeLessThanOrEqual(title.height);
+  expect(title.height).toBeGreaterThan(3 * title.line);
   await popup.tagInput.fill(long.slice(0, 100));
   await popup.tagInput.press('Enter');
   await expectNoHorizontalOverflow(popup.page);
@@ -490,4 +505,311 @@ test('pages that cannot be clipped say why and offer what still works', async ({
   await expect(popup.savedMessage).toBeVisible();
   expect(notesServer.notes()[0]?.markdown_text).toContain(site.urlFor('popup-empty.html'));
   expect(notesServer.notes()[0]?.tags).toEqual(['to-read']);
+});
+
+/** Shots of a state in light and dark, at the popup's size, to be looked at (issue 19). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `state-${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** An address where nothing listens: a service that is down (connection refused). */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/api`;
+}
+
+test('a key refreshed in the service since the last popup is shown on opening, before any click', async ({
+  context,
+  worker,
+  extensionId,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await createNote(notesServer, { title: 'Cached note' });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const healthy = await openPopupFor(article);
+  await healthy.waitForPreview();
+  await expect(healthy.keyRefusedBanner).toHaveCount(0);
+  // The notes index is now fresh: the next popup asks the service nothing for it.
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => !!(await chrome.storage.local.get('notesIndex')).notesIndex),
+    )
+    .toBe(true);
+  await healthy.page.close();
+
+  // "Refresh Key" in the service: the stored key stops working; nothing has noticed yet.
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: 'the-key-before-refresh' });
+  expect(
+    await worker.evaluate(async () => (await chrome.storage.local.get('keyRefusal')).keyRefusal),
+  ).toBeFalsy();
+
+  const popup = await openPopupFor(article);
+  await expect(popup.keyRefusedBanner).toBeVisible();
+  await expect(popup.keyRefusedBanner).toContainText('refused Clipdeck’s API key');
+  await popup.waitForPreview();
+  await shoot(popup.page, 'key-refused-editing');
+  expect(await popup.focusProblems()).toEqual([]);
+
+  await popup.recentTab.click();
+  await expect(popup.recentNote('Cached note')).toBeVisible();
+  await expect(popup.page.getByRole('note')).toHaveText(
+    'Shown from Clipdeck’s copy: the service refused the key, so these may be out of date.',
+  );
+  await shoot(popup.page, 'key-refused-recent');
+
+  const optionsOpened = context.waitForEvent('page');
+  await popup.keyRefusedBanner.getByRole('button', { name: 'Open options' }).click();
+  expect((await optionsOpened).url()).toBe(`chrome-extension://${extensionId}/options.html`);
+});
+
+test('a service that is down is shown on opening; Save keeps the clip and says it will be sent', async ({
+  context,
+  worker,
+  extensionId,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: await closedPortUrl(), apiKey: 'a-key' });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await openPopupFor(article);
+  await expect(popup.unreachableBanner).toBeVisible();
+  await expect(popup.unreachableBanner).toContainText(
+    'Clipdeck cannot reach your Notes service. You can still clip',
+  );
+  await popup.waitForPreview();
+  await shoot(popup.page, 'service-down-editing');
+
+  await popup.tagInput.fill('shore');
+  await popup.tagInput.press('Enter');
+  await popup.saveButton.click();
+  await expect(popup.waitingResult).toBeVisible();
+  const sentence = popup.waitingResult.getByRole('status').first();
+  await expect(sentence).toHaveText(
+    'Clipdeck could not reach your Notes service, so “Why Tide Pools Matter” was not sent yet. It is kept in Clipdeck’s outbox and will be sent when the service is back.',
+  );
+  await expect(popup.waitingResult).not.toContainText('may have been saved');
+  // Failure styling: the warning colours, not plain text on the page's background.
+  const look = await popup.waitingResult.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { border: style.borderLeftColor, background: style.backgroundColor };
+  });
+  const page = await popup.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(look.background).not.toBe(page);
+  expect(look.border).not.toBe('rgb(0, 0, 0)');
+  await expect(popup.waitingResult.getByRole('definition')).toHaveText([
+    'Default notebook',
+    'shore',
+  ]);
+  await expect(popup.waitingResult.getByRole('button')).toHaveText([
+    'Retry now',
+    'Open options',
+    'Copy Markdown',
+    'Discard clip',
+  ]);
+  await shoot(popup.page, 'service-down-queued');
+  const clips = await worker.evaluate(() => globalThis.clipdeckAutomation?.listOutbox());
+  expect(clips?.map((clip) => clip.title)).toEqual(['Why Tide Pools Matter']);
+
+  const optionsOpened = context.waitForEvent('page');
+  await popup.waitingResult.getByRole('button', { name: 'Open options' }).click();
+  expect((await optionsOpened).url()).toBe(`chrome-extension://${extensionId}/options.html`);
+
+  // Undo for a clip that waits: discarding it, and the draft is back.
+  await popup.waitingResult.getByRole('button', { name: 'Discard clip' }).click();
+  await expect(popup.page.getByRole('status').first()).toContainText(
+    'Discarded the clip “Why Tide Pools Matter”: nothing will be sent.',
+  );
+  await expect(popup.markdownInput).not.toHaveValue('');
+  expect(await worker.evaluate(() => globalThis.clipdeckAutomation?.listOutbox())).toEqual([]);
+  await shoot(popup.page, 'undone');
+});
+
+test('the sticky Save bar never covers the focused element, in every state of the editor', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await saveDecks(worker);
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+
+  const fresh = await openPopupFor(article);
+  await fresh.waitForPreview();
+  expect(await fresh.focusProblems()).toEqual([]);
+  const editing = await fresh.tabThroughAll();
+  expect(editing.problems).toEqual([]);
+  // Every control of the editor was reached (the radio group is one stop).
+  expect(editing.visited).toEqual(
+    expect.arrayContaining([
+      'Options',
+      'Clip this page',
+      'Article',
+      'Title',
+      'Deck',
+      'Tags',
+      'Markdown',
+      'Show rendered preview',
+      'Save page',
+    ]),
+  );
+  await fresh.page.getByRole('button', { name: 'Show rendered preview' }).click();
+  await expect(fresh.page.getByRole('region', { name: 'Rendered preview' })).toBeVisible();
+  expect((await fresh.tabThroughAll()).problems).toEqual([]);
+  await shoot(fresh.page, 'editing');
+  await fresh.saveButton.click();
+  await expect(fresh.savedMessage).toBeVisible();
+  expect((await fresh.tabThroughAll()).problems).toEqual([]);
+  await fresh.page.close();
+
+  // Clipped before: the box above the editor pushes the tags and the preview link down.
+  const again = await openPopupFor(article);
+  await again.waitForPreview();
+  await expect(again.alreadyClipped).toBeVisible();
+  await expect(again.tagInput).toBeFocused();
+  expect(await again.focusProblems()).toEqual([]);
+  await shoot(again.page, 'clipped-before');
+  const clippedBefore = await again.tabThroughAll();
+  expect(clippedBefore.problems).toEqual([]);
+  const link = again.page.getByRole('button', { name: 'Show rendered preview' });
+  await link.focus();
+  expect(await again.focusProblems()).toEqual([]);
+});
+
+test('the saved state shows what was saved, and Undo deletes the note just made', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await saveDecks(worker);
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await openPopupFor(article);
+  await popup.waitForPreview();
+  await popup.deckSelect.selectOption({ label: 'Reading list' });
+  await popup.tagInput.fill('tide');
+  await popup.tagInput.press('Enter');
+  await popup.saveButton.click();
+
+  await expect(popup.savedMessage).toHaveText('Saved “Why Tide Pools Matter”');
+  await expect(popup.savedResult.getByRole('term')).toHaveText(['Deck', 'Tags']);
+  await expect(popup.savedResult.getByRole('definition')).toHaveText(['Reading list', 'tide']);
+  await expect(popup.savedResult.getByRole('button')).toHaveText([
+    'Copy Markdown',
+    'Recent notes',
+    'Undo (delete note)',
+  ]);
+  await shoot(popup.page, 'saved');
+  expect(notesServer.notes()).toHaveLength(1);
+
+  await popup.savedResult.getByRole('button', { name: 'Recent notes' }).click();
+  await expect(popup.recentTab).toHaveAttribute('aria-selected', 'true');
+  await expect(popup.recentNote('Why Tide Pools Matter')).toContainText('Reading list');
+  await popup.page.getByRole('tab', { name: 'Clip this page' }).click();
+
+  await popup.savedResult.getByRole('button', { name: 'Undo (delete note)' }).click();
+  await expect(popup.page.getByRole('status').first()).toHaveText(
+    'Deleted the note “Why Tide Pools Matter” from your Notes service. The note is below if you want to save it again.',
+  );
+  expect(notesServer.notes()).toHaveLength(0);
+  await expect(popup.saveButton).toBeEnabled();
+});
+
+test('one name per notebook: “Default notebook” everywhere, labels where the user gave them', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await saveDecks(worker);
+  // Notes made elsewhere, in the default notebook (the service names it by its own id) and in
+  // a listed deck.
+  await createNote(notesServer, { title: 'Made in another app' });
+  await createNote(notesServer, { title: 'Science note' }, 'deck-science');
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const first = await openPopupFor(article);
+  await first.waitForPreview();
+  await first.deckSelect.selectOption({ label: 'Default notebook' });
+  await first.saveButton.click();
+  await expect(first.savedResult.getByRole('definition').first()).toHaveText('Default notebook');
+  await first.page.close();
+
+  const popup = await openPopupFor(article);
+  await popup.waitForPreview();
+  await expect(popup.alreadyClipped).toContainText('in Default notebook');
+  await popup.recentTab.click();
+  await expect(popup.recentNote('Made in another app')).toContainText('Default notebook');
+  await expect(popup.recentNote('Science note')).toContainText('Science');
+  await expect(popup.recentNote('Why Tide Pools Matter')).toContainText('Default notebook');
+  const metas = await popup.page.locator('.note-meta').allTextContents();
+  expect(metas.join('\n')).not.toMatch(/\bdefault\b|deck-science/);
+  await shoot(popup.page, 'recent-notes');
+});
+
+test('arrow keys through the clip modes extract only the mode the user rests on, once', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
+  const popup = await openPopupFor(article);
+  await popup.waitForPreview();
+  // Counts the engine runs the background asks of the tab from now on (the only injection that
+  // carries arguments: the clip request), one per extraction.
+  await worker.evaluate(() => {
+    const scripting = chrome.scripting as typeof chrome.scripting & { extractions?: number };
+    const original = scripting.executeScript.bind(scripting);
+    scripting.extractions = 0;
+    type Injection = Parameters<typeof scripting.executeScript>[0];
+    scripting.executeScript = ((injection: Injection) => {
+      if ('args' in injection && injection.args) {
+        scripting.extractions = (scripting.extractions ?? 0) + 1;
+      }
+      return original(injection);
+    }) as typeof scripting.executeScript;
+  });
+  const extractions = () =>
+    worker.evaluate(
+      () => (chrome.scripting as typeof chrome.scripting & { extractions?: number }).extractions,
+    );
+
+  await popup.page.getByRole('radio', { name: 'Article' }).focus();
+  // Article → Full page → Bookmark (Selection is greyed, so the arrows pass over it).
+  await popup.page.keyboard.press('ArrowRight');
+  await popup.page.keyboard.press('ArrowRight');
+  await expect(popup.page.getByRole('radio', { name: 'Bookmark' })).toBeChecked();
+  await expect(popup.markdownInput).toBeEnabled();
+  await expect(popup.markdownInput).not.toHaveValue(/Who lives there/);
+  expect(await extractions()).toBe(1);
+
+  // Back to a mode seen before: shown at once from the popup's own copy.
+  await popup.page.keyboard.press('ArrowLeft');
+  await popup.page.keyboard.press('ArrowLeft');
+  await expect(popup.page.getByRole('radio', { name: 'Article' })).toBeChecked();
+  await expect(popup.markdownInput).toHaveValue(/## Who lives there/);
+  expect(await extractions()).toBe(1);
 });

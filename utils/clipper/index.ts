@@ -6,7 +6,7 @@ export {
   clipTabs,
   type TabClipFailure,
 } from './clip-tabs';
-export { extractFromTab } from './extract';
+export { ensureEngine, extractFromTab } from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,
   type PreparedClip,

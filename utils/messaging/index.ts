@@ -69,6 +69,12 @@ export interface ProtocolMap {
   }): Result<{ clip: ClipSummary }>;
   /** The newest note made from this page that the service still has (utils/clip-log). */
   findClippedPage(request: { url: string }): Result<{ clipped: ClippedPage | null }>;
+  /**
+   * One cheap authenticated request with the saved connection (utils/popup/background): the
+   * popup asks it when the notes index was fresh, to show a refused key or a service that is down
+   * as soon as it opens. Fails with the API error's kind (auth, network, timeout, server…).
+   */
+  checkService(): Result;
   /** The tab's selection as Markdown with its source, for appending to a note. */
   readSelection(request: { tabId: number }): Result<{ markdown: string }>;
   /** The notes index (utils/notes-index): rescan unless fresh; the popup reads the stored index. */

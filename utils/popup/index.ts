@@ -1,6 +1,7 @@
 /**
- * What the popup page remembers between openings (the last deck). The background side of the
- * popup is ./background, kept apart so this page's bundle stays small.
+ * The popup page's logic: its state machine (state.ts), what it remembers between openings (the
+ * last deck, the default notebook's id), its sentences for the hard states. The background side
+ * of the popup is ./background, kept apart so this page's bundle stays small.
  */
 
 export {
@@ -15,9 +16,35 @@ export {
 } from './all-tabs';
 export type { TabPreview } from './background/preview';
 export {
+  type DefaultNotebook,
+  defaultNotebookItem,
+  notebookName,
+  noteInDefaultNotebook,
+  readDefaultNotebookId,
+  rememberDefaultNotebookId,
+} from './notebooks';
+export {
   initialDeck,
   type LastDeck,
   lastDeckItem,
   readLastDeck,
   rememberLastDeck,
 } from './preferences';
+export { queuedNeedsOptions, queuedSentence, serviceSentence, staleSentence } from './sentences';
+export {
+  type ClipDraft,
+  EMPTY_DRAFT,
+  healthOf,
+  INITIAL_STATE,
+  isEditing,
+  NO_TAB_ERROR,
+  outcomeSpeaksOfService,
+  type Phase,
+  type PopupEvent,
+  type PopupState,
+  type PopupTab,
+  popupReducer,
+  type SaveOutcome,
+  type ServiceHealth,
+  type UpdateState,
+} from './state';

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeckPicker, deckName } from '../../../components/popup/deck-picker';
+import { DeckPicker } from '../../../components/popup/deck-picker';
 import { ModeSwitch } from '../../../components/popup/mode-switch';
+import { notebookName } from '../../../utils/popup';
 
 const DECKS = [
   { id: 'deck-science', label: 'Science' },
@@ -30,10 +31,13 @@ describe('DeckPicker', () => {
     expect(onChange.mock.calls).toEqual([['deck-reading'], [null]]);
   });
 
-  it('names decks by label, unknown ones by id', () => {
-    expect(deckName(DECKS, 'deck-science')).toBe('Science');
-    expect(deckName(DECKS, 'deck-gone')).toBe('deck-gone');
-    expect(deckName(DECKS, null)).toBe('Default notebook');
+  it('one name per notebook: the label, “Default notebook” by either name, else a quoted id', () => {
+    expect(notebookName(DECKS, 'deck-science', 'default')).toBe('Science');
+    expect(notebookName(DECKS, null, 'default')).toBe('Default notebook');
+    expect(notebookName(DECKS, undefined)).toBe('Default notebook');
+    // The service's own id for its default notebook, once learnt, is never shown.
+    expect(notebookName(DECKS, 'default', 'default')).toBe('Default notebook');
+    expect(notebookName(DECKS, 'deck-gone', 'default')).toBe('notebook “deck-gone”');
   });
 });
 
@@ -45,11 +49,15 @@ describe('ModeSwitch', () => {
     );
     expect(screen.getByRole('group', { name: 'Clip mode' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Article' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Selection' }) as HTMLInputElement).disabled).toBe(
-      true,
-    );
+    const selection = screen.getByRole('radio', { name: 'Selection' }) as HTMLInputElement;
+    expect(selection.disabled).toBe(true);
+    // Greyed, and it says why: a visible hint, which the radio names as its description.
+    const hint = document.getElementById(selection.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Select text on the page first to clip only the selection.');
+    expect(selection.closest('label')?.title).toBe(hint?.textContent);
 
     rerender(<ModeSwitch value="selection" hasSelection onChange={onChange} />);
+    expect(screen.queryByText(/Select text on the page first/)).toBeNull();
     expect((screen.getByRole('radio', { name: 'Selection' }) as HTMLInputElement).checked).toBe(
       true,
     );

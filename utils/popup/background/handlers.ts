@@ -7,6 +7,7 @@ import { failure } from '../../result';
 import { DEFAULT_CLIP_MODES, readConnection } from '../../settings';
 import { previewTab } from './preview';
 import { readSelection } from './selection';
+import { checkService } from './service-check';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
 const MALFORMED = failure(
@@ -63,6 +64,7 @@ export function registerPopupBackground(): void {
     const request = z.object({ url: z.string() }).safeParse(message.data);
     return request.success ? findClippedPage(request.data.url) : MALFORMED;
   });
+  onMessage('checkService', (message) => (isFromExtensionPage(message) ? checkService() : REFUSED));
   onMessage('readSelection', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = tabSchema.safeParse(message.data);

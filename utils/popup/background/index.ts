@@ -7,4 +7,5 @@
 export { registerPopupBackground } from './handlers';
 export { BROWSER_PAGE_MESSAGE, PDF_MESSAGE, previewTab, type TabPreview } from './preview';
 export { NO_SELECTION_MESSAGE, readSelection } from './selection';
+export { checkService } from './service-check';
 export { classifyAddress, inspectTab, type TabInspection, type TabKind } from './tab';

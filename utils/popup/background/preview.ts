@@ -5,7 +5,7 @@ import {
   safeMarkdownLink,
   stripTrackingParameters,
 } from '../../clip';
-import { prepareClip } from '../../clipper';
+import { ensureEngine, prepareClip } from '../../clipper';
 import { failure, type Result } from '../../result';
 import { loadSettings, templateSource } from '../../settings';
 import { inspectTab } from './tab';
@@ -39,7 +39,13 @@ export async function previewTab(
   tabId: number,
   requestedMode?: ClipMode,
 ): Promise<Result<{ preview: TabPreview }>> {
-  const [tab, settings] = await Promise.all([inspectTab(tabId), loadSettings()]);
+  // The engine goes into the tab while the tab is inspected, not after (issue 19); a tab that
+  // refuses it is told apart by the inspection.
+  const [tab, settings] = await Promise.all([
+    inspectTab(tabId),
+    loadSettings(),
+    ensureEngine(tabId).catch(() => undefined),
+  ]);
   if (tab.kind === 'browser-page') return failure('browser-page', BROWSER_PAGE_MESSAGE);
   if (tab.kind === 'pdf') {
     return requestedMode === 'bookmark' && tab.url
