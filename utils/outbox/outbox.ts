@@ -2,9 +2,10 @@ import { browser } from 'wxt/browser';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
-import { findExtraCopies, findStoredNote, type ListedNote } from './dedupe';
+import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
 import { type NoteDraft, type Outbox, type OutboxEntry, outboxItem, parseOutbox } from './entry';
 import { judgeFailure, toDeliveryFailure } from './failure';
+import { countNotes, type ListPages, searchRecent } from './locate';
 import {
   type AttemptPhase,
   afterFailure,
@@ -24,11 +25,54 @@ import {
 /** The one alarm that wakes the background for the next retry (or a watchdog). */
 export const OUTBOX_ALARM = 'clipdeck-outbox';
 
-/** The part of the Notes client the outbox uses. */
-export interface OutboxClient {
+/**
+ * The part of the Notes client the outbox uses. It never lists a whole notebook in one go: it
+ * counts (a page of one note), reads small pages at the list's ends (locate.ts), and only as a last
+ * resort pages through everything, keeping just the notes that match.
+ */
+export interface OutboxClient extends ListPages {
   create(draft: NoteDraft, options: { deckId?: string }): Promise<{ id: string } | null>;
-  listAll(query: { deckId?: string; tag?: string }): Promise<ListedNote[]>;
   delete(id: string): Promise<void>;
+}
+
+/** The list scope a clip's note lands in: its notebook, or (default notebook) every note. */
+const ALL_NOTES = '\u0000all';
+
+/**
+ * Creates this worker has sent, per list scope, so a count taken before a create and one taken
+ * after can be compared with what Clipdeck itself may have added in between.
+ */
+class CreateLedger {
+  private readonly started = new Map<string, number>();
+  private readonly open = new Map<string, number>();
+
+  private scopes(deckId: string | undefined): string[] {
+    return deckId === undefined ? [ALL_NOTES] : [deckId, ALL_NOTES];
+  }
+
+  /** Taken just before the count that precedes a create. */
+  snapshot(scope: string | undefined): { started: number; open: number } {
+    const key = scope ?? ALL_NOTES;
+    return { started: this.started.get(key) ?? 0, open: this.open.get(key) ?? 0 };
+  }
+
+  /**
+   * How many notes Clipdeck's own creates may have added to the scope since the snapshot:
+   * those already out when it was taken, and every one started after it (this clip's included).
+   */
+  allowance(scope: string | undefined, since: { started: number; open: number }): number {
+    return (this.started.get(scope ?? ALL_NOTES) ?? 0) - since.started + since.open;
+  }
+
+  begin(deckId: string | undefined): () => void {
+    for (const key of this.scopes(deckId)) {
+      this.started.set(key, (this.started.get(key) ?? 0) + 1);
+      this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    }
+    return () => {
+      for (const key of this.scopes(deckId)) this.open.set(key, (this.open.get(key) ?? 1) - 1);
+    };
+  }
 }
 
 export interface OutboxDependencies {
@@ -180,32 +224,70 @@ export function createOutbox(dependencies: OutboxDependencies) {
     }
   }
 
+  const ledger = new CreateLedger();
+
+  /** The window in which a note this clip's attempts stored can have been created. */
+  function earliestOf(entry: OutboxEntry, settings: OutboxConfig): number {
+    return (entry.firstAttemptAt ?? 0) - settings.clockSkewMs;
+  }
+
+  /**
+   * One attempt:
+   * - outcome of an earlier create unknown → search the list's ends for its note (locate.ts);
+   *   found: adopt it (and remove any second copy seen on the way); ruled out: create;
+   * - count the notebook (one note's page), create, count again. A healthy clip costs these
+   *   three requests whatever the size of the account. Only when the notebook grew by more than
+   *   the creates Clipdeck had out in between — the mark of a browser resending the create on
+   *   its own — are the list's ends searched for an extra copy.
+   */
   async function deliver(
     client: OutboxClient,
     entry: OutboxEntry,
     settings: OutboxConfig,
   ): Promise<void> {
     let phase: AttemptPhase = 'search';
+    const scope = entry.deckId;
     try {
       if (entry.outcomeUnknown) {
-        const notes = await client.listAll(
-          entry.deckId === undefined ? {} : { deckId: entry.deckId },
-        );
-        const found = findStoredNote(notes, entry, {
+        const search = await searchRecent(client, {
+          ...(scope !== undefined && { deckId: scope }),
+          since: earliestOf(entry, settings),
+          matches: sameContent(entry.draft),
+        });
+        const found = findStoredNote(search.candidates, entry, {
           ownedNoteIds: ownedNoteIds(await read(), entry.id),
           clockSkewMs: settings.clockSkewMs,
         });
         if (found) {
           await settleAdopted(entry.id, found.id);
+          const adopted = await get(entry.id);
+          if (adopted?.state === 'saved' && adopted.noteId === found.id) {
+            await checkCopies(client, adopted, settings, search.candidates).catch(ignore);
+          }
           return;
         }
       }
+      const before = ledger.snapshot(scope);
+      const countBefore = await countNotes(client, scope);
       phase = 'create';
-      const created = await client.create(
-        entry.draft,
-        entry.deckId === undefined ? {} : { deckId: entry.deckId },
-      );
+      const done = ledger.begin(scope);
+      let created: { id: string } | null;
+      try {
+        created = await client.create(entry.draft, scope === undefined ? {} : { deckId: scope });
+      } finally {
+        done();
+      }
       await settleCreated(entry.id, created?.id);
+      // The note is stored; what follows only looks for a copy the browser made on its own.
+      try {
+        const grew = (await countNotes(client, scope)) - countBefore;
+        const saved = await get(entry.id);
+        if (saved?.state !== 'saved' || saved.noteId === undefined) return;
+        if (grew <= ledger.allowance(scope, before)) await markChecked([entry.id]);
+        else await checkCopies(client, saved, settings);
+      } catch {
+        // Left unchecked: the check runs again once the queue drains (removeExtraCopies).
+      }
     } catch (error) {
       const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
         config: settings,
@@ -231,6 +313,57 @@ export function createOutbox(dependencies: OutboxDependencies) {
         },
       );
     }
+  }
+
+  /**
+   * Deletes extra copies of a saved clip's note (see findExtraCopies) found at the list's ends,
+   * or among `seen` when a search just read them. Returns false, leaving the clip unchecked,
+   * while another clip with the same content is not settled yet: a copy may be that clip's note.
+   */
+  async function checkCopies(
+    client: OutboxClient,
+    entry: OutboxEntry,
+    settings: OutboxConfig,
+    seen?: readonly ListedNote[],
+  ): Promise<boolean> {
+    const outbox = await read();
+    const matches = sameContent(entry.draft);
+    const twinPending = outbox.entries.some(
+      (other) =>
+        other.id !== entry.id &&
+        (other.state === 'queued' || other.state === 'sending') &&
+        matches(other.draft),
+    );
+    if (twinPending) return false;
+    const candidates =
+      seen ??
+      (
+        await searchRecent(client, {
+          ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+          since: earliestOf(entry, settings),
+          matches,
+        })
+      ).candidates;
+    const extras = findExtraCopies(candidates, entry, {
+      ownedNoteIds: ownedNoteIds(outbox, entry.id),
+      clockSkewMs: settings.clockSkewMs,
+      resendWindowMs: settings.requestTimeoutMs * 3 + 5_000,
+    });
+    for (const extra of extras) await client.delete(extra.id);
+    await markChecked([entry.id]);
+    return true;
+  }
+
+  function markChecked(ids: readonly string[]): Promise<Outbox> {
+    const checked = new Set(ids);
+    return commit((current) => ({
+      ...current,
+      entries: current.entries.map((entry) =>
+        checked.has(entry.id) && entry.state === 'saved'
+          ? forgetMarkdown({ ...entry, duplicatesChecked: true })
+          : entry,
+      ),
+    }));
   }
 
   /**
@@ -276,10 +409,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   /**
-   * Once nothing is waiting to be sent, each notebook that received clips is listed once and
-   * extra copies of their notes are deleted (see findExtraCopies). Listing per notebook after the
-   * queue drains costs one listing for a whole batch rather than one per clip. A failure leaves
-   * the clips unchecked for the next time the queue drains or the background starts.
+   * Saved clips whose check for extra copies could not be made when they were saved (the count or
+   * the search failed, or a twin was still on its way) are checked once nothing is waiting to be
+   * sent: each by a search of the list's ends, never a listing of the notebook. A failure leaves
+   * them for the next time the queue drains or the alarm rings.
    */
   async function removeExtraCopies(client: OutboxClient, settings: OutboxConfig): Promise<void> {
     if (sweeping) return;
@@ -291,45 +424,19 @@ export function createOutbox(dependencies: OutboxDependencies) {
     const unchecked = outbox.entries.filter((entry) => needsCopyCheck(entry, now()));
     if (!unchecked.length) return;
     sweeping = true;
+    const given: string[] = [];
     try {
-      const groups = new Map<string, OutboxEntry[]>();
       for (const entry of unchecked) {
-        const key = JSON.stringify([entry.deckId ?? null, entry.draft.tags[0] ?? null]);
-        groups.set(key, [...(groups.get(key) ?? []), entry]);
-      }
-      const owned = ownedNoteIds(outbox, '');
-      const checked = new Set<string>();
-      for (const group of groups.values()) {
-        const [first] = group;
-        if (!first) continue;
         try {
-          // Narrowed by a tag the clips share when they have one: a shorter listing.
-          const notes = await client.listAll({
-            ...(first.deckId !== undefined && { deckId: first.deckId }),
-            ...(first.draft.tags[0] !== undefined && { tag: first.draft.tags[0] }),
-          });
-          for (const entry of group) {
-            const extras = findExtraCopies(notes, entry, {
-              ownedNoteIds: owned,
-              clockSkewMs: settings.clockSkewMs,
-              resendWindowMs: settings.requestTimeoutMs * 3 + 5_000,
-            });
-            for (const extra of extras) await client.delete(extra.id);
-            checked.add(entry.id);
-          }
+          await checkCopies(client, entry, settings);
         } catch (error) {
           // A refusal (key, notebook, request) will not get better by retrying: stop checking.
-          const { action } = judgeFailure(toDeliveryFailure(error), first.deckId);
-          if (action !== 'retry') for (const entry of group) checked.add(entry.id);
+          const { action } = judgeFailure(toDeliveryFailure(error), entry.deckId);
+          if (action !== 'retry') given.push(entry.id);
         }
       }
       // Committed even when nothing was checked: that re-arms the alarm for another try.
-      await commit((current) => ({
-        ...current,
-        entries: current.entries.map((entry) =>
-          checked.has(entry.id) ? forgetMarkdown({ ...entry, duplicatesChecked: true }) : entry,
-        ),
-      }));
+      await markChecked(given);
     } finally {
       sweeping = false;
     }
@@ -527,6 +634,8 @@ export type ClipOutbox = ReturnType<typeof createOutbox>;
 function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
   return { ...entry, draft: { ...entry.draft, markdown_text: '' } };
 }
+
+function ignore(): void {}
 
 function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {
   return new Set(
