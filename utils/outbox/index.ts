@@ -25,6 +25,13 @@ export {
   KEY_REFUSED_MESSAGE,
   toDeliveryFailure,
 } from './failure';
+export {
+  countNotes,
+  type ListPages,
+  type RecentSearch,
+  type RecentSearchOptions,
+  searchRecent,
+} from './locate';
 export { registerOutboxMessages } from './messages';
 export {
   BATCH_SIZE,

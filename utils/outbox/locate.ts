@@ -65,12 +65,18 @@ class EndWalk {
   private readonly last = new Map<Key, number>();
   private readonly sorted = new Set<Key>(KEYS);
   private readonly reachedOld = new Set<Key>();
+  private walked = 0;
 
   constructor(private readonly since: number) {}
 
+  /**
+   * Every note walked counts, even past the first old one: a later newer note shows the end is
+   * not sorted after all (an oldest-first list read from its head, a list sorted by title).
+   */
   visit(note: ListedNote): void {
+    this.walked += 1;
     for (const key of KEYS) {
-      if (!this.sorted.has(key) || this.reachedOld.has(key)) continue;
+      if (!this.sorted.has(key)) continue;
       const time = Date.parse(note[key] ?? '');
       const previous = this.last.get(key);
       if (Number.isNaN(time) || (previous !== undefined && time > previous)) {
@@ -82,9 +88,9 @@ class EndWalk {
     }
   }
 
-  /** Every note stored since `since` is among those walked. */
+  /** Every note stored since `since` is among those walked (one note proves no order). */
   get covered(): boolean {
-    return KEYS.some((key) => this.sorted.has(key) && this.reachedOld.has(key));
+    return this.walked >= 2 && KEYS.some((key) => this.sorted.has(key) && this.reachedOld.has(key));
   }
 
   /** Walking further inward can still prove coverage. */

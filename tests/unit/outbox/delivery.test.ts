@@ -271,9 +271,7 @@ describe('no duplicates when an outcome is unknown', () => {
     expect((await entryOf(resumed, id)).adopted).toBeUndefined();
     // The search (one page: the notebook is empty), the count, then the create; what follows
     // is the count that looks for a copy the browser made.
-    await vi.waitFor(async () =>
-      expect((await entryOf(resumed, id)).duplicatesChecked).toBe(true),
-    );
+    await vi.waitFor(async () => expect((await entryOf(resumed, id)).duplicatesChecked).toBe(true));
     const methods = server.requests().map((request) => request.method);
     expect(methods).toEqual(['GET', 'GET', 'POST', 'GET']);
     expect(methods.filter((method) => method === 'POST')).toHaveLength(1);
