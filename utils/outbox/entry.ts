@@ -59,6 +59,8 @@ export const outboxEntrySchema = z.object({
   outcomeUnknown: z.boolean(),
   /** When the next attempt may start; absent means as soon as possible. */
   nextAttemptAt: z.number().optional(),
+  /** The user chose "Retry now": sent even while a 429 holds every other clip. */
+  sendDespiteHold: z.boolean().optional(),
   lastError: deliveryErrorSchema.optional(),
   attention: z.enum(ATTENTION_REASONS).optional(),
   noteId: z.string().optional(),

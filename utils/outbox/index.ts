@@ -21,8 +21,10 @@ export {
 } from './entry';
 export {
   type DeliveryFailure,
+  holdMessage,
   judgeFailure,
   KEY_REFUSED_MESSAGE,
+  MAX_HOLD_MS,
   toDeliveryFailure,
 } from './failure';
 export {
@@ -44,11 +46,12 @@ export {
   type Outcome,
 } from './outbox';
 export { NOT_STORED_MESSAGE, submitClip } from './submit';
-export { type ClipSummary, summarizeClip } from './summary';
+export { type ClipSummary, summarizeClip, summarizeOutbox } from './summary';
 export {
   afterFailure,
   backoffDelay,
   beginAttempt,
+  capHolds,
   createEntry,
   isDue,
   markSaved,

@@ -4,7 +4,7 @@ import { failure, type Result } from '../result';
 import { getOutbox } from './background';
 import { noteDraftSchema } from './entry';
 import type { Outcome } from './outbox';
-import { summarizeClip } from './summary';
+import { summarizeClip, summarizeOutbox } from './summary';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may manage its outbox.');
 const MALFORMED = failure(
@@ -31,9 +31,12 @@ export function registerOutboxMessages(): void {
 
   onMessage('listOutbox', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
-    const { entries, pausedForAuth } = await outbox.list();
-    const clips = entries.map(summarizeClip).sort((a, b) => b.createdAt - a.createdAt);
-    return { ok: true, clips, pausedForAuth };
+    const current = await outbox.list();
+    return {
+      ok: true,
+      clips: summarizeOutbox(current, Date.now()),
+      pausedForAuth: current.pausedForAuth,
+    };
   });
 
   onMessage('getClip', async (message) => {

@@ -10,6 +10,7 @@ import {
   type AttemptPhase,
   afterFailure,
   beginAttempt,
+  capHolds,
   createEntry,
   isDue,
   markSaved,
@@ -189,13 +190,19 @@ export function createOutbox(dependencies: OutboxDependencies) {
     if (!client) return;
     const started: OutboxEntry[] = [];
     try {
-      await commit((outbox) => {
+      await commit((stored) => {
         started.length = 0;
         const time = now();
-        if (outbox.pausedForAuth || (outbox.rateLimitedUntil ?? 0) > time) return outbox;
+        const outbox = capHolds(stored, time);
+        if (outbox.pausedForAuth) return outbox;
+        // While a 429 holds every clip, only those the user chose to retry go out.
+        const held = (outbox.rateLimitedUntil ?? 0) > time;
         const free = settings.concurrency - inFlight.size;
         const due = outbox.entries
-          .filter((entry) => isDue(entry, time) && !inFlight.has(entry.id))
+          .filter(
+            (entry) =>
+              isDue(entry, time) && !inFlight.has(entry.id) && (!held || entry.sendDespiteHold),
+          )
           .sort((a, b) => a.createdAt - b.createdAt)
           .slice(0, Math.max(0, free));
         if (!due.length) return outbox;

@@ -219,6 +219,61 @@ describe('failures that retry', () => {
     expect(server.notes()).toHaveLength(2);
   });
 
+  for (const [name, rateLimit] of [
+    ['Retry-After: 31536000000 (seconds)', { every: 1, retryAfterSeconds: 31_536_000_000 }],
+    [
+      'Retry-After: a date in the year 9999',
+      { every: 1, retryAfterSeconds: 250_000_000_000, retryAfterFormat: 'http-date' as const },
+    ],
+  ] as const) {
+    it(`${name} holds the clips for an hour at most, and says why on the clip`, async () => {
+      server.setFaults({ rateLimit });
+      const outbox = newOutbox();
+      const { id } = await outbox.add({ draft: draft('Held') });
+      const waiting = await retryScheduled(outbox, id);
+      const hour = 60 * 60_000;
+      expect(waiting.nextAttemptAt).toBeLessThanOrEqual(clock + hour);
+      expect((await outbox.list()).rateLimitedUntil).toBeLessThanOrEqual(clock + hour);
+      expect((await browser.alarms.get(OUTBOX_ALARM))?.scheduledTime).toBeLessThanOrEqual(
+        clock + hour,
+      );
+      expect(waiting.lastError?.message).toMatch(
+        /asked Clipdeck to wait.*will be sent at .* \(in about 60 minutes\)/,
+      );
+    });
+  }
+
+  it('“Retry now” on a held clip sends it at once, while the others stay held', async () => {
+    server.setFaults({ rateLimit: { every: 1, retryAfterSeconds: 1_800 } });
+    const outbox = newOutbox();
+    const held = await outbox.add({ draft: draft('Held') });
+    await retryScheduled(outbox, held.id);
+    const other = await outbox.add({ draft: draft('Other') });
+    server.setFaults({});
+
+    const retried = await outbox.retry(held.id);
+    expect(retried.ok).toBe(true);
+    // The clock has not moved: no alarm rang, the user's retry alone sent it.
+    expect(await outbox.waitFor(held.id, 5_000)).toMatchObject({ state: 'saved' });
+    expect(server.notes().map((note) => note.title)).toEqual(['Held']);
+    expect((await entryOf(outbox, other.id)).state).toBe('queued');
+  });
+
+  it('a hold stored by an older Clipdeck (the year 9999) is cut to an hour at start-up', async () => {
+    await outboxItem.setValue({
+      entries: [],
+      pausedForAuth: false,
+      rateLimitedUntil: Date.parse('9999-12-31T23:59:59Z'),
+    });
+    const outbox = newOutbox();
+    await outbox.add({ draft: draft('After the old hold') });
+    await outbox.start();
+    expect((await outbox.list()).rateLimitedUntil).toBeLessThanOrEqual(clock + 60 * 60_000);
+    expect((await browser.alarms.get(OUTBOX_ALARM))?.scheduledTime).toBeLessThanOrEqual(
+      clock + 60 * 60_000,
+    );
+  });
+
   it('a service that cannot be reached: the clip waits, and is sent once it is back', async () => {
     await server.stop();
     const outbox = newOutbox();

@@ -14,6 +14,7 @@ import {
   recoverInterrupted,
   requeueByUser,
   resumeAfterNewKey,
+  summarizeOutbox,
 } from '../../../utils/outbox';
 
 const T0 = Date.parse('2026-11-22T05:00:00Z');
@@ -273,5 +274,22 @@ describe('when the background wakes next', () => {
 
   it('never when nothing waits', () => {
     expect(nextWakeAt(outbox([queued({ state: 'saved' })]), T0, config)).toBeUndefined();
+  });
+});
+
+describe('clips held by a 429, as the popup lists them', () => {
+  it('a clip waiting only for the hold says the service asked to wait, and until when', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const waiting = {
+      ...createEntry({ draft: { title: 'T', markdown_text: 'M', tags: [] } }, 'a', now),
+    };
+    const retried = { ...waiting, id: 'b', sendDespiteHold: true };
+    const [first, second] = summarizeOutbox(
+      { entries: [waiting, retried], pausedForAuth: false, rateLimitedUntil: now + 30 * 60_000 },
+      now,
+    ).sort((x, y) => x.id.localeCompare(y.id));
+    expect(first?.error?.message).toMatch(/asked Clipdeck to wait.*in about 30 minutes.*Retry now/);
+    expect(first?.nextAttemptAt).toBe(now + 30 * 60_000);
+    expect(second?.error).toBeUndefined();
   });
 });
