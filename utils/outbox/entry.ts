@@ -86,14 +86,18 @@ export type Outbox = z.infer<typeof outboxSchema>;
 
 export const EMPTY_OUTBOX: Outbox = { entries: [], pausedForAuth: false };
 
+/** The outbox's storage version; a higher stamp means a newer Clipdeck wrote it (set-aside.ts). */
+export const OUTBOX_VERSION = 1;
+
 export const outboxItem = storage.defineItem<Outbox>('local:outbox', {
   fallback: EMPTY_OUTBOX,
-  version: 1,
+  version: OUTBOX_VERSION,
 });
 
 /**
  * Reads what storage holds without ever dropping a clip that can still be read: if the outbox as
  * a whole does not validate (an older or damaged write), every entry that does validate is kept.
+ * Those that do not are not lost: the outbox keeps them aside before it writes (set-aside.ts).
  */
 export function parseOutbox(value: unknown): Outbox {
   const whole = outboxSchema.safeParse(value);

@@ -14,6 +14,7 @@ export {
   type ClipState,
   isWaiting,
   type NoteDraft,
+  OUTBOX_VERSION,
   type Outbox,
   type OutboxEntry,
   outboxItem,
@@ -45,6 +46,17 @@ export {
   type OutboxDependencies,
   type Outcome,
 } from './outbox';
+export {
+  describeSetAside,
+  exportSetAside,
+  keepAside,
+  outboxSetAsideItem,
+  readSetAside,
+  SET_ASIDE_REASONS,
+  type SetAside,
+  type SetAsideClip,
+  splitOutbox,
+} from './set-aside';
 export { NOT_STORED_MESSAGE, submitClip } from './submit';
 export { type ClipSummary, summarizeClip, summarizeOutbox } from './summary';
 export {

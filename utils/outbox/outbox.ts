@@ -3,9 +3,10 @@ import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
 import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
-import { type NoteDraft, type Outbox, type OutboxEntry, outboxItem, parseOutbox } from './entry';
+import { type NoteDraft, OUTBOX_VERSION, type Outbox, type OutboxEntry, outboxItem } from './entry';
 import { judgeFailure, toDeliveryFailure } from './failure';
 import { countNotes, type ListPages, searchRecent } from './locate';
+import { keepAside, type ReadOutbox, splitOutbox } from './set-aside';
 import {
   type AttemptPhase,
   afterFailure,
@@ -137,8 +138,15 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return config;
   }
 
+  async function readStored(): Promise<ReadOutbox & { version: number }> {
+    const [value, meta] = await Promise.all([outboxItem.getValue(), outboxItem.getMeta()]);
+    const stamp = (meta as { v?: unknown } | null)?.v;
+    const version = typeof stamp === 'number' ? stamp : OUTBOX_VERSION;
+    return { ...splitOutbox(value, version), version };
+  }
+
   async function read(): Promise<Outbox> {
-    return parseOutbox(await outboxItem.getValue());
+    return (await readStored()).outbox;
   }
 
   /**
@@ -151,9 +159,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
     afterWrite?: () => Promise<void> | void,
   ): Promise<Outbox> {
     const done = writes.then(async () => {
-      const current = await read();
+      const { outbox: current, setAside, version } = await readStored();
+      // Entries this version cannot read are copied aside before the write that leaves them out.
+      if (setAside.length) await keepAside(setAside, now());
       const next = change(current);
-      if (next !== current) await outboxItem.setValue(next);
+      if (next !== current || setAside.length) await outboxItem.setValue(next);
+      if (version !== OUTBOX_VERSION) await outboxItem.setMeta({ v: OUTBOX_VERSION });
       await afterWrite?.();
       await afterChange(next);
       return next;
@@ -481,8 +492,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return added;
   }
 
+  /** The outbox once the changes already asked for are written: a reader sees its own writes. */
+  async function current(): Promise<Outbox> {
+    await writes;
+    return read();
+  }
+
   async function get(id: string): Promise<OutboxEntry | undefined> {
-    return (await read()).entries.find((entry) => entry.id === id);
+    return (await current()).entries.find((entry) => entry.id === id);
   }
 
   /**
@@ -595,6 +612,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
     await pump();
   }
 
+  /** Writes the outbox once if storage holds entries it cannot read, so they are kept aside. */
+  async function keepUnreadable(): Promise<void> {
+    await commit((outbox) => outbox);
+  }
+
   async function progress(ids: readonly string[]): Promise<BatchProgress> {
     const byId = new Map((await read()).entries.map((entry) => [entry.id, entry]));
     const counts: BatchProgress = {
@@ -622,13 +644,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     add,
     addMany,
     get,
-    list: read,
+    list: current,
     waitFor,
     retry,
     edit,
     discard,
     resumeAfterConnectionChange,
     progress,
+    keepUnreadable,
   };
 }
 
