@@ -18,35 +18,42 @@ import type { ListedNote } from './dedupe';
  */
 
 /** The one list call the search makes. `limit` is never 0: 0 asks the service for every note. */
-export interface ListPages {
+export interface ListPages<N extends ListedNote = ListedNote> {
   list(query: { deckId?: string; limit: number; offset: number }): Promise<{
-    data: readonly ListedNote[];
+    data: readonly N[];
     total: number;
   }>;
 }
 
-export interface RecentSearch {
+export interface RecentSearch<N extends ListedNote = ListedNote> {
   /** Notes that matched, each once, in the order seen. */
-  candidates: ListedNote[];
+  candidates: N[];
   /** List requests made. */
   requests: number;
   /** The list's total at the first request. */
   total: number;
   /** True when the whole list had to be read (no end was provably sorted). */
   scannedAll: boolean;
+  /**
+   * Every note stored since `since` was seen. False only with `readAllIfUnsure: false`, when
+   * neither end proved it (the caller then has its own way of reading everything).
+   */
+  covered: boolean;
 }
 
-export interface RecentSearchOptions {
+export interface RecentSearchOptions<N extends ListedNote = ListedNote> {
   /** Only notes in this notebook; absent: the list without `deck_id` (every note). */
   deckId?: string;
   /** Epoch ms: notes stored at or after this time are the ones sought. */
   since: number;
   /** Whether a note is one the caller is looking for (same content). */
-  matches(note: ListedNote): boolean;
+  matches(note: N): boolean;
   /** Size of the first page read at each end. */
   firstPageSize?: number;
   /** Pages read at each end before giving up on the ends and reading everything. */
   maxPagesPerEnd?: number;
+  /** Default true: read every page when the ends prove nothing. False: answer `covered: false`. */
+  readAllIfUnsure?: boolean;
 }
 
 /** The interface's page maximum. */
@@ -99,14 +106,14 @@ class EndWalk {
   }
 }
 
-export async function searchRecent(
-  client: ListPages,
-  options: RecentSearchOptions,
-): Promise<RecentSearch> {
+export async function searchRecent<N extends ListedNote>(
+  client: ListPages<N>,
+  options: RecentSearchOptions<N>,
+): Promise<RecentSearch<N>> {
   const firstSize = Math.min(PAGE, Math.max(1, options.firstPageSize ?? FIRST_PAGE_SIZE));
   const maxPages = options.maxPagesPerEnd ?? MAX_PAGES_PER_END;
   const scope = options.deckId === undefined ? {} : { deckId: options.deckId };
-  const candidates = new Map<string, ListedNote>();
+  const candidates = new Map<string, N>();
   let requests = 0;
 
   const read = async (offset: number, limit: number) => {
@@ -117,11 +124,12 @@ export async function searchRecent(
     }
     return page;
   };
-  const done = (total: number, scannedAll: boolean): RecentSearch => ({
+  const done = (total: number, scannedAll: boolean, covered = true): RecentSearch<N> => ({
     candidates: [...candidates.values()],
     requests,
     total,
     scannedAll,
+    covered,
   });
 
   const first = await read(0, firstSize);
@@ -165,6 +173,7 @@ export async function searchRecent(
   // The two ends met: every note was read.
   if (headEnd >= tailStart) return done(total, false);
 
+  if (options.readAllIfUnsure === false) return done(total, false, false);
   // Last resort: neither end is provably sorted. Every page, streamed; only matches are kept.
   let offset = 0;
   while (offset < total) {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type NotesServer, type RecordedRequest, startNotesServer } from '../../../notes-server';
+import {
+  type NotesServer,
+  type RecordedRequest,
+  seedNotes,
+  startNotesServer,
+} from '../../../notes-server';
 import { createNotesClient } from '../../../utils/api';
 import {
   type ClipOutbox,
@@ -9,7 +14,6 @@ import {
   OUTBOX_ALARM,
   outboxConfigItem,
 } from '../../../utils/outbox';
-import { seededDataFile } from '../notes-index/seed';
 
 /**
  * The outbox in an account of 10,000 notes (5,000 in the default notebook, 5,000 in "reading"),
@@ -23,10 +27,7 @@ let server: NotesServer;
 let clock: number;
 
 beforeAll(async () => {
-  server = await startNotesServer({
-    decks: ['reading'],
-    dataFile: await seededDataFile(NOTES, ['default', 'reading']),
-  });
+  server = await startNotesServer({ seed: seedNotes(NOTES, ['default', 'reading']) });
 }, 60_000);
 afterAll(() => server.stop());
 
