@@ -72,6 +72,8 @@ export const outboxEntrySchema = z.object({
    * create on its own) and any were removed. The draft's Markdown is dropped then.
    */
   duplicatesChecked: z.boolean().optional(),
+  /** Requests Clipdeck made for this clip so far (counts, searches, creates, deletes). */
+  requests: z.number().int().nonnegative().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

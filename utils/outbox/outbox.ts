@@ -259,6 +259,27 @@ export function createOutbox(dependencies: OutboxDependencies) {
    *   its own — are the list's ends searched for an extra copy.
    */
   async function deliver(
+    service: OutboxClient,
+    entry: OutboxEntry,
+    settings: OutboxConfig,
+  ): Promise<void> {
+    const counted = countRequests(service);
+    try {
+      await attempt(counted.client, entry, settings);
+    } finally {
+      await recordRequests(entry.id, counted.made());
+    }
+  }
+
+  /** What a clip has cost, kept on it (a figure for the soak test and for support). */
+  async function recordRequests(id: string, made: number): Promise<void> {
+    if (made === 0) return;
+    await commit((outbox) =>
+      replaceEntry(outbox, id, (entry) => ({ ...entry, requests: (entry.requests ?? 0) + made })),
+    );
+  }
+
+  async function attempt(
     client: OutboxClient,
     entry: OutboxEntry,
     settings: OutboxConfig,
@@ -446,7 +467,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
     try {
       for (const entry of unchecked) {
         try {
-          await checkCopies(client, entry, settings);
+          const counted = countRequests(client);
+          try {
+            await checkCopies(counted.client, entry, settings);
+          } finally {
+            await recordRequests(entry.id, counted.made());
+          }
         } catch (error) {
           // A refusal (key, notebook, request) will not get better by retrying: stop checking.
           const { action } = judgeFailure(toDeliveryFailure(error), entry.deckId);
@@ -666,6 +692,28 @@ function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
 }
 
 function ignore(): void {}
+
+/** The client, counting the requests made through it. */
+function countRequests(client: OutboxClient): { client: OutboxClient; made(): number } {
+  let made = 0;
+  return {
+    client: {
+      list: (query) => {
+        made += 1;
+        return client.list(query);
+      },
+      create: (draft, options) => {
+        made += 1;
+        return client.create(draft, options);
+      },
+      delete: (id) => {
+        made += 1;
+        return client.delete(id);
+      },
+    },
+    made: () => made,
+  };
+}
 
 function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {
   return new Set(

@@ -24,6 +24,8 @@ export interface ClipSummary {
   error?: UserError;
   /** Saved, and the service was checked for extra copies of the note (none are left). */
   verified?: true;
+  /** Requests made for this clip so far. */
+  requests?: number;
 }
 
 export function summarizeClip(entry: OutboxEntry): ClipSummary {
@@ -44,6 +46,7 @@ export function summarizeClip(entry: OutboxEntry): ClipSummary {
         error: { kind: entry.attention ?? entry.lastError.kind, message: entry.lastError.message },
       }),
     ...(entry.state === 'saved' && entry.duplicatesChecked && { verified: true as const }),
+    ...(entry.requests !== undefined && { requests: entry.requests }),
   };
 }
 

@@ -89,6 +89,8 @@ describe('one clip in an account of 10,000 notes', () => {
       const { id } = await outbox.add({ draft: clip, ...(deckId && { deckId }) });
       const requests = await settledRequests(outbox, id, start);
       expect(requests.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
+      // The clip keeps its own count, which the soak test reports.
+      await vi.waitFor(async () => expect((await outbox.get(id))?.requests).toBe(3));
       // The counts ask for one note, never a page of the notebook.
       expect(lists(requests).map((request) => request.query.limit)).toEqual(['1', '1']);
       expect(byTitle(clip.title)).toHaveLength(1);
@@ -214,7 +216,7 @@ describe('a check left for later', () => {
     server.setFaults({});
     const start = server.requests().length;
     await vi.waitFor(async () => {
-      await ringAlarm(outbox);
+      if (!(await outbox.get(id))?.duplicatesChecked) await ringAlarm(outbox);
       expect((await outbox.get(id))?.duplicatesChecked).toBe(true);
     });
     const requests = server.requests().slice(start);
