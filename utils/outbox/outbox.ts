@@ -37,43 +37,22 @@ export interface OutboxClient extends ListPages {
   delete(id: string): Promise<void>;
 }
 
-/** The list scope a clip's note lands in: its notebook, or (default notebook) every note. */
-const ALL_NOTES = '\u0000all';
-
 /**
- * Creates this worker has sent, per list scope, so a count taken before a create and one taken
- * after can be compared with what Clipdeck itself may have added in between.
+ * One at a time: the stretch from counting a notebook before a create to counting it after (and
+ * any deletion of an extra copy). With Clipdeck's own creates and deletes never overlapping such a
+ * stretch, the count may grow by exactly one for the clip's own create; more is the mark of a
+ * copy (the browser resent the create on its own, or another tool added a note meanwhile, which
+ * costs a look at the list's ends and nothing else). The default notebook is counted through the
+ * list without `deck_id` (every note), so one lock serves all notebooks. Searches and retries
+ * waiting for their time run outside it.
  */
-class CreateLedger {
-  private readonly started = new Map<string, number>();
-  private readonly open = new Map<string, number>();
+class CountWindow {
+  private tail: Promise<unknown> = Promise.resolve();
 
-  private scopes(deckId: string | undefined): string[] {
-    return deckId === undefined ? [ALL_NOTES] : [deckId, ALL_NOTES];
-  }
-
-  /** Taken just before the count that precedes a create. */
-  snapshot(scope: string | undefined): { started: number; open: number } {
-    const key = scope ?? ALL_NOTES;
-    return { started: this.started.get(key) ?? 0, open: this.open.get(key) ?? 0 };
-  }
-
-  /**
-   * How many notes Clipdeck's own creates may have added to the scope since the snapshot:
-   * those already out when it was taken, and every one started after it (this clip's included).
-   */
-  allowance(scope: string | undefined, since: { started: number; open: number }): number {
-    return (this.started.get(scope ?? ALL_NOTES) ?? 0) - since.started + since.open;
-  }
-
-  begin(deckId: string | undefined): () => void {
-    for (const key of this.scopes(deckId)) {
-      this.started.set(key, (this.started.get(key) ?? 0) + 1);
-      this.open.set(key, (this.open.get(key) ?? 0) + 1);
-    }
-    return () => {
-      for (const key of this.scopes(deckId)) this.open.set(key, (this.open.get(key) ?? 1) - 1);
-    };
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
   }
 }
 
@@ -242,7 +221,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     }
   }
 
-  const ledger = new CreateLedger();
+  const window = new CountWindow();
 
   /** The window in which a note this clip's attempts stored can have been created. */
   function earliestOf(entry: OutboxEntry, settings: OutboxConfig): number {
@@ -253,10 +232,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
    * One attempt:
    * - outcome of an earlier create unknown → search the list's ends for its note (locate.ts);
    *   found: adopt it (and remove any second copy seen on the way); ruled out: create;
-   * - count the notebook (one note's page), create, count again. A healthy clip costs these
-   *   three requests whatever the size of the account. Only when the notebook grew by more than
-   *   the creates Clipdeck had out in between — the mark of a browser resending the create on
-   *   its own — are the list's ends searched for an extra copy.
+   * - count the notebook (one note's page), create, count again, alone in the CountWindow. A
+   *   healthy clip costs these three requests whatever the size of the account. Only when the
+   *   notebook grew by more than one — the mark of a browser resending the create on its own —
+   *   are the list's ends searched for an extra copy.
    */
   async function deliver(
     service: OutboxClient,
@@ -301,32 +280,32 @@ export function createOutbox(dependencies: OutboxDependencies) {
           await settleAdopted(entry.id, found.id);
           const adopted = await get(entry.id);
           if (adopted?.state === 'saved' && adopted.noteId === found.id) {
-            await checkCopies(client, adopted, settings, search.candidates).catch(ignore);
+            await window
+              .run(() => checkCopies(client, adopted, settings, search.candidates))
+              .catch(ignore);
           }
           return;
         }
       }
-      const before = ledger.snapshot(scope);
-      const countBefore = await countNotes(client, scope);
-      phase = 'create';
-      const done = ledger.begin(scope);
-      let created: { id: string } | null;
-      try {
-        created = await client.create(entry.draft, scope === undefined ? {} : { deckId: scope });
-      } finally {
-        done();
-      }
-      await settleCreated(entry.id, created?.id);
-      // The note is stored; what follows only looks for a copy the browser made on its own.
-      try {
-        const grew = (await countNotes(client, scope)) - countBefore;
-        const saved = await get(entry.id);
-        if (saved?.state !== 'saved' || saved.noteId === undefined) return;
-        if (grew <= ledger.allowance(scope, before)) await markChecked([entry.id]);
-        else await checkCopies(client, saved, settings);
-      } catch {
-        // Left unchecked: the check runs again once the queue drains (removeExtraCopies).
-      }
+      await window.run(async () => {
+        const countBefore = await countNotes(client, scope);
+        phase = 'create';
+        const created = await client.create(
+          entry.draft,
+          scope === undefined ? {} : { deckId: scope },
+        );
+        await settleCreated(entry.id, created?.id);
+        // The note is stored; what follows only looks for a copy the browser made on its own.
+        try {
+          const grew = (await countNotes(client, scope)) - countBefore;
+          const saved = await get(entry.id);
+          if (saved?.state !== 'saved' || saved.noteId === undefined) return;
+          if (grew <= 1) await markChecked([entry.id]);
+          else await checkCopies(client, saved, settings);
+        } catch {
+          // Left unchecked: the check runs again once the queue drains (removeExtraCopies).
+        }
+      });
     } catch (error) {
       const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
         config: settings,
@@ -469,7 +448,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
         try {
           const counted = countRequests(client);
           try {
-            await checkCopies(counted.client, entry, settings);
+            await window.run(() => checkCopies(counted.client, entry, settings));
           } finally {
             await recordRequests(entry.id, counted.made());
           }

@@ -123,12 +123,11 @@ export function afterFailure(
     message: failure.message,
     ...(failure.status !== undefined && { status: failure.status }),
   };
-  // A create that got a definite answer did not store the note; a failed search changes nothing
-  // about what an earlier create may have done.
-  const outcomeUnknown =
-    phase === 'search'
-      ? entry.outcomeUnknown
-      : verdict.action === 'retry' && verdict.outcomeUnknown;
+  // A failed search changes nothing about what an earlier create may have done. A failed create
+  // may have stored the note whatever its answer says: Chromium resends a POST on its own when a
+  // reused connection closes unanswered, and the answer seen (a 429, a 400) is then the resend's,
+  // while the first send may have been stored. So the next attempt always looks first.
+  const outcomeUnknown = phase === 'search' ? entry.outcomeUnknown : true;
   const base = { ...entry, lastError, outcomeUnknown, updatedAt: now };
 
   if (verdict.action === 'pause-for-auth') {

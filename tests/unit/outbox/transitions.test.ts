@@ -93,14 +93,14 @@ describe('sending → queued (retry with backoff)', () => {
     },
   );
 
-  it('a 429 is a definite "not stored": it retries no sooner than Retry-After and holds every clip', () => {
+  it('a 429 on a create retries no sooner than Retry-After, holds every clip, and looks first (the browser may have resent the create)', () => {
     const outcome = afterFailure(
       beginAttempt(queued(), T0),
       failure('rate-limited', { status: 429, retryAfterMs: 7_000 }),
       'create',
       context(),
     );
-    expect(outcome.entry).toMatchObject({ state: 'queued', outcomeUnknown: false });
+    expect(outcome.entry).toMatchObject({ state: 'queued', outcomeUnknown: true });
     expect(outcome.entry.nextAttemptAt).toBe(T0 + 10 + 7_000);
     expect(outcome.holdAllUntil).toBe(T0 + 10 + 7_000);
   });
