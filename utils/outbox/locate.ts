@@ -148,8 +148,8 @@ export async function searchRecent<N extends ListedNote>(
     const canTail = tailPages < maxPages && (tailPages === 0 || tail.promising);
     const canHead = headPages < maxPages && head.promising;
     if (!canTail && !canHead) break;
-    // The tail's first small page always; then whichever end can still prove coverage, in turn.
-    if (canTail && (tailPages === 0 || !canHead || tailPages <= headPages)) {
+    // The head again while it looks sorted (newest first: the usual answer), else the tail.
+    if (canTail && (!canHead || (tailPages === 0 && headPages >= 2))) {
       const size = tailPages === 0 ? firstSize : PAGE;
       const offset = Math.max(headEnd, tailStart - size);
       const page = await read(offset, tailStart - offset);

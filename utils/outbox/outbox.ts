@@ -469,7 +469,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
   function prune(outbox: Outbox): Outbox {
     const keep = config?.savedKept ?? 50;
     const saved = outbox.entries
-      .filter((entry) => entry.state === 'saved' && !needsCopyCheck(entry, now()))
+      // A clip still in this worker's hands keeps its entry until its last write (its count).
+      .filter(
+        (entry) =>
+          entry.state === 'saved' && !needsCopyCheck(entry, now()) && !inFlight.has(entry.id),
+      )
       .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
     if (saved.length <= keep) return outbox;
     const dropped = new Set(saved.slice(keep).map((entry) => entry.id));
