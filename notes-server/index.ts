@@ -6,6 +6,7 @@ import { handleRequest, keyChecker, type RecordedRequest } from './routes';
 import { DEFAULT_DECK_ID, NoteStore, type StoredNote } from './store';
 
 export { MAX_BODY_BYTES, MAX_LIMIT } from './routes';
+export { seedNotes } from './seed';
 export { DEFAULT_DECK_ID, type FaultCounts, type Faults, type RecordedRequest, type StoredNote };
 
 export interface NotesServerOptions {
@@ -18,6 +19,8 @@ export interface NotesServerOptions {
   /** Keep the notes in this JSON file, so a restart keeps them. */
   dataFile?: string;
   faults?: Faults;
+  /** Notes the server starts with (see seedNotes), besides any in `dataFile`. */
+  seed?: readonly StoredNote[];
 }
 
 export interface NotesServerStats {
@@ -53,6 +56,7 @@ export async function startNotesServer(options: NotesServerOptions = {}): Promis
   const faults = new FaultInjector();
   if (options.faults) faults.set(options.faults);
   let store = new NoteStore(decks, options.dataFile);
+  store.seed(options.seed ?? []);
   const log: RecordedRequest[] = [];
   let requestCount = 0;
 

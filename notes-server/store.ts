@@ -45,6 +45,14 @@ export class NoteStore {
     }
   }
 
+  /** Adds notes as they are (tests and benchmarks: a big account), without writing the file. */
+  seed(notes: readonly StoredNote[]): void {
+    for (const note of notes) {
+      this.notesById.set(note.id, structuredClone(note));
+      this.decks.add(note.deck_id);
+    }
+  }
+
   hasDeck(deckId: string): boolean {
     return this.decks.has(deckId);
   }

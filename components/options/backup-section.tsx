@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { exportSettings, importSettings } from '../../utils/settings';
+import { SetAsideClips } from './set-aside-clips';
 import { type Status, StatusLine } from './status';
 
 /** An exported file is a few kilobytes; anything far larger is the wrong file. */
@@ -75,6 +76,7 @@ export function BackupSection({ onImported }: { onImported(): void }) {
         </label>
       </div>
       <StatusLine status={status} />
+      <SetAsideClips />
     </section>
   );
 }

@@ -52,6 +52,12 @@ export interface ProtocolMap {
     /** The API origin's pattern when giving back took its access too: ask for it again. */
     apiAccessLost?: string;
   }>;
+  /**
+   * Outbox entries Clipdeck could not read (damaged, or from a newer version), kept aside and
+   * never deleted (utils/outbox/set-aside.ts): how many, with a sentence; and as a JSON file.
+   */
+  listSetAside(): Result<{ count: number; message: string | null }>;
+  exportSetAside(): Result<{ count: number; json: string }>;
   /** How far a bulk clip has got: counts by state of the given clips. */
   clipProgress(request: { ids: string[] }): Result<{ progress: BatchProgress }>;
   /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */

@@ -46,34 +46,104 @@ function sortTagCounts(counts: TagCount[]): TagCount[] {
 }
 
 /**
+ * What a scan keeps while it pages through the notes: tag counts and the newest few notes, never
+ * the notes themselves, so its memory does not grow with the account (a 10,000-note account
+ * would otherwise hold 10,000 notes' metadata until the scan ends).
+ */
+export class IndexAccumulator {
+  private readonly counts = new Map<string, number>();
+  private newest: IndexedNote[] = [];
+  private readonly seen = new Set<string>();
+
+  add(note: IndexedNote): void {
+    // Ids only, to skip a note a shifting page repeats: a few bytes each.
+    if (this.seen.has(note.id)) return;
+    this.seen.add(note.id);
+    for (const tag of new Set(note.tags)) this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
+    const last = this.newest[this.newest.length - 1];
+    if (this.newest.length < RECENT_KEPT || (last && newestFirst(note, last) < 0)) {
+      this.newest = [...this.newest, note].sort(newestFirst).slice(0, RECENT_KEPT);
+    }
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  tags(): TagCount[] {
+    return sortTagCounts([...this.counts].map(([tag, count]) => ({ tag, count })));
+  }
+
+  recent(): IndexedNote[] {
+    return this.newest;
+  }
+}
+
+/**
  * The index after a full scan. What the scan cannot know — which notebook a note is in — is
  * carried over from the previous index.
  */
 export function buildIndex(
-  notes: readonly IndexedNote[],
+  notes: readonly IndexedNote[] | IndexAccumulator,
   scan: { baseUrl: string; total: number; complete: boolean; now: number },
   previous: NotesIndex | null,
 ): NotesIndex {
+  const gathered = notes instanceof IndexAccumulator ? notes : accumulate(notes);
   const knownDecks = new Map(
     (previous?.baseUrl === scan.baseUrl ? previous.recent : []).flatMap((note) =>
       note.deckId === undefined ? [] : [[note.id, note.deckId] as const],
     ),
   );
-  const recent = [...notes]
-    .sort(newestFirst)
-    .slice(0, RECENT_KEPT)
-    .map((note) => {
-      const deckId = note.deckId ?? knownDecks.get(note.id);
-      return deckId === undefined ? note : { ...note, deckId };
-    });
+  const recent = gathered.recent().map((note) => {
+    const deckId = note.deckId ?? knownDecks.get(note.id);
+    return deckId === undefined ? note : { ...note, deckId };
+  });
   return {
     baseUrl: scan.baseUrl,
     refreshedAt: scan.now,
     total: scan.total,
     complete: scan.complete,
-    tags: countTags(notes),
+    fullScanAt: scan.now,
+    tags: gathered.tags(),
     recent,
   };
+}
+
+function accumulate(notes: readonly IndexedNote[]): IndexAccumulator {
+  const accumulator = new IndexAccumulator();
+  for (const note of notes) accumulator.add(note);
+  return accumulator;
+}
+
+/**
+ * The index brought up to date from the notes stored or changed since the last refresh (found at
+ * the list's ends), without a scan. A note the index already knows (one of its recent notes) has
+ * its tags moved from the old to the new; an unknown one created since is new. Returns null when
+ * the list's total says more happened than those notes explain (notes deleted elsewhere, or an
+ * older note changed): a full scan must say what.
+ */
+export function applyRecentNotes(
+  index: NotesIndex,
+  changed: readonly IndexedNote[],
+  facts: { total: number; since: number; now: number },
+): NotesIndex | null {
+  let next = index;
+  let added = 0;
+  for (const note of changed) {
+    const known = next.recent.find((candidate) => candidate.id === note.id);
+    if (known) {
+      if (known.updatedAt === note.updatedAt && known.title === note.title) continue;
+      next = applyNoteChange(next, { kind: 'updated', before: known, note });
+      continue;
+    }
+    const created = Date.parse(note.createdAt);
+    // An older note changed since: its earlier tags are unknown, so its counts cannot be moved.
+    if (Number.isNaN(created) || created < facts.since) return null;
+    next = applyNoteChange(next, { kind: 'created', note });
+    added += 1;
+  }
+  if (index.total + added !== facts.total) return null;
+  return { ...next, total: facts.total, refreshedAt: facts.now };
 }
 
 /** One change Clipdeck made to a note, applied to the index without a new scan. */

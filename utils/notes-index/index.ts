@@ -14,8 +14,10 @@ export {
 } from './actions';
 export {
   applyNoteChange,
+  applyRecentNotes,
   buildIndex,
   countTags,
+  IndexAccumulator,
   lastTouched,
   type NoteChange,
   newestFirst,
@@ -25,7 +27,9 @@ export {
 export { followOutboxSaves, newlySaved } from './follow-outbox';
 export { registerNotesIndex } from './handlers';
 export {
+  CLOCK_MARGIN_MS,
   DECK_LOOKUPS,
+  FULL_SCAN_AFTER_MS,
   type IndexDependencies,
   isFresh,
   MAX_SCAN_PAGES,

@@ -5,10 +5,19 @@ import {
   type NotesClient,
   toUserError,
 } from '../api';
+import { searchRecent } from '../outbox';
 import type { Result } from '../result';
 import { readConnection, recordKeyRefused } from '../settings';
-import { applyNoteChange, buildIndex, type NoteChange, toIndexedNote } from './build';
-import { type IndexedNote, type NotesIndex, notesIndexItem, readNotesIndex } from './store';
+import {
+  applyNoteChange,
+  applyRecentNotes,
+  buildIndex,
+  IndexAccumulator,
+  lastTouched,
+  type NoteChange,
+  toIndexedNote,
+} from './build';
+import { type NotesIndex, notesIndexItem, readNotesIndex } from './store';
 
 /** An index older than this is rescanned in the background when the popup opens. */
 export const STALE_AFTER_MS = 10 * 60_000;
@@ -17,6 +26,14 @@ export const STALE_AFTER_MS = 10 * 60_000;
  * the notes seen, and the index says it is incomplete.
  */
 export const MAX_SCAN_PAGES = 200;
+/**
+ * Between full scans a stale index is brought up to date from the list's ends (what was stored or
+ * changed since, usually one or two small pages); a full scan still runs this often, to catch
+ * what the ends cannot show (an older note retagged elsewhere, say).
+ */
+export const FULL_SCAN_AFTER_MS = 24 * 60 * 60_000;
+/** How far before the last refresh the ends are read: the service's clock may differ. */
+export const CLOCK_MARGIN_MS = 5 * 60_000;
 /** Recent notes whose notebook is looked up (one single-note read each, once per note). */
 export const DECK_LOOKUPS = 10;
 
@@ -88,15 +105,20 @@ async function runRefresh(
   const client = dependencies.client ?? createNotesClient(saved.connection);
   let requests = 0;
   try {
-    const scan = await scanNotes(client);
-    requests += scan.pages;
-    const index = await updateNotesIndex((previous) =>
-      buildIndex(
-        scan.notes,
-        { baseUrl, total: scan.total, complete: scan.complete, now: now() },
-        previous,
-      ),
-    );
+    const incremental = await refreshFromEnds(client, baseUrl, now, force);
+    requests += incremental.requests;
+    let index = incremental.index;
+    if (!index) {
+      const scan = await scanNotes(client);
+      requests += scan.pages;
+      index = await updateNotesIndex((previous) =>
+        buildIndex(
+          scan.notes,
+          { baseUrl, total: scan.total, complete: scan.complete, now: now() },
+          previous,
+        ),
+      );
+    }
     if (index) requests += await lookUpDecks(client, index);
     return { ok: true, scanned: true, requests };
   } catch (error) {
@@ -105,34 +127,71 @@ async function runRefresh(
   }
 }
 
+/**
+ * A stale index of this account, fully scanned within FULL_SCAN_AFTER_MS, is updated from the
+ * notes stored or changed since its last refresh, read at the list's ends (utils/outbox's
+ * searchRecent, which proves it saw them all or says it could not). `index` is null when a full
+ * scan is needed: no usable index, a forced refresh, ends that prove nothing, or a total the
+ * changes seen do not explain (deletions elsewhere).
+ */
+async function refreshFromEnds(
+  client: NotesClient,
+  baseUrl: string,
+  now: () => number,
+  force: boolean,
+): Promise<{ index: NotesIndex | null; requests: number }> {
+  const previous = await readNotesIndex();
+  const usable =
+    !force &&
+    previous?.baseUrl === baseUrl &&
+    previous.complete &&
+    now() - (previous.fullScanAt ?? 0) < FULL_SCAN_AFTER_MS;
+  if (!usable || !previous) return { index: null, requests: 0 };
+  const since = previous.refreshedAt - CLOCK_MARGIN_MS;
+  const search = await searchRecent(client, {
+    since,
+    // Only metadata of notes touched since is kept, whatever the ends hold.
+    matches: (note) => lastTouched(toIndexedNote(note)) >= since,
+    readAllIfUnsure: false,
+  });
+  if (!search.covered) return { index: null, requests: search.requests };
+  const changed = search.candidates.map((note) => toIndexedNote(note));
+  const index = await updateNotesIndex((current) =>
+    current && current.baseUrl === baseUrl
+      ? applyRecentNotes(current, changed, { total: search.total, since, now: now() })
+      : null,
+  );
+  return { index, requests: search.requests };
+}
+
 interface Scan {
-  notes: IndexedNote[];
+  notes: IndexAccumulator;
   total: number;
   complete: boolean;
   pages: number;
 }
 
 /**
- * Pages through the list with `limit=100`, keeping only metadata. Stops on a short page, at the
- * total, on a page that adds no new note (a service that ignores `offset`), or at the page cap.
+ * Pages through the list with `limit=100`, keeping only tag counts and the newest notes. Stops
+ * on a short page, at the total, on a page that adds no new note (a service that ignores
+ * `offset`), or at the page cap.
  */
 async function scanNotes(client: NotesClient): Promise<Scan> {
-  const notes = new Map<string, IndexedNote>();
+  const notes = new IndexAccumulator();
   let offset = 0;
   let total = 0;
   for (let pages = 1; ; pages += 1) {
     const page = await client.list({ limit: MAX_PAGE_SIZE, offset });
     total = page.total;
     const before = notes.size;
-    for (const note of page.data) if (!notes.has(note.id)) notes.set(note.id, toIndexedNote(note));
+    for (const note of page.data) notes.add(toIndexedNote(note));
     offset += page.data.length;
     const finished =
       notes.size === before ||
       page.data.length < Math.min(page.limit || MAX_PAGE_SIZE, MAX_PAGE_SIZE) ||
       offset >= page.total;
-    if (finished) return { notes: [...notes.values()], total, complete: true, pages };
-    if (pages >= MAX_SCAN_PAGES)
-      return { notes: [...notes.values()], total, complete: false, pages };
+    if (finished) return { notes, total, complete: true, pages };
+    if (pages >= MAX_SCAN_PAGES) return { notes, total, complete: false, pages };
   }
 }
 

@@ -32,6 +32,8 @@ export const notesIndexSchema = z.object({
   total: z.number().int().nonnegative(),
   /** False when the scan stopped at its page cap: suggestions come from the notes seen. */
   complete: z.boolean(),
+  /** When the last full scan finished; refreshes in between only read the list's ends. */
+  fullScanAt: z.number().optional(),
   /** Most used first. */
   tags: z.array(tagCountSchema),
   /** Newest first (by the later of created and updated). */

@@ -6,6 +6,16 @@ export interface ListedNote {
   title: string;
   markdown_text: string;
   created_at: string;
+  /** Read by the search of the list's ends (locate.ts) when the service sends it. */
+  updated_at?: string;
+}
+
+/** Same title and Markdown as the draft, as a service may have stored them. */
+export function sameContent(draft: { title: string; markdown_text: string }) {
+  const title = normalise(draft.title);
+  const markdown = normalise(draft.markdown_text);
+  return (note: Pick<ListedNote, 'title' | 'markdown_text'>): boolean =>
+    normalise(note.title) === title && normalise(note.markdown_text) === markdown;
 }
 
 /**

@@ -59,6 +59,8 @@ export const outboxEntrySchema = z.object({
   outcomeUnknown: z.boolean(),
   /** When the next attempt may start; absent means as soon as possible. */
   nextAttemptAt: z.number().optional(),
+  /** The user chose "Retry now": sent even while a 429 holds every other clip. */
+  sendDespiteHold: z.boolean().optional(),
   lastError: deliveryErrorSchema.optional(),
   attention: z.enum(ATTENTION_REASONS).optional(),
   noteId: z.string().optional(),
@@ -70,6 +72,8 @@ export const outboxEntrySchema = z.object({
    * create on its own) and any were removed. The draft's Markdown is dropped then.
    */
   duplicatesChecked: z.boolean().optional(),
+  /** Requests Clipdeck made for this clip so far (counts, searches, creates, deletes). */
+  requests: z.number().int().nonnegative().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -84,14 +88,18 @@ export type Outbox = z.infer<typeof outboxSchema>;
 
 export const EMPTY_OUTBOX: Outbox = { entries: [], pausedForAuth: false };
 
+/** The outbox's storage version; a higher stamp means a newer Clipdeck wrote it (set-aside.ts). */
+export const OUTBOX_VERSION = 1;
+
 export const outboxItem = storage.defineItem<Outbox>('local:outbox', {
   fallback: EMPTY_OUTBOX,
-  version: 1,
+  version: OUTBOX_VERSION,
 });
 
 /**
  * Reads what storage holds without ever dropping a clip that can still be read: if the outbox as
  * a whole does not validate (an older or damaged write), every entry that does validate is kept.
+ * Those that do not are not lost: the outbox keeps them aside before it writes (set-aside.ts).
  */
 export function parseOutbox(value: unknown): Outbox {
   const whole = outboxSchema.safeParse(value);

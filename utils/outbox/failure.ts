@@ -59,6 +59,23 @@ export type FailureVerdict =
   | { action: 'attention'; reason: AttentionReason; message: string }
   | { action: 'pause-for-auth'; message: string };
 
+/**
+ * The longest the outbox honours a "slow down" (429 Retry-After): an hour. A service asking for
+ * more is believed for an hour, then asked again; the user can send a clip sooner with "Retry now".
+ */
+export const MAX_HOLD_MS = 60 * 60_000;
+
+/** Why a clip waits after a 429, and until when: shown on the held clip. */
+export function holdMessage(until: number, now: number): string {
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  const at = new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const wait = minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
+  return (
+    `The Notes service asked Clipdeck to wait before sending more, so this clip is kept and will ` +
+    `be sent at ${at} (in ${wait}). Choose “Retry now” to send it sooner.`
+  );
+}
+
 export const KEY_REFUSED_MESSAGE =
   'Your Notes service refused the API key; it may have been refreshed in the service’s settings ' +
   '(Settings › Account Settings › ApiKey). Open Clipdeck’s options and save the current key: ' +
@@ -81,7 +98,12 @@ export function judgeFailure(failure: DeliveryFailure, deckId: string | undefine
     case 'moved': // a redirect: retrying reaches the same redirect, and the key must not follow it
       return { action: 'attention', reason: 'invalid-request', message: failure.message };
     case 'rate-limited':
-      return { action: 'retry', outcomeUnknown: false, holdAllForMs: failure.retryAfterMs ?? 0 };
+      return {
+        action: 'retry',
+        outcomeUnknown: false,
+        // A Retry-After of years (or a date in 9999) would hold every clip for good.
+        holdAllForMs: Math.min(failure.retryAfterMs ?? 0, MAX_HOLD_MS),
+      };
     default:
       // Network, timeout, 5xx, an unreadable answer or a bug: the request may have reached the
       // service and stored the note, so the next attempt looks for it before creating again.

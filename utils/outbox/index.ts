@@ -14,6 +14,7 @@ export {
   type ClipState,
   isWaiting,
   type NoteDraft,
+  OUTBOX_VERSION,
   type Outbox,
   type OutboxEntry,
   outboxItem,
@@ -21,10 +22,19 @@ export {
 } from './entry';
 export {
   type DeliveryFailure,
+  holdMessage,
   judgeFailure,
   KEY_REFUSED_MESSAGE,
+  MAX_HOLD_MS,
   toDeliveryFailure,
 } from './failure';
+export {
+  countNotes,
+  type ListPages,
+  type RecentSearch,
+  type RecentSearchOptions,
+  searchRecent,
+} from './locate';
 export { registerOutboxMessages } from './messages';
 export {
   BATCH_SIZE,
@@ -36,12 +46,24 @@ export {
   type OutboxDependencies,
   type Outcome,
 } from './outbox';
+export {
+  describeSetAside,
+  exportSetAside,
+  keepAside,
+  outboxSetAsideItem,
+  readSetAside,
+  SET_ASIDE_REASONS,
+  type SetAside,
+  type SetAsideClip,
+  splitOutbox,
+} from './set-aside';
 export { NOT_STORED_MESSAGE, submitClip } from './submit';
-export { type ClipSummary, summarizeClip } from './summary';
+export { type ClipSummary, summarizeClip, summarizeOutbox } from './summary';
 export {
   afterFailure,
   backoffDelay,
   beginAttempt,
+  capHolds,
   createEntry,
   isDue,
   markSaved,

@@ -4,7 +4,8 @@ import { failure, type Result } from '../result';
 import { getOutbox } from './background';
 import { noteDraftSchema } from './entry';
 import type { Outcome } from './outbox';
-import { summarizeClip } from './summary';
+import { describeSetAside, exportSetAside, readSetAside } from './set-aside';
+import { summarizeClip, summarizeOutbox } from './summary';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may manage its outbox.');
 const MALFORMED = failure(
@@ -31,9 +32,12 @@ export function registerOutboxMessages(): void {
 
   onMessage('listOutbox', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
-    const { entries, pausedForAuth } = await outbox.list();
-    const clips = entries.map(summarizeClip).sort((a, b) => b.createdAt - a.createdAt);
-    return { ok: true, clips, pausedForAuth };
+    const current = await outbox.list();
+    return {
+      ok: true,
+      clips: summarizeOutbox(current, Date.now()),
+      pausedForAuth: current.pausedForAuth,
+    };
   });
 
   onMessage('getClip', async (message) => {
@@ -69,6 +73,20 @@ export function registerOutboxMessages(): void {
     const request = z.object({ ids: z.array(z.string()).max(10_000) }).safeParse(message.data);
     if (!request.success) return MALFORMED;
     return { ok: true, progress: await outbox.progress(request.data.ids) };
+  });
+
+  onMessage('listSetAside', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    // Anything in the outbox it cannot read is set aside first, so the count is complete.
+    await outbox.keepUnreadable();
+    const setAside = await readSetAside();
+    return { ok: true, count: setAside.clips.length, message: describeSetAside(setAside) };
+  });
+
+  onMessage('exportSetAside', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const setAside = await readSetAside();
+    return { ok: true, count: setAside.clips.length, json: exportSetAside(setAside, Date.now()) };
   });
 
   onMessage('discardClip', async (message): Promise<Result> => {

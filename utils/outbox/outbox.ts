@@ -2,13 +2,16 @@ import { browser } from 'wxt/browser';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
-import { findExtraCopies, findStoredNote, type ListedNote } from './dedupe';
-import { type NoteDraft, type Outbox, type OutboxEntry, outboxItem, parseOutbox } from './entry';
+import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
+import { type NoteDraft, OUTBOX_VERSION, type Outbox, type OutboxEntry, outboxItem } from './entry';
 import { judgeFailure, toDeliveryFailure } from './failure';
+import { countNotes, type ListPages, searchRecent } from './locate';
+import { keepAside, type ReadOutbox, splitOutbox } from './set-aside';
 import {
   type AttemptPhase,
   afterFailure,
   beginAttempt,
+  capHolds,
   createEntry,
   isDue,
   markSaved,
@@ -24,11 +27,33 @@ import {
 /** The one alarm that wakes the background for the next retry (or a watchdog). */
 export const OUTBOX_ALARM = 'clipdeck-outbox';
 
-/** The part of the Notes client the outbox uses. */
-export interface OutboxClient {
+/**
+ * The part of the Notes client the outbox uses. It never lists a whole notebook in one go: it
+ * counts (a page of one note), reads small pages at the list's ends (locate.ts), and only as a last
+ * resort pages through everything, keeping just the notes that match.
+ */
+export interface OutboxClient extends ListPages {
   create(draft: NoteDraft, options: { deckId?: string }): Promise<{ id: string } | null>;
-  listAll(query: { deckId?: string; tag?: string }): Promise<ListedNote[]>;
   delete(id: string): Promise<void>;
+}
+
+/**
+ * One at a time: the stretch from counting a notebook before a create to counting it after (and
+ * any deletion of an extra copy). With Clipdeck's own creates and deletes never overlapping such a
+ * stretch, the count may grow by exactly one for the clip's own create; more is the mark of a
+ * copy (the browser resent the create on its own, or another tool added a note meanwhile, which
+ * costs a look at the list's ends and nothing else). The default notebook is counted through the
+ * list without `deck_id` (every note), so one lock serves all notebooks. Searches and retries
+ * waiting for their time run outside it.
+ */
+class CountWindow {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
 }
 
 export interface OutboxDependencies {
@@ -92,8 +117,15 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return config;
   }
 
+  async function readStored(): Promise<ReadOutbox & { version: number }> {
+    const [value, meta] = await Promise.all([outboxItem.getValue(), outboxItem.getMeta()]);
+    const stamp = (meta as { v?: unknown } | null)?.v;
+    const version = typeof stamp === 'number' ? stamp : OUTBOX_VERSION;
+    return { ...splitOutbox(value, version), version };
+  }
+
   async function read(): Promise<Outbox> {
-    return parseOutbox(await outboxItem.getValue());
+    return (await readStored()).outbox;
   }
 
   /**
@@ -106,9 +138,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
     afterWrite?: () => Promise<void> | void,
   ): Promise<Outbox> {
     const done = writes.then(async () => {
-      const current = await read();
+      const { outbox: current, setAside, version } = await readStored();
+      // Entries this version cannot read are copied aside before the write that leaves them out.
+      if (setAside.length) await keepAside(setAside, now());
       const next = change(current);
-      if (next !== current) await outboxItem.setValue(next);
+      if (next !== current || setAside.length) await outboxItem.setValue(next);
+      if (version !== OUTBOX_VERSION) await outboxItem.setMeta({ v: OUTBOX_VERSION });
       await afterWrite?.();
       await afterChange(next);
       return next;
@@ -145,13 +180,19 @@ export function createOutbox(dependencies: OutboxDependencies) {
     if (!client) return;
     const started: OutboxEntry[] = [];
     try {
-      await commit((outbox) => {
+      await commit((stored) => {
         started.length = 0;
         const time = now();
-        if (outbox.pausedForAuth || (outbox.rateLimitedUntil ?? 0) > time) return outbox;
+        const outbox = capHolds(stored, time);
+        if (outbox.pausedForAuth) return outbox;
+        // While a 429 holds every clip, only those the user chose to retry go out.
+        const held = (outbox.rateLimitedUntil ?? 0) > time;
         const free = settings.concurrency - inFlight.size;
         const due = outbox.entries
-          .filter((entry) => isDue(entry, time) && !inFlight.has(entry.id))
+          .filter(
+            (entry) =>
+              isDue(entry, time) && !inFlight.has(entry.id) && (!held || entry.sendDespiteHold),
+          )
           .sort((a, b) => a.createdAt - b.createdAt)
           .slice(0, Math.max(0, free));
         if (!due.length) return outbox;
@@ -180,32 +221,91 @@ export function createOutbox(dependencies: OutboxDependencies) {
     }
   }
 
+  const window = new CountWindow();
+
+  /** The window in which a note this clip's attempts stored can have been created. */
+  function earliestOf(entry: OutboxEntry, settings: OutboxConfig): number {
+    return (entry.firstAttemptAt ?? 0) - settings.clockSkewMs;
+  }
+
+  /**
+   * One attempt:
+   * - outcome of an earlier create unknown → search the list's ends for its note (locate.ts);
+   *   found: adopt it (and remove any second copy seen on the way); ruled out: create;
+   * - count the notebook (one note's page), create, count again, alone in the CountWindow. A
+   *   healthy clip costs these three requests whatever the size of the account. Only when the
+   *   notebook grew by more than one — the mark of a browser resending the create on its own —
+   *   are the list's ends searched for an extra copy.
+   */
   async function deliver(
+    service: OutboxClient,
+    entry: OutboxEntry,
+    settings: OutboxConfig,
+  ): Promise<void> {
+    const counted = countRequests(service);
+    try {
+      await attempt(counted.client, entry, settings);
+    } finally {
+      await recordRequests(entry.id, counted.made());
+    }
+  }
+
+  /** What a clip has cost, kept on it (a figure for the soak test and for support). */
+  async function recordRequests(id: string, made: number): Promise<void> {
+    if (made === 0) return;
+    await commit((outbox) =>
+      replaceEntry(outbox, id, (entry) => ({ ...entry, requests: (entry.requests ?? 0) + made })),
+    );
+  }
+
+  async function attempt(
     client: OutboxClient,
     entry: OutboxEntry,
     settings: OutboxConfig,
   ): Promise<void> {
     let phase: AttemptPhase = 'search';
+    const scope = entry.deckId;
     try {
       if (entry.outcomeUnknown) {
-        const notes = await client.listAll(
-          entry.deckId === undefined ? {} : { deckId: entry.deckId },
-        );
-        const found = findStoredNote(notes, entry, {
+        const search = await searchRecent(client, {
+          ...(scope !== undefined && { deckId: scope }),
+          since: earliestOf(entry, settings),
+          matches: sameContent(entry.draft),
+        });
+        const found = findStoredNote(search.candidates, entry, {
           ownedNoteIds: ownedNoteIds(await read(), entry.id),
           clockSkewMs: settings.clockSkewMs,
         });
         if (found) {
           await settleAdopted(entry.id, found.id);
+          const adopted = await get(entry.id);
+          if (adopted?.state === 'saved' && adopted.noteId === found.id) {
+            await window
+              .run(() => checkCopies(client, adopted, settings, search.candidates))
+              .catch(ignore);
+          }
           return;
         }
       }
-      phase = 'create';
-      const created = await client.create(
-        entry.draft,
-        entry.deckId === undefined ? {} : { deckId: entry.deckId },
-      );
-      await settleCreated(entry.id, created?.id);
+      await window.run(async () => {
+        const countBefore = await countNotes(client, scope);
+        phase = 'create';
+        const created = await client.create(
+          entry.draft,
+          scope === undefined ? {} : { deckId: scope },
+        );
+        await settleCreated(entry.id, created?.id);
+        // The note is stored; what follows only looks for a copy the browser made on its own.
+        try {
+          const grew = (await countNotes(client, scope)) - countBefore;
+          const saved = await get(entry.id);
+          if (saved?.state !== 'saved' || saved.noteId === undefined) return;
+          if (grew <= 1) await markChecked([entry.id]);
+          else await checkCopies(client, saved, settings);
+        } catch {
+          // Left unchecked: the check runs again once the queue drains (removeExtraCopies).
+        }
+      });
     } catch (error) {
       const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
         config: settings,
@@ -231,6 +331,57 @@ export function createOutbox(dependencies: OutboxDependencies) {
         },
       );
     }
+  }
+
+  /**
+   * Deletes extra copies of a saved clip's note (see findExtraCopies) found at the list's ends,
+   * or among `seen` when a search just read them. Returns false, leaving the clip unchecked,
+   * while another clip with the same content is not settled yet: a copy may be that clip's note.
+   */
+  async function checkCopies(
+    client: OutboxClient,
+    entry: OutboxEntry,
+    settings: OutboxConfig,
+    seen?: readonly ListedNote[],
+  ): Promise<boolean> {
+    const outbox = await read();
+    const matches = sameContent(entry.draft);
+    const twinPending = outbox.entries.some(
+      (other) =>
+        other.id !== entry.id &&
+        (other.state === 'queued' || other.state === 'sending') &&
+        matches(other.draft),
+    );
+    if (twinPending) return false;
+    const candidates =
+      seen ??
+      (
+        await searchRecent(client, {
+          ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+          since: earliestOf(entry, settings),
+          matches,
+        })
+      ).candidates;
+    const extras = findExtraCopies(candidates, entry, {
+      ownedNoteIds: ownedNoteIds(outbox, entry.id),
+      clockSkewMs: settings.clockSkewMs,
+      resendWindowMs: settings.requestTimeoutMs * 3 + 5_000,
+    });
+    for (const extra of extras) await client.delete(extra.id);
+    await markChecked([entry.id]);
+    return true;
+  }
+
+  function markChecked(ids: readonly string[]): Promise<Outbox> {
+    const checked = new Set(ids);
+    return commit((current) => ({
+      ...current,
+      entries: current.entries.map((entry) =>
+        checked.has(entry.id) && entry.state === 'saved'
+          ? forgetMarkdown({ ...entry, duplicatesChecked: true })
+          : entry,
+      ),
+    }));
   }
 
   /**
@@ -276,10 +427,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   /**
-   * Once nothing is waiting to be sent, each notebook that received clips is listed once and
-   * extra copies of their notes are deleted (see findExtraCopies). Listing per notebook after the
-   * queue drains costs one listing for a whole batch rather than one per clip. A failure leaves
-   * the clips unchecked for the next time the queue drains or the background starts.
+   * Saved clips whose check for extra copies could not be made when they were saved (the count or
+   * the search failed, or a twin was still on its way) are checked once nothing is waiting to be
+   * sent: each by a search of the list's ends, never a listing of the notebook. A failure leaves
+   * them for the next time the queue drains or the alarm rings.
    */
   async function removeExtraCopies(client: OutboxClient, settings: OutboxConfig): Promise<void> {
     if (sweeping) return;
@@ -291,45 +442,24 @@ export function createOutbox(dependencies: OutboxDependencies) {
     const unchecked = outbox.entries.filter((entry) => needsCopyCheck(entry, now()));
     if (!unchecked.length) return;
     sweeping = true;
+    const given: string[] = [];
     try {
-      const groups = new Map<string, OutboxEntry[]>();
       for (const entry of unchecked) {
-        const key = JSON.stringify([entry.deckId ?? null, entry.draft.tags[0] ?? null]);
-        groups.set(key, [...(groups.get(key) ?? []), entry]);
-      }
-      const owned = ownedNoteIds(outbox, '');
-      const checked = new Set<string>();
-      for (const group of groups.values()) {
-        const [first] = group;
-        if (!first) continue;
         try {
-          // Narrowed by a tag the clips share when they have one: a shorter listing.
-          const notes = await client.listAll({
-            ...(first.deckId !== undefined && { deckId: first.deckId }),
-            ...(first.draft.tags[0] !== undefined && { tag: first.draft.tags[0] }),
-          });
-          for (const entry of group) {
-            const extras = findExtraCopies(notes, entry, {
-              ownedNoteIds: owned,
-              clockSkewMs: settings.clockSkewMs,
-              resendWindowMs: settings.requestTimeoutMs * 3 + 5_000,
-            });
-            for (const extra of extras) await client.delete(extra.id);
-            checked.add(entry.id);
+          const counted = countRequests(client);
+          try {
+            await window.run(() => checkCopies(counted.client, entry, settings));
+          } finally {
+            await recordRequests(entry.id, counted.made());
           }
         } catch (error) {
           // A refusal (key, notebook, request) will not get better by retrying: stop checking.
-          const { action } = judgeFailure(toDeliveryFailure(error), first.deckId);
-          if (action !== 'retry') for (const entry of group) checked.add(entry.id);
+          const { action } = judgeFailure(toDeliveryFailure(error), entry.deckId);
+          if (action !== 'retry') given.push(entry.id);
         }
       }
       // Committed even when nothing was checked: that re-arms the alarm for another try.
-      await commit((current) => ({
-        ...current,
-        entries: current.entries.map((entry) =>
-          checked.has(entry.id) ? forgetMarkdown({ ...entry, duplicatesChecked: true }) : entry,
-        ),
-      }));
+      await markChecked(given);
     } finally {
       sweeping = false;
     }
@@ -339,7 +469,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
   function prune(outbox: Outbox): Outbox {
     const keep = config?.savedKept ?? 50;
     const saved = outbox.entries
-      .filter((entry) => entry.state === 'saved' && !needsCopyCheck(entry, now()))
+      // A clip still in this worker's hands keeps its entry until its last write (its count).
+      .filter(
+        (entry) =>
+          entry.state === 'saved' && !needsCopyCheck(entry, now()) && !inFlight.has(entry.id),
+      )
       .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
     if (saved.length <= keep) return outbox;
     const dropped = new Set(saved.slice(keep).map((entry) => entry.id));
@@ -367,8 +501,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return added;
   }
 
+  /** The outbox once the changes already asked for are written: a reader sees its own writes. */
+  async function current(): Promise<Outbox> {
+    await writes;
+    return read();
+  }
+
   async function get(id: string): Promise<OutboxEntry | undefined> {
-    return (await read()).entries.find((entry) => entry.id === id);
+    return (await current()).entries.find((entry) => entry.id === id);
   }
 
   /**
@@ -481,6 +621,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
     await pump();
   }
 
+  /** Writes the outbox once if storage holds entries it cannot read, so they are kept aside. */
+  async function keepUnreadable(): Promise<void> {
+    await commit((outbox) => outbox);
+  }
+
   async function progress(ids: readonly string[]): Promise<BatchProgress> {
     const byId = new Map((await read()).entries.map((entry) => [entry.id, entry]));
     const counts: BatchProgress = {
@@ -508,13 +653,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     add,
     addMany,
     get,
-    list: read,
+    list: current,
     waitFor,
     retry,
     edit,
     discard,
     resumeAfterConnectionChange,
     progress,
+    keepUnreadable,
   };
 }
 
@@ -526,6 +672,30 @@ export type ClipOutbox = ReturnType<typeof createOutbox>;
  */
 function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
   return { ...entry, draft: { ...entry.draft, markdown_text: '' } };
+}
+
+function ignore(): void {}
+
+/** The client, counting the requests made through it. */
+function countRequests(client: OutboxClient): { client: OutboxClient; made(): number } {
+  let made = 0;
+  return {
+    client: {
+      list: (query) => {
+        made += 1;
+        return client.list(query);
+      },
+      create: (draft, options) => {
+        made += 1;
+        return client.create(draft, options);
+      },
+      delete: (id) => {
+        made += 1;
+        return client.delete(id);
+      },
+    },
+    made: () => made,
+  };
 }
 
 function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {

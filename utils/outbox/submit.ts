@@ -2,7 +2,7 @@ import { failure, type Result, type UserError } from '../result';
 import { getOutbox } from './background';
 import { outboxConfigItem, resolveOutboxConfig } from './config';
 import type { Outbox } from './entry';
-import { KEY_REFUSED_MESSAGE } from './failure';
+import { holdMessage, KEY_REFUSED_MESSAGE } from './failure';
 import { type ClipSummary, summarizeClip } from './summary';
 import type { NewClip } from './transitions';
 
@@ -34,14 +34,6 @@ export async function submitClip(clip: NewClip): Promise<Result<{ clip: ClipSumm
 function heldBecause(outbox: Outbox): UserError | undefined {
   if (outbox.pausedForAuth) return { kind: 'auth', message: KEY_REFUSED_MESSAGE };
   const until = outbox.rateLimitedUntil ?? 0;
-  if (until > Date.now()) {
-    const seconds = Math.ceil((until - Date.now()) / 1000);
-    return {
-      kind: 'rate-limited',
-      message:
-        `The Notes service asked Clipdeck to slow down; this clip is kept and sent in about ` +
-        `${seconds} s.`,
-    };
-  }
+  if (until > Date.now()) return { kind: 'rate-limited', message: holdMessage(until, Date.now()) };
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { UserError } from '../result';
-import type { AttentionReason, ClipState, OutboxEntry } from './entry';
+import type { AttentionReason, ClipState, Outbox, OutboxEntry } from './entry';
+import { holdMessage } from './failure';
 
 /**
  * A clip as extension pages see it: enough to list it, explain it and offer the actions that fit,
@@ -23,6 +24,8 @@ export interface ClipSummary {
   error?: UserError;
   /** Saved, and the service was checked for extra copies of the note (none are left). */
   verified?: true;
+  /** Requests made for this clip so far. */
+  requests?: number;
 }
 
 export function summarizeClip(entry: OutboxEntry): ClipSummary {
@@ -43,5 +46,26 @@ export function summarizeClip(entry: OutboxEntry): ClipSummary {
         error: { kind: entry.attention ?? entry.lastError.kind, message: entry.lastError.message },
       }),
     ...(entry.state === 'saved' && entry.duplicatesChecked && { verified: true as const }),
+    ...(entry.requests !== undefined && { requests: entry.requests }),
   };
+}
+
+/**
+ * Every clip, newest first. While a 429 holds the outbox, a clip waiting only because of the hold
+ * says so, and when it will go (its own retry time may be earlier than the hold's end).
+ */
+export function summarizeOutbox(outbox: Outbox, now: number): ClipSummary[] {
+  const until = outbox.rateLimitedUntil ?? 0;
+  return outbox.entries
+    .map((entry) => {
+      const clip = summarizeClip(entry);
+      if (entry.state !== 'queued' || entry.sendDespiteHold || until <= now) return clip;
+      if ((entry.nextAttemptAt ?? 0) > until) return clip;
+      return {
+        ...clip,
+        nextAttemptAt: until,
+        error: { kind: 'rate-limited', message: holdMessage(until, now) },
+      };
+    })
+    .sort((a, b) => b.createdAt - a.createdAt);
 }

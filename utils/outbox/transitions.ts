@@ -1,6 +1,6 @@
 import type { OutboxConfig } from './config';
 import type { NoteDraft, Outbox, OutboxEntry } from './entry';
-import { type DeliveryFailure, judgeFailure } from './failure';
+import { type DeliveryFailure, holdMessage, judgeFailure, MAX_HOLD_MS } from './failure';
 
 /**
  * Every change a clip can go through, as pure functions of (entry, facts) → entry. The delivery
@@ -38,6 +38,24 @@ export function isDue(entry: OutboxEntry, now: number): boolean {
   return entry.state === 'queued' && (entry.nextAttemptAt ?? 0) <= now;
 }
 
+/**
+ * Holds longer than MAX_HOLD_MS (stored by an older Clipdeck that believed any Retry-After) are
+ * brought back to it, so a clip can never be held for good.
+ */
+export function capHolds(outbox: Outbox, now: number): Outbox {
+  const limit = now + MAX_HOLD_MS;
+  const heldTooLong = (outbox.rateLimitedUntil ?? 0) > limit;
+  const entries = outbox.entries.map((entry) =>
+    entry.state === 'queued' && (entry.nextAttemptAt ?? 0) > limit
+      ? { ...entry, nextAttemptAt: limit }
+      : entry,
+  );
+  if (!heldTooLong && entries.every((entry, index) => entry === outbox.entries[index])) {
+    return outbox;
+  }
+  return { ...outbox, entries, ...(heldTooLong && { rateLimitedUntil: limit }) };
+}
+
 /** Written to storage before the request goes out, so a stopped worker leaves a trace. */
 export function beginAttempt(entry: OutboxEntry, now: number): OutboxEntry {
   return {
@@ -46,6 +64,7 @@ export function beginAttempt(entry: OutboxEntry, now: number): OutboxEntry {
     attempts: entry.attempts + 1,
     firstAttemptAt: entry.firstAttemptAt ?? now,
     nextAttemptAt: undefined,
+    sendDespiteHold: undefined,
     updatedAt: now,
   };
 }
@@ -104,12 +123,11 @@ export function afterFailure(
     message: failure.message,
     ...(failure.status !== undefined && { status: failure.status }),
   };
-  // A create that got a definite answer did not store the note; a failed search changes nothing
-  // about what an earlier create may have done.
-  const outcomeUnknown =
-    phase === 'search'
-      ? entry.outcomeUnknown
-      : verdict.action === 'retry' && verdict.outcomeUnknown;
+  // A failed search changes nothing about what an earlier create may have done. A failed create
+  // may have stored the note whatever its answer says: Chromium resends a POST on its own when a
+  // reused connection closes unanswered, and the answer seen (a 429, a 400) is then the resend's,
+  // while the first send may have been stored. So the next attempt always looks first.
+  const outcomeUnknown = phase === 'search' ? entry.outcomeUnknown : true;
   const base = { ...entry, lastError, outcomeUnknown, updatedAt: now };
 
   if (verdict.action === 'pause-for-auth') {
@@ -127,6 +145,9 @@ export function afterFailure(
   }
   const delay = Math.max(backoffDelay(entry.attempts, config, random), verdict.holdAllForMs ?? 0);
   const retrying: OutboxEntry = { ...base, state: 'queued', nextAttemptAt: now + delay };
+  if (verdict.holdAllForMs !== undefined) {
+    retrying.lastError = { ...lastError, message: holdMessage(now + delay, now) };
+  }
   return {
     entry: retrying,
     pauseForAuth: false,
@@ -180,6 +201,8 @@ export function requeueByUser(
     draft: changes.draft ?? entry.draft,
     state: 'queued',
     attempts: 0,
+    // The user asked for it: a 429's hold on every clip does not stop this one.
+    sendDespiteHold: true,
     updatedAt: now,
   };
 }
@@ -218,7 +241,8 @@ export function nextWakeAt(
   if (!outbox.pausedForAuth) {
     for (const entry of outbox.entries) {
       if (entry.state === 'queued') {
-        times.push(Math.max(entry.nextAttemptAt ?? now, outbox.rateLimitedUntil ?? 0));
+        const hold = entry.sendDespiteHold ? 0 : (outbox.rateLimitedUntil ?? 0);
+        times.push(Math.max(entry.nextAttemptAt ?? now, hold));
       }
     }
     if (outbox.entries.some((entry) => needsCopyCheck(entry, now))) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyNoteChange,
   buildIndex,
+  IndexAccumulator,
   type IndexedNote,
   type NotesIndex,
   RECENT_KEPT,
@@ -135,5 +136,25 @@ describe('suggestTags', () => {
       'Scifi',
       'neuroscience',
     ]);
+  });
+});
+
+describe('the scan’s accumulator', () => {
+  it('keeps tag counts and the 20 newest notes, not the notes it pages through', () => {
+    const accumulator = new IndexAccumulator();
+    for (let index = 0; index < 10_000; index++) {
+      const at = new Date(Date.parse('2024-01-01T00:00:00Z') + index * 60_000).toISOString();
+      accumulator.add({
+        id: `n${index}`,
+        title: `Note ${index}`,
+        tags: [`t${index % 7}`],
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    expect(accumulator.recent()).toHaveLength(RECENT_KEPT);
+    expect(accumulator.recent()[0]?.id).toBe('n9999');
+    expect(accumulator.tags()).toHaveLength(7);
+    expect(accumulator.size).toBe(10_000);
   });
 });

@@ -61,9 +61,16 @@ describe('refreshNotesIndex on an account with 5,000 notes', () => {
     });
     expect(server.requests().length).toBe(afterFirst);
 
-    // Stale: rescanned, and the notebooks already known are not looked up again.
+    // Stale: brought up to date from the list's end (nothing changed: one page of 20), and the
+    // notebooks already known are not looked up again.
     now += 2;
     expect(await refreshNotesIndex({}, { now: () => now })).toEqual({
+      ok: true,
+      scanned: true,
+      requests: 1,
+    });
+    // Forced: a full scan.
+    expect(await refreshNotesIndex({ force: true }, { now: () => now })).toEqual({
       ok: true,
       scanned: true,
       requests: 50,

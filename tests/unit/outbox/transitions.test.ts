@@ -14,6 +14,7 @@ import {
   recoverInterrupted,
   requeueByUser,
   resumeAfterNewKey,
+  summarizeOutbox,
 } from '../../../utils/outbox';
 
 const T0 = Date.parse('2026-11-22T05:00:00Z');
@@ -92,14 +93,14 @@ describe('sending → queued (retry with backoff)', () => {
     },
   );
 
-  it('a 429 is a definite "not stored": it retries no sooner than Retry-After and holds every clip', () => {
+  it('a 429 on a create retries no sooner than Retry-After, holds every clip, and looks first (the browser may have resent the create)', () => {
     const outcome = afterFailure(
       beginAttempt(queued(), T0),
       failure('rate-limited', { status: 429, retryAfterMs: 7_000 }),
       'create',
       context(),
     );
-    expect(outcome.entry).toMatchObject({ state: 'queued', outcomeUnknown: false });
+    expect(outcome.entry).toMatchObject({ state: 'queued', outcomeUnknown: true });
     expect(outcome.entry.nextAttemptAt).toBe(T0 + 10 + 7_000);
     expect(outcome.holdAllUntil).toBe(T0 + 10 + 7_000);
   });
@@ -273,5 +274,22 @@ describe('when the background wakes next', () => {
 
   it('never when nothing waits', () => {
     expect(nextWakeAt(outbox([queued({ state: 'saved' })]), T0, config)).toBeUndefined();
+  });
+});
+
+describe('clips held by a 429, as the popup lists them', () => {
+  it('a clip waiting only for the hold says the service asked to wait, and until when', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const waiting = {
+      ...createEntry({ draft: { title: 'T', markdown_text: 'M', tags: [] } }, 'a', now),
+    };
+    const retried = { ...waiting, id: 'b', sendDespiteHold: true };
+    const [first, second] = summarizeOutbox(
+      { entries: [waiting, retried], pausedForAuth: false, rateLimitedUntil: now + 30 * 60_000 },
+      now,
+    ).sort((x, y) => x.id.localeCompare(y.id));
+    expect(first?.error?.message).toMatch(/asked Clipdeck to wait.*in about 30 minutes.*Retry now/);
+    expect(first?.nextAttemptAt).toBe(now + 30 * 60_000);
+    expect(second?.error).toBeUndefined();
   });
 });
