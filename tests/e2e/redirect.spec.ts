@@ -47,9 +47,9 @@ test('a clip to a service that moved waits for the user, and the key never reach
     if (!clipped?.ok) throw new Error(`not stored: ${clipped?.error.message}`);
 
     expect(clipped.clip).toMatchObject({ state: 'needs-attention', attention: 'invalid-request' });
-    expect(clipped.clip.error?.message).toContain(
-      `it moved to ${notesServer.baseUrl}/notes/. Clipdeck did not send your API key there.`,
-    );
+    // The first request to meet the redirect may be the count before the create or the create.
+    expect(clipped.clip.error?.message).toContain(`it moved to ${notesServer.baseUrl}/notes/`);
+    expect(clipped.clip.error?.message).toContain('Clipdeck did not send your API key there.');
     // The saved address got the key; what went on to the new one (a look-up of where it leads)
     // carried none, and stored nothing.
     expect(moved.received[0]?.headers.authorization).toBe(`Bearer ${notesServer.apiKey}`);
