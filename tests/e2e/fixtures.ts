@@ -10,7 +10,7 @@ import { type NotesServer, startNotesServer } from '../../notes-server';
 import { type ExtensionBrowser, launchWithExtension } from '../../scripts/lib/chromium';
 import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
 import type { clipTab } from '../../utils/clipper/clip-tab';
-import type { ClipTabRequest } from '../../utils/messaging';
+import type { ClipTabRequest, ProtocolMap } from '../../utils/messaging';
 import { PopupPage } from './pages/popup-page';
 
 /** The automation build (`npx wxt build --mode automation`): see wxt.config.ts for why. */
@@ -106,6 +106,20 @@ export async function tabIdOf(worker: Worker, page: Page): Promise<number> {
   }, url);
   if (tabId === undefined) throw new Error(`No tab shows ${url}`);
   return tabId;
+}
+
+/** Sends a ProtocolMap message from an extension page, in the messaging library's wire format. */
+export async function ask<K extends keyof ProtocolMap>(
+  page: Page,
+  type: K,
+  data: Parameters<ProtocolMap[K]>[0],
+): Promise<ReturnType<ProtocolMap[K]>> {
+  const reply = await page.evaluate(
+    ({ type, data }) =>
+      chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }),
+    { type, data },
+  );
+  return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
 }
 
 export { expect };

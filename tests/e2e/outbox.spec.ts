@@ -1,26 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { ProtocolMap } from '../../utils/messaging';
 import type { ClipSummary } from '../../utils/outbox';
-import { expect, tabIdOf, test } from './fixtures';
+import { ask, expect, tabIdOf, test } from './fixtures';
 
 /**
  * The outbox as an extension page sees it in the real browser: the toolbar badge counts clips
  * that wait, and the outbox's messages act on them (issue 5).
  */
-
-/** Sends a ProtocolMap message from an extension page, in the messaging library's wire format. */
-async function ask<K extends keyof ProtocolMap>(
-  page: Page,
-  type: K,
-  data: Parameters<ProtocolMap[K]>[0],
-): Promise<ReturnType<ProtocolMap[K]>> {
-  const reply = await page.evaluate(
-    ({ type, data }) =>
-      chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }),
-    { type, data },
-  );
-  return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
-}
 
 const badgeOf = (page: Page) => page.evaluate(() => chrome.action.getBadgeText({}));
 

@@ -1,26 +1,11 @@
-import type { Page } from '@playwright/test';
-import type { ProtocolMap } from '../../utils/messaging';
 import { startStubServer } from '../unit/api/stub-server';
-import { expect, test } from './fixtures';
+import { ask, expect, test } from './fixtures';
 
 /**
  * A Notes service that moved, as the real browser sees it (issue 14): the extension's service
  * worker gets an opaque redirect (status 0, no Location) for `redirect: 'manual'`, and must send
  * the key nowhere but the address the user saved.
  */
-
-async function ask<K extends keyof ProtocolMap>(
-  page: Page,
-  type: K,
-  data: Parameters<ProtocolMap[K]>[0],
-): Promise<ReturnType<ProtocolMap[K]>> {
-  const reply = await page.evaluate(
-    ({ type, data }) =>
-      chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }),
-    { type, data },
-  );
-  return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
-}
 
 /** The old address: every request is answered with `status` to the same path on `target`. */
 function startRedirector(status: number, target: string) {
