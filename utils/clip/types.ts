@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Result } from '../result';
+import { commentDepths } from './sites/types';
 
 export const clipModes = ['article', 'selection', 'full-page', 'bookmark', 'image'] as const;
 export type ClipMode = (typeof clipModes)[number];
@@ -13,6 +14,8 @@ export const clipRequestSchema = z.object({
   stripTrackingParameters: z.boolean().optional(),
   /** How long the engine may work before it drops optional rules; see DEFAULT_TIME_BUDGET_MS. */
   timeBudgetMs: z.number().positive().max(60_000).optional(),
+  /** How much of a thread, an issue or a Q&A page to keep; absent: the site family's default. */
+  comments: z.enum(commentDepths).optional(),
 });
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 
@@ -40,6 +43,8 @@ export interface Clip {
   /** Sentences for the user about how the clip differs from what they asked for. */
   notices: string[];
   metadata: ClipMetadata;
+  /** The site module that read the page (utils/clip/sites), absent when the generic engine did. */
+  site?: string;
 }
 
 export type ClipResult = Result<{ clip: Clip }>;

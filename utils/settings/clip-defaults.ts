@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { NOTE_TEMPLATES } from '../clip/template';
+import { NOTE_TEMPLATES } from '../clip/compose/template';
 import { type VersionedSetting, writeSetting } from './stored';
 
 /**

@@ -1,17 +1,21 @@
 import { strikethrough } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
-import { CALLOUT_ATTRIBUTE, CALLOUT_FOLD_ATTRIBUTE, CALLOUT_TITLE_ATTRIBUTE } from './callouts';
-import { CODE_ATTRIBUTE, codeText, LANGUAGE_ATTRIBUTE } from './code-blocks';
-import { escapeText, resolveLineStartEscapes } from './escape';
+import {
+  CALLOUT_ATTRIBUTE,
+  CALLOUT_FOLD_ATTRIBUTE,
+  CALLOUT_TITLE_ATTRIBUTE,
+} from '../prepare/callouts';
+import { CODE_ATTRIBUTE, codeText, LANGUAGE_ATTRIBUTE } from '../prepare/code-blocks';
 import {
   FOOTNOTE_DEFINITION_ATTRIBUTE,
   FOOTNOTE_DEFINITION_ELEMENT,
   FOOTNOTE_REFERENCE_ATTRIBUTE,
-} from './footnotes';
-import { MATH_ATTRIBUTE, MATH_ELEMENT } from './math';
-import { EMBEDDED_IMAGE_ATTRIBUTE } from './media';
-import { RuleBook } from './rule-dispatch';
-import { TASK_ATTRIBUTE } from './structure';
+} from '../prepare/footnotes';
+import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
+import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
+import { RuleBook } from '../prepare/rule-dispatch';
+import { TASK_ATTRIBUTE } from '../prepare/structure';
+import { escapeText, resolveLineStartEscapes } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
 /** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */

@@ -1,4 +1,4 @@
-import { holdsClass } from './presence';
+import { holdsClass } from '../presence';
 
 /**
  * Callouts (admonitions): the boxed "Note", "Warning", "Tip" of documentation sites and notes

@@ -1,4 +1,4 @@
-import { isWhitespaceCode } from './text';
+import { isWhitespaceCode } from '../markdown/text';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu

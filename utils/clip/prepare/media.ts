@@ -1,5 +1,5 @@
-import { holdsTag } from './presence';
-import { isHttpUrl, resolveUrl, safeImageUrl } from './urls';
+import { isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
+import { holdsTag } from '../presence';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
 export const MAX_DATA_URI_LENGTH = 2048;

@@ -1,5 +1,5 @@
-import type { ClipMetadata } from './types';
-import { isHttpUrl, resolveUrl } from './urls';
+import { isHttpUrl, resolveUrl } from '../markdown/urls';
+import type { ClipMetadata } from '../types';
 
 /** Values some sites print when a field is empty; a note must never show them. */
 const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;

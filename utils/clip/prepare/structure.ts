@@ -1,5 +1,5 @@
-import { holdsTag } from './presence';
-import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from './urls';
+import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from '../markdown/urls';
+import { holdsTag } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 

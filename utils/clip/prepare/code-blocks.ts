@@ -1,4 +1,4 @@
-import { holdsClass, holdsTag } from './presence';
+import { holdsClass, holdsTag } from '../presence';
 
 /**
  * Code blocks arrive in many markups (Prism, highlight.js, GitHub, GitLab, MDN, Stack Overflow,

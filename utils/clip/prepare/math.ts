@@ -1,4 +1,4 @@
-import { holdsClass, holdsTag } from './presence';
+import { holdsClass, holdsTag } from '../presence';
 
 /**
  * Formulas become `<clipdeck-math data-clipdeck-math="inline|display">TeX</clipdeck-math>` before anything else

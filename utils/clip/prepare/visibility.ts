@@ -1,5 +1,5 @@
-import type { TimeBudget } from './budget';
-import { holdsClass } from './presence';
+import type { TimeBudget } from '../budget';
+import { holdsClass } from '../presence';
 
 /** Set on the clone only: the live page is never modified. */
 export const HIDDEN_ATTRIBUTE = 'data-clipdeck-hidden';

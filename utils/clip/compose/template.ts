@@ -1,6 +1,11 @@
 import { Scalar, stringify } from 'yaml';
-import { isContainerPrefix, safeInlineText, safeLinkDestination, webHref } from './escape';
-import type { Clip } from './types';
+import {
+  isContainerPrefix,
+  safeInlineText,
+  safeLinkDestination,
+  webHref,
+} from '../markdown/escape';
+import type { Clip } from '../types';
 
 export interface NoteTemplate {
   id: 'source-header' | 'front-matter' | 'content-only';
