@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { zodWithoutEval } from './scripts/lib/zod-without-eval';
 import { MANIFEST_COMMANDS } from './utils/quick-capture/actions';
 
 /**
@@ -15,7 +16,25 @@ export default defineConfig({
   manifestVersion: 3,
   // Explicit imports everywhere: a reader can follow every name to its module.
   imports: false,
-  vite: () => ({ plugins: [preact()] }),
+  // zodWithoutEval: no Function constructor in any bundle (store review; see utils/jitless.ts).
+  vite: () => ({ plugins: [preact(), zodWithoutEval()] }),
+  // `npm run zip`: the Chrome/Edge zip, the Firefox zip and, with it, the sources AMO asks for.
+  // The sources are what the build reads and nothing else (no tests, corpus, server or bench);
+  // tests/packages/packages.test.ts rebuilds the Firefox package from them and compares.
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+      'tsconfig.json',
+      'entrypoints/**',
+      'components/**',
+      'utils/**',
+      'public/**',
+      'scripts/lib/zod-without-eval.ts',
+      'store/notes-for-reviewers.md',
+    ],
+  },
   manifest: ({ mode, browser }) => {
     const automation = mode === 'automation';
     return {

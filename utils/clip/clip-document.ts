@@ -11,6 +11,7 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './footnotes';
+import { type InertParser, inertParser } from './inert';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown';
 import { normalizeMath } from './math';
 import {
@@ -92,6 +93,8 @@ interface Context {
   styleSource: StyleSource;
   stripTracking: boolean;
   notices: string[];
+  /** For markup the page keeps as text; the live page's parser (inert.ts). */
+  parseInert: InertParser;
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -141,7 +144,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   resolveStreamedSegments(root);
-  normalizeMath(root);
+  normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
   removeHiddenElements(root);
@@ -149,7 +152,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
-  normalizeImages(root);
+  normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
@@ -393,6 +396,7 @@ function runClip(
     styleSource: options.styleSource ?? defaultStyleSource(doc),
     stripTracking,
     notices,
+    parseInert: inertParser(doc),
   };
   const imageDocument = /^image\//i.test(doc.contentType ?? '');
   const mode = imageDocument ? 'image' : request.mode;
