@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { zodWithoutEval } from './scripts/lib/zod-without-eval';
+import { readabilityOnlyWhereUsed, zodWithoutEval } from './scripts/lib/bundle-plugins';
 import { MANIFEST_COMMANDS } from './utils/quick-capture/actions';
 
 /**
@@ -16,8 +16,9 @@ export default defineConfig({
   manifestVersion: 3,
   // Explicit imports everywhere: a reader can follow every name to its module.
   imports: false,
-  // zodWithoutEval: no Function constructor in any bundle (store review; see utils/jitless.ts).
-  vite: () => ({ plugins: [preact(), zodWithoutEval()] }),
+  // No Function constructor in any bundle (see utils/jitless.ts), and Readability only where it
+  // runs: store reviewers read every bundle.
+  vite: () => ({ plugins: [preact(), zodWithoutEval(), readabilityOnlyWhereUsed()] }),
   // `npm run zip`: the Chrome/Edge zip, the Firefox zip and, with it, the sources AMO asks for.
   // The sources are what the build reads and nothing else (no tests, corpus, server or bench);
   // tests/packages/packages.test.ts rebuilds the Firefox package from them and compares.
@@ -31,7 +32,8 @@ export default defineConfig({
       'components/**',
       'utils/**',
       'public/**',
-      'scripts/lib/zod-without-eval.ts',
+      'assets/**',
+      'scripts/lib/bundle-plugins.ts',
       'store/notes-for-reviewers.md',
     ],
   },
@@ -56,6 +58,9 @@ export default defineConfig({
       ],
       // Keyboard shortcuts for quick capture; the names are the ones the background handles.
       commands: MANIFEST_COMMANDS,
+      // The toolbar's icon (public/icon, from assets/icon.svg). Chromium would fall back to
+      // `icons`; Firefox shows its puzzle piece without this.
+      action: { default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       host_permissions: automation ? ['<all_urls>'] : [],
       ...(browser === 'firefox' && {

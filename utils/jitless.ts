@@ -8,6 +8,6 @@ import { config } from 'zod';
  * schema declared at a module's top level before this line ran would still compile itself. Store
  * reviewers (and `web-ext lint`) treat any Function constructor as eval, and a strict CSP forbids
  * it, so Clipdeck parses without it. The build also takes zod's unreachable compiler out of the
- * bundles, and fails loudly if a schema is ever built before this ran (scripts/lib/zod-without-eval.ts).
+ * bundles, and fails loudly if a schema is ever built before this ran (scripts/lib/bundle-plugins.ts).
  */
 config({ jitless: true });

@@ -45,10 +45,27 @@ export function zodWithoutEval(): Plugin {
       if (!rewrite) return null;
       if (!rewrite.find.test(code)) {
         this.error(
-          `zod-without-eval: ${id} no longer has the code this plugin replaces; update scripts/lib/zod-without-eval.ts for this zod version.`,
+          `zod-without-eval: ${id} no longer has the code this plugin replaces; update scripts/lib/bundle-plugins.ts for this zod version.`,
         );
       }
       return { code: code.replace(rewrite.find, rewrite.replace), map: null };
+    },
+  };
+}
+
+/**
+ * Readability is CommonJS, so the bundler cannot see that importing it does nothing, and kept it
+ * (with its two innerHTML assignments) in every bundle that imports anything from utils/clip: the
+ * background and the options page use only composeNote and the template list. Importing it has no
+ * effect (it defines a class and exports it), so only the content script, which runs it, keeps it.
+ */
+export function readabilityOnlyWhereUsed(): Plugin {
+  return {
+    name: 'clipdeck:readability-only-where-used',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@mozilla[\\/]readability[\\/]/.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
     },
   };
 }
