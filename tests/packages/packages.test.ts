@@ -83,8 +83,11 @@ function evalUses(file: string, text: string): string[] {
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && (node.text === 'eval' || node.text === 'Function')) {
       const parent = node.parent;
+      const onGlobal =
+        ts.isPropertyAccessExpression(parent) &&
+        /^(globalThis|window|self)$/.test(parent.expression.getText(source));
       const isPropertyName =
-        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAccessExpression(parent) && parent.name === node && !onGlobal) ||
         (ts.isPropertyAssignment(parent) && parent.name === node) ||
         (ts.isMethodDeclaration(parent) && parent.name === node);
       if (!isPropertyName) {
