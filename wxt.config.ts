@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { readabilityOnlyWhereUsed, zodWithoutEval } from './scripts/lib/bundle-plugins';
 import { MANIFEST_COMMANDS } from './utils/quick-capture/actions';
 
 /**
@@ -15,7 +16,27 @@ export default defineConfig({
   manifestVersion: 3,
   // Explicit imports everywhere: a reader can follow every name to its module.
   imports: false,
-  vite: () => ({ plugins: [preact()] }),
+  // No Function constructor in any bundle (see utils/jitless.ts), and Readability only where it
+  // runs: store reviewers read every bundle.
+  vite: () => ({ plugins: [preact(), zodWithoutEval(), readabilityOnlyWhereUsed()] }),
+  // `npm run zip`: the Chrome/Edge zip, the Firefox zip and, with it, the sources AMO asks for.
+  // The sources are what the build reads and nothing else (no tests, corpus, server or bench);
+  // tests/packages/packages.test.ts rebuilds the Firefox package from them and compares.
+  zip: {
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+      'tsconfig.json',
+      'entrypoints/**',
+      'components/**',
+      'utils/**',
+      'public/**',
+      'assets/**',
+      'scripts/lib/bundle-plugins.ts',
+      'store/notes-for-reviewers.md',
+    ],
+  },
   manifest: ({ mode, browser }) => {
     const automation = mode === 'automation';
     return {
@@ -37,6 +58,9 @@ export default defineConfig({
       ],
       // Keyboard shortcuts for quick capture; the names are the ones the background handles.
       commands: MANIFEST_COMMANDS,
+      // The toolbar's icon (public/icon, from assets/icon.svg). Chromium would fall back to
+      // `icons`; Firefox shows its puzzle piece without this.
+      action: { default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       host_permissions: automation ? ['<all_urls>'] : [],
       ...(browser === 'firefox' && {

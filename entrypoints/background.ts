@@ -1,3 +1,5 @@
+// First: zod must parse without eval before any schema is built (utils/jitless.ts).
+import '../utils/jitless';
 import { defineBackground } from 'wxt/utils/define-background';
 import { clipTab, clipTabs, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';

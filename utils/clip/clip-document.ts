@@ -15,6 +15,7 @@ import {
   restoreDefinitions,
   takeOutDefinitions,
 } from './prepare/footnotes';
+import { type InertParser, inertParser } from './prepare/inert';
 import { normalizeMath } from './prepare/math';
 import {
   EMBED_FRAME_HOSTS,
@@ -93,6 +94,8 @@ interface Context {
   styleSource: StyleSource;
   stripTracking: boolean;
   notices: string[];
+  /** For markup the page keeps as text; the live page's parser (inert.ts). */
+  parseInert: InertParser;
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -142,7 +145,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   resolveStreamedSegments(root);
-  normalizeMath(root);
+  normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
   removeHiddenElements(root);
@@ -150,7 +153,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
-  normalizeImages(root);
+  normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
@@ -267,7 +270,7 @@ function siteOrArticleClip(
   const found = extractSite(context.doc, context.request.comments);
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;
-    prepareSiteContent(content);
+    prepareSiteContent(content, context);
     const markdown = finishContent(content, context);
     if (markdown.trim()) {
       const merged: ClipMetadata = { ...metadata };
@@ -285,14 +288,14 @@ function siteOrArticleClip(
  * The markup rules for content a site module chose: everything prepareContent does except
  * judging visibility and boilerplate, which the module has already done by choosing.
  */
-function prepareSiteContent(root: Element): void {
-  normalizeMath(root);
+function prepareSiteContent(root: Element, context: Context): void {
+  normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
-  normalizeImages(root);
+  normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
@@ -438,6 +441,7 @@ function runClip(
     styleSource: options.styleSource ?? defaultStyleSource(doc),
     stripTracking,
     notices,
+    parseInert: inertParser(doc),
   };
   const imageDocument = /^image\//i.test(doc.contentType ?? '');
   const mode = imageDocument ? 'image' : request.mode;

@@ -1,4 +1,5 @@
 import { holdsClass, holdsTag } from '../presence';
+import type { InertParser } from './inert';
 
 /**
  * Formulas become `<clipdeck-math data-clipdeck-math="inline|display">TeX</clipdeck-math>` before anything else
@@ -361,7 +362,7 @@ function displayOfMath(math: Element, fallback: MathDisplay): MathDisplay {
 }
 
 /** MathJax 2 keeps the source in `<script type="math/tex">`, after its rendered output. */
-function replaceMathJax2Scripts(root: Element): void {
+function replaceMathJax2Scripts(root: Element, parseInert: InertParser): void {
   for (const script of Array.from(
     root.querySelectorAll(
       'script[type^="math/tex" i], script[type^="math/asciimath" i], script[type^="math/mml" i]',
@@ -371,9 +372,7 @@ function replaceMathJax2Scripts(root: Element): void {
     const display: MathDisplay = /mode\s*=\s*display/i.test(type) ? 'display' : 'inline';
     let tex = (script.textContent ?? '').trim();
     if (/math\/mml/i.test(type)) {
-      const holder = script.ownerDocument.createElement('div');
-      holder.innerHTML = tex;
-      const math = holder.querySelector('math');
+      const math = parseInert(tex).querySelector('math');
       tex = math ? texFromMathElement(math) : '';
     }
     let previous = script.previousElementSibling;
@@ -539,11 +538,11 @@ function holdsMathMarkup(root: Element): boolean {
   );
 }
 
-export function normalizeMath(root: Element): void {
+export function normalizeMath(root: Element, parseInert: InertParser): void {
   replaceLatexImages(root);
   // Most pages have no formulas: one check spares every pass below.
   if (!holdsMathMarkup(root)) return;
-  replaceMathJax2Scripts(root);
+  replaceMathJax2Scripts(root, parseInert);
   replaceMathJax3(root);
   replaceKatex(root);
   replaceWikipediaMath(root);

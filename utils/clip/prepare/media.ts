@@ -1,5 +1,6 @@
 import { isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
 import { holdsTag } from '../presence';
+import type { InertParser } from './inert';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
 export const MAX_DATA_URI_LENGTH = 2048;
@@ -106,7 +107,7 @@ function bestImageSource(image: Element, attribute = attributeReader(image)): st
 }
 
 /** Images in `<noscript>`: lazy-loading sites put the real image there for readers without scripts. */
-function restoreNoscriptImages(root: Element): void {
+function restoreNoscriptImages(root: Element, parseInert: InertParser): void {
   const doc = root.ownerDocument;
   for (const noscript of Array.from(root.querySelectorAll('noscript'))) {
     let images = Array.from(noscript.querySelectorAll('img'));
@@ -114,9 +115,7 @@ function restoreNoscriptImages(root: Element): void {
       // With scripting on, the browser keeps noscript content as text: parse it, inertly.
       const markup = noscript.textContent ?? '';
       if (!/<img\b/i.test(markup)) continue;
-      const template = doc.createElement('template');
-      template.innerHTML = markup;
-      images = Array.from(template.content.querySelectorAll('img'));
+      images = Array.from(parseInert(markup).querySelectorAll('img'));
     }
     const image = images[0];
     if (!image) continue;
@@ -203,8 +202,8 @@ function isTrackingPixel(image: Element, src: string, attribute = attributeReade
 }
 
 /** Every image gets one absolute `src`: lazy and responsive sources resolved, junk removed. */
-export function normalizeImages(root: Element): void {
-  restoreNoscriptImages(root);
+export function normalizeImages(root: Element, parseInert: InertParser): void {
+  restoreNoscriptImages(root, parseInert);
   flattenPictures(root);
   const base = root.ownerDocument.baseURI;
   for (const image of Array.from(root.querySelectorAll('img'))) {
