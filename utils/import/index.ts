@@ -7,6 +7,14 @@ export { type BookmarkNote, type BookmarkNoteOptions, bookmarkNoteFromLink } fro
 export { MAX_IMPORT_BYTES } from './decode';
 export { parseImportFile } from './parse';
 export {
+  type ImportChannel,
+  type ImportFileInput,
+  type ImportProgress,
+  type ImportRun,
+  type ImportRunOptions,
+  runImport,
+} from './run-import';
+export {
   FORMAT_NAMES,
   IMPORT_FORMATS,
   type ImportError,
