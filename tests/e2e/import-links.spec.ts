@@ -20,11 +20,7 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
   const options = await OptionsPage.open(await context.newPage(), extensionId);
   const pocket = await readFile(POCKET);
 
-  await options.importLinksFile.setInputFiles({
-    name: 'pocket.csv',
-    mimeType: 'text/csv',
-    buffer: pocket,
-  });
+  await options.importLinksFrom('pocket.csv', pocket);
   await expect(options.importLinksStatus).toHaveText(
     'Imported 5 links as bookmark notes. 1 entry had no web address.',
     { timeout: 30_000 },
@@ -45,11 +41,7 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
   expect(boring?.markdown_text).toContain('Imported from a Pocket export (CSV)');
 
   // The same file again, as a user would after a stop: everything is already there.
-  await options.importLinksFile.setInputFiles({
-    name: 'pocket.csv',
-    mimeType: 'text/csv',
-    buffer: pocket,
-  });
+  await options.importLinksFrom('pocket.csv', pocket);
   await expect(options.importLinksStatus).toHaveText(
     'Imported 0 links as bookmark notes. 5 were already in your notes. 1 entry had no web address.',
     { timeout: 30_000 },
@@ -58,11 +50,7 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
 
   const before = notesServer.stats().requests;
   const cut = pocket.subarray(0, pocket.indexOf('over two lines'));
-  await options.importLinksFile.setInputFiles({
-    name: 'pocket-cut.csv',
-    mimeType: 'text/csv',
-    buffer: cut,
-  });
+  await options.importLinksFrom('pocket-cut.csv', cut);
   await expect(options.importLinks.getByRole('alert')).toHaveText(
     /^pocket-cut\.csv, line 7: a quoted field starts here and is never closed, so the file looks cut short: export it again\.$/,
   );

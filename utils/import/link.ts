@@ -1,4 +1,6 @@
-// Deep import: the settings index pulls in extension storage, which the command line cannot load.
+// Deep imports: the clip and settings indexes pull in the page engine and extension storage,
+// which the command line does not need or cannot load.
+import { webHref } from '../clip/escape';
 import { normaliseTags } from '../settings/tags';
 import type { ImportedLink, SkippedEntry } from './types';
 
@@ -20,7 +22,7 @@ export class LinkCollector {
   readonly skipped: SkippedEntry[] = [];
 
   add(raw: RawLink): void {
-    const url = webAddress(raw.url);
+    const url = webHref(raw.url);
     if (!url) {
       this.skipped.push({
         line: raw.line,
@@ -44,17 +46,6 @@ export class LinkCollector {
       line: raw.line,
     });
   }
-}
-
-/** The address as the URL parser reads it, when that is http(s); undefined otherwise. */
-export function webAddress(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return undefined;
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
 }
 
 /** Windows and old Mac line ends as `\n`, so a passage reads the same from any export. */

@@ -80,7 +80,7 @@ export async function runImport(
   options: ImportRunOptions = {},
 ): Promise<ImportRun> {
   const batchSize = options.batchSize ?? 100;
-  const window = options.window ?? 200;
+  const window = options.window ?? 150;
   const pollMs = options.pollMs ?? 500;
   const stallMs = options.stallMs ?? 60_000;
   const sleep = options.sleep ?? wait;

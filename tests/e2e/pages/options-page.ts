@@ -54,6 +54,11 @@ export class OptionsPage {
     this.importLinksStatus = page.locator('#import-links-status');
   }
 
+  /** Chooses a file in "Import links", as a user picking it in the file dialog. */
+  async importLinksFrom(name: string, buffer: Buffer): Promise<void> {
+    await this.importLinksFile.setInputFiles({ name, mimeType: 'text/csv', buffer });
+  }
+
   static async open(page: Page, extensionId: string): Promise<OptionsPage> {
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     const options = new OptionsPage(page);
