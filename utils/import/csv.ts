@@ -17,60 +17,74 @@ export interface CsvRecord {
  * end of the file means the file was cut short.
  */
 export function* csvRecords(text: string): Generator<CsvRecord> {
+  const length = text.length;
+  const special = /[,"\r\n]/g;
   let index = 0;
   let line = 1;
-  const length = text.length;
   while (index < length) {
     const start = line;
     const fields: string[] = [];
     let field = '';
-    let quoted = false;
-    let recordEnded = false;
-    while (index < length && !recordEnded) {
-      const character = text[index] as string;
-      if (quoted) {
-        if (character === '"') {
-          if (text[index + 1] === '"') {
-            field += '"';
-            index += 2;
+    for (;;) {
+      if (text[index] === '"' && field === '') {
+        // A quoted field: runs to the next quote that is not doubled, line breaks included.
+        let value = '';
+        let from = index + 1;
+        for (;;) {
+          const quote = text.indexOf('"', from);
+          if (quote === -1) {
+            throw new ImportFileError(
+              'truncated',
+              'a quoted field starts here and is never closed, so the file looks cut short: export it again',
+              start,
+            );
+          }
+          value += text.slice(from, quote);
+          if (text[quote + 1] === '"') {
+            value += '"';
+            from = quote + 2;
             continue;
           }
-          quoted = false;
-          index++;
-          continue;
+          index = quote + 1;
+          break;
         }
-        if (character === '\n' || (character === '\r' && text[index + 1] !== '\n')) line++;
-        field += character;
-        index++;
-        continue;
+        line += lineBreaksIn(value);
+        field = value;
       }
-      if (character === '"' && field === '') {
-        quoted = true;
-        index++;
-      } else if (character === ',') {
+      // Unquoted text (or what follows a closing quote) up to the next separator.
+      special.lastIndex = index;
+      let found = special.exec(text);
+      while (found && found[0] === '"') found = special.exec(text);
+      const stop = found ? found.index : length;
+      field += text.slice(index, stop);
+      index = stop;
+      if (!found) break;
+      if (found[0] === ',') {
         fields.push(field);
         field = '';
         index++;
-      } else if (character === '\r' || character === '\n') {
-        index += character === '\r' && text[index + 1] === '\n' ? 2 : 1;
-        line++;
-        recordEnded = true;
-      } else {
-        field += character;
-        index++;
+        continue;
       }
-    }
-    if (quoted) {
-      throw new ImportFileError(
-        'truncated',
-        'a quoted field starts here and is never closed, so the file looks cut short: export it again',
-        start,
-      );
+      index += found[0] === '\r' && text[index + 1] === '\n' ? 2 : 1;
+      line++;
+      break;
     }
     fields.push(field);
     if (fields.length === 1 && fields[0]?.trim() === '') continue;
     yield { fields, line: start };
   }
+}
+
+/** Line ends in a field's text: CRLF, LF and a lone CR each count once. */
+function lineBreaksIn(value: string): number {
+  let count = 0;
+  for (let index = value.indexOf('\n'); index !== -1; index = value.indexOf('\n', index + 1)) {
+    count++;
+  }
+  for (let index = value.indexOf('\r'); index !== -1; index = value.indexOf('\r', index + 1)) {
+    if (value[index + 1] !== '\n') count++;
+  }
+  return count;
 }
 
 /** A CSV file read through its header: each record's fields by column name (lowercased). */

@@ -381,4 +381,16 @@ describe('size', () => {
       line: 10_001,
     });
   });
+
+  it('reads a 10,000-link bookmarks file in the time a user waits (lines were counted from the top for each link: a minute)', () => {
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, index) =>
+        `<DT><A HREF="https://example.com/${index}" ADD_DATE="1600000000" TAGS="a,b">Page ${index}</A>\r\n<DD>About ${index}`,
+    );
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\r\n<DL><p>\r\n${rows.join('\r\n')}\r\n</DL><p>\r\n`;
+    const result = parseImportFile(encoder.encode(html), { fileName: 'bookmarks.html' });
+    expect(result.ok && result.links.length).toBe(10_000);
+    expect(result.ok && result.links[9_999]).toMatchObject({ line: 20_001, excerpt: 'About 9999' });
+  });
 });
