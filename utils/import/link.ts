@@ -1,6 +1,6 @@
 // Deep imports: the clip and settings indexes pull in the page engine and extension storage,
 // which the command line does not need or cannot load.
-import { webHref } from '../clip/escape';
+import { webHref } from '../clip/markdown/escape';
 import { normaliseTags } from '../settings/tags';
 import type { ImportedLink, SkippedEntry } from './types';
 
