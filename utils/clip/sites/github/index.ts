@@ -1,3 +1,4 @@
+import { holdsClass, holdsTag } from '../../presence';
 import {
   appendComments,
   type Comment,
@@ -153,7 +154,11 @@ export const github: SiteModule = {
   id: 'github',
   family: 'code-host',
   detect(doc) {
-    return !!doc.querySelector(`${REACT_ROOT}, ${CLASSIC_BODY}`);
+    // Tag and class lookups first (the browser's fast paths): most pages have neither, and this
+    // runs on every article clip.
+    const root = doc.documentElement;
+    if (holdsTag(root, ['react-app']) && doc.querySelector(REACT_ROOT)) return true;
+    return holdsClass(root, ['js-comment-body']) && !!doc.querySelector(CLASSIC_BODY);
   },
   extract(context) {
     const react = context.doc.querySelector(REACT_ROOT);

@@ -85,7 +85,10 @@ export const mdn: SiteModule = {
   id: 'mdn',
   family: 'reference',
   detect(doc) {
-    return !!doc.querySelector('article.main-page-content');
+    // By class name first (the browser's fast path), as this runs on every article clip.
+    return Array.from(doc.getElementsByClassName('main-page-content')).some(
+      (element) => element.localName === 'article',
+    );
   },
   extract(context) {
     const { doc, out } = context;

@@ -89,9 +89,12 @@ export const wikipedia: SiteModule = {
   id: 'wikipedia',
   family: 'reference',
   detect(doc) {
+    // By id first (the browser's fast path), as this runs on every article clip.
+    const text = doc.getElementById('mw-content-text');
     return (
-      !!doc.querySelector('#mw-content-text .mw-parser-output') &&
-      !!doc.getElementById('firstHeading')
+      !!text &&
+      !!doc.getElementById('firstHeading') &&
+      !!text.getElementsByClassName('mw-parser-output')[0]
     );
   },
   extract(context) {
