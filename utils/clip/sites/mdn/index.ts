@@ -1,3 +1,4 @@
+import { holdsClass } from '../../presence';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteModule } from '../types';
 
@@ -86,8 +87,15 @@ export const mdn: SiteModule = {
   family: 'reference',
   detect(doc) {
     // By class name first (the browser's fast path), as this runs on every article clip.
-    return Array.from(doc.getElementsByClassName('main-page-content')).some(
+    const article = Array.from(doc.getElementsByClassName('main-page-content')).find(
       (element) => element.localName === 'article',
+    );
+    if (!article) return false;
+    // Other sites copy MDN's page frame (`main-content`, `main-page-content`): MDN's name or one
+    // of its own widgets (compat table, Baseline badge, example header) must be there too.
+    return (
+      /\bMDN\b/.test(metaContent(doc, 'og:site_name') ?? '') ||
+      holdsClass(article, ['bc-data', 'bc-table', 'baseline-indicator', 'example-header'])
     );
   },
   extract(context) {
