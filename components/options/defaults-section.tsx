@@ -12,6 +12,7 @@ import {
   saveQuickCaptureSettings,
   type TemplateChoice,
 } from '../../utils/settings';
+import { CommentsField } from './comments-field';
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
@@ -133,6 +134,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             ))}
           </select>
         </Field>
+        <CommentsField onStatus={(text, ok) => setStatus({ tone: ok ? 'ok' : 'error', text })} />
         <div class="field checkbox">
           <input
             id="strip-tracking"

@@ -17,6 +17,13 @@ export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './markdow
 export { stripTrackingParameters } from './markdown/urls';
 export { extractMetadata } from './metadata/metadata';
 export {
+  type CommentDepth,
+  commentDepths,
+  DEFAULT_COMMENT_DEPTH,
+  SITE_MODULES,
+  type SiteFamily,
+} from './sites';
+export {
   type Clip,
   type ClipMetadata,
   type ClipMode,

@@ -1,7 +1,7 @@
 import { type Clip, type ClipRequest, composeNote } from '../clip';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
-import { loadSettings, templateSource } from '../settings';
+import { loadSettings, readCommentDepth, templateSource } from '../settings';
 import { extractFromTab } from './extract';
 
 export const NOT_CONFIGURED_MESSAGE =
@@ -35,10 +35,14 @@ export async function prepareClip(
   }
   const { deckId, tags, ...clipRequest } = request;
   const defaults = settings.clipDefaults;
+  // How much discussion to keep: the popup's choice for this clip, else the options' (absent:
+  // each site family's default, which the engine applies).
+  const comments = clipRequest.comments ?? (await readCommentDepth());
   const extracted = await extractFromTab(tabId, {
     stripTrackingParameters: defaults.stripTracking,
     ...clipRequest,
     mode: clipRequest.mode ?? defaults.mode,
+    ...(comments && { comments }),
   });
   if (!extracted.ok) return extracted;
   const { clip } = extracted;

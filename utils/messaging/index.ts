@@ -1,6 +1,7 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
+import type { CommentDepth } from '../clip';
 import type { ClippedPage } from '../clip-log';
 import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
 import type { ImportedLink, ImportFormat } from '../import';
@@ -68,7 +69,12 @@ export interface ProtocolMap {
   readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
   listRecentNotes(): Result<{ notes: RecentNote[] }>;
   /** The popup (utils/popup/background): the tab's note for editing, with the user's defaults. */
-  previewTab(request: { tabId: number; mode?: DefaultClipMode }): Result<{ preview: TabPreview }>;
+  previewTab(request: {
+    tabId: number;
+    mode?: DefaultClipMode;
+    /** How much discussion to keep for this clip; absent: the options' choice. */
+    comments?: CommentDepth;
+  }): Result<{ preview: TabPreview }>;
   /** Saves the popup's (possibly edited) draft through the outbox; deckId null: default notebook. */
   saveDraft(request: {
     draft: NoteDraft;

@@ -21,6 +21,15 @@ export {
   templateSource,
 } from './clip-defaults';
 export {
+  COMMENT_DEPTH_VERSION,
+  type CommentDepthSettings,
+  commentDepthItem,
+  commentDepthSettingsSchema,
+  loadCommentDepth,
+  readCommentDepth,
+  saveCommentDepth,
+} from './comment-depth';
+export {
   type Connection,
   clearKeyRefusal,
   connectionItem,

@@ -26,6 +26,18 @@ function parseUrl(address: string): URL | null {
   }
 }
 
+/**
+ * An empty document for a module to build in, with the page's base URL: relative links and
+ * images (`/wiki/…`, `//upload.wikimedia.org/…`) resolve as they do on the page.
+ */
+function scratchDocument(doc: Document): Document {
+  const out = doc.implementation.createHTMLDocument('');
+  const base = out.createElement('base');
+  base.setAttribute('href', doc.baseURI || doc.URL);
+  out.head.append(base);
+  return out;
+}
+
 /** The first module whose detector claims the page; a throwing detector claims nothing. */
 export function detectSite(
   doc: Document,
@@ -61,10 +73,13 @@ export function extractSite(
     const extraction = site.extract({
       doc,
       url: parseUrl(doc.URL),
-      out: doc.implementation.createHTMLDocument(''),
+      out: scratchDocument(doc),
       comments: comments ?? DEFAULT_COMMENT_DEPTH[site.family],
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;
+    // In the document, so the rules that look notes up by id (footnotes) find them.
+    const { content } = extraction;
+    if (!content.isConnected) content.ownerDocument.body?.append(content);
     return { site, extraction };
   } catch {
     return null;
