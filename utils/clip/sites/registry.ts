@@ -1,3 +1,5 @@
+import { hackerNews } from './hacker-news';
+import { reddit } from './reddit';
 import type { SiteModule } from './types';
 
 /**
@@ -5,4 +7,7 @@ import type { SiteModule } from './types';
  * folder under sites/ is missing here. (A static list, not a build-time glob, so the engine runs
  * the same under the extension's bundler, vitest and plain Node.)
  */
-export const SITE_MODULES: readonly SiteModule[] = [];
+export const SITE_MODULES: readonly SiteModule[] = [
+  hackerNews,
+  reddit,
+];
