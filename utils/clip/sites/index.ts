@@ -41,6 +41,19 @@ export function detectSite(
   });
 }
 
+/**
+ * The document a module builds its content in, with the page's base address: the shared link
+ * and image rules resolve relative addresses against the content's own document, and a blank
+ * document's base (about:blank) would resolve none, so relative links would be dropped.
+ */
+function scratchDocument(doc: Document): Document {
+  const out = doc.implementation.createHTMLDocument('');
+  const base = out.createElement('base');
+  base.setAttribute('href', doc.baseURI || doc.URL);
+  out.head.append(base);
+  return out;
+}
+
 export interface SiteClip {
   site: SiteModule;
   extraction: SiteExtraction;
@@ -61,7 +74,7 @@ export function extractSite(
     const extraction = site.extract({
       doc,
       url: parseUrl(doc.URL),
-      out: doc.implementation.createHTMLDocument(''),
+      out: scratchDocument(doc),
       comments: comments ?? DEFAULT_COMMENT_DEPTH[site.family],
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;

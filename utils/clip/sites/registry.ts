@@ -1,6 +1,11 @@
+import { bluesky } from './bluesky';
+import { discourse } from './discourse';
 import { hackerNews } from './hacker-news';
+import { lobsters } from './lobsters';
+import { mastodon } from './mastodon';
 import { reddit } from './reddit';
 import type { SiteModule } from './types';
+import { x } from './x';
 
 /**
  * Every site module, in the order they are asked. One line per module; a unit test fails when a
@@ -10,4 +15,9 @@ import type { SiteModule } from './types';
 export const SITE_MODULES: readonly SiteModule[] = [
   hackerNews,
   reddit,
+  lobsters,
+  discourse,
+  mastodon,
+  x,
+  bluesky,
 ];

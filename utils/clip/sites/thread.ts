@@ -29,12 +29,14 @@ export interface ThreadComment {
 }
 
 /** Elements that never belong in a note's text: controls, scripts, decoration. */
-const JUNK = 'script, style, noscript, template, button, input, select, textarea, svg, canvas, form > [type="hidden"]';
+const JUNK =
+  'script, style, noscript, template, button, input, select, textarea, svg, canvas, form > [type="hidden"]';
 
 /** Copies of `source`'s children into `out`, with controls and scripts left behind. */
 export function copyChildren(out: Document, source: Element): Node[] {
   const holder = out.createElement('div');
-  for (const child of Array.from(source.childNodes)) holder.appendChild(out.importNode(child, true));
+  for (const child of Array.from(source.childNodes))
+    holder.appendChild(out.importNode(child, true));
   for (const junk of Array.from(holder.querySelectorAll(JUNK))) junk.remove();
   return Array.from(holder.childNodes);
 }
@@ -61,7 +63,10 @@ export function absoluteUrl(href: string | null | undefined, base: string): stri
 
 /** Whitespace collapsed; empty → undefined. */
 export function cleanText(value: string | null | undefined): string | undefined {
-  const text = (value ?? '').replace(/[\u200b-\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ').trim();
+  const text = (value ?? '')
+    .replace(/[\u200b-\u200f\u202a-\u202e]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text || undefined;
 }
 
@@ -186,4 +191,25 @@ export function ownElement(
     if (candidate.closest(itemSelector) === root) return candidate;
   }
   return undefined;
+}
+
+/**
+ * Posts written in a text box (X, Bluesky) keep their line breaks as newline characters shown
+ * with `white-space: pre-wrap`; as `<br>` they survive the Markdown writer, which folds spaces.
+ */
+export function keepLineBreaks(element: Element): void {
+  const doc = element.ownerDocument;
+  const walker = doc.createTreeWalker(element, 4);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    const lines = (text.nodeValue ?? '').split('\n');
+    if (lines.length < 2) continue;
+    const parts: Node[] = [];
+    lines.forEach((line, index) => {
+      if (index > 0) parts.push(doc.createElement('br'));
+      if (line) parts.push(doc.createTextNode(line));
+    });
+    text.replaceWith(...parts);
+  }
 }

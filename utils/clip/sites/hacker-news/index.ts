@@ -78,7 +78,8 @@ export const hackerNews: SiteModule = {
       metadata.author = cleanText(story.querySelector('.hnuser')?.textContent);
       metadata.published = hnDate(story.querySelector('.age'));
       const href = absoluteUrl(titleLink.getAttribute('href'), base);
-      if (href && !/^item\?/.test(titleLink.getAttribute('href') ?? '')) post.push(linkParagraph(out, href));
+      if (href && !/^item\?/.test(titleLink.getAttribute('href') ?? ''))
+        post.push(linkParagraph(out, href));
       const text = fat.querySelector('.toptext');
       if (text && /\S/.test(text.textContent ?? '')) post.push(...copyChildren(out, text));
     } else {
@@ -100,7 +101,9 @@ export const hackerNews: SiteModule = {
     }
     if (!metadata.title) return null;
     const rows = Array.from(doc.querySelectorAll('table.comment-tree tr.comtr'));
-    const tree = treeFromDepths(rows.map((row) => ({ depth: depthOf(row), comment: comment(row, base) })));
+    const tree = treeFromDepths(
+      rows.map((row) => ({ depth: depthOf(row), comment: comment(row, base) })),
+    );
     return { content: threadContent(out, post, tree, comments), metadata };
   },
 };

@@ -37,7 +37,8 @@ function oldComment(thing: Element, base: string): ThreadComment {
   const entry = Array.from(thing.children).find((child) => child.classList.contains('entry'));
   const tagline = entry?.querySelector('.tagline');
   const body = entry?.querySelector('.usertext-body .md') ?? null;
-  const author = thing.getAttribute('data-author') ?? cleanText(tagline?.querySelector('.author')?.textContent);
+  const author =
+    thing.getAttribute('data-author') ?? cleanText(tagline?.querySelector('.author')?.textContent);
   const score =
     tagline?.querySelector('.score.unvoted') ?? tagline?.querySelector('.score, .score-hidden');
   const gone =
@@ -66,7 +67,10 @@ function oldComments(table: Element, base: string): ThreadComment[] {
     .map((thing) => oldComment(thing, base));
 }
 
-function oldReddit(doc: Document, out: Document): { post: Node[]; comments: ThreadComment[]; metadata: Partial<ClipMetadata> } | null {
+function oldReddit(
+  doc: Document,
+  out: Document,
+): { post: Node[]; comments: ThreadComment[]; metadata: Partial<ClipMetadata> } | null {
   const link = doc.querySelector('.thing.link');
   if (!link) return null;
   const base = permalinkBase(doc);
@@ -76,7 +80,8 @@ function oldReddit(doc: Document, out: Document): { post: Node[]; comments: Thre
   const target = link.getAttribute('data-url');
   const permalink = link.getAttribute('data-permalink');
   const targetUrl = absoluteUrl(target, base);
-  if (targetUrl && target !== permalink && !link.classList.contains('self')) post.push(linkParagraph(out, targetUrl));
+  if (targetUrl && target !== permalink && !link.classList.contains('self'))
+    post.push(linkParagraph(out, targetUrl));
   const body = link.querySelector('.usertext-body .md');
   if (body) post.push(...copyChildren(out, body));
   const area = doc.querySelector('.commentarea');
@@ -137,7 +142,10 @@ function newComments(doc: Document, base: string): ThreadComment[] {
   return roots;
 }
 
-function newReddit(doc: Document, out: Document): { post: Node[]; comments: ThreadComment[]; metadata: Partial<ClipMetadata> } | null {
+function newReddit(
+  doc: Document,
+  out: Document,
+): { post: Node[]; comments: ThreadComment[]; metadata: Partial<ClipMetadata> } | null {
   const shreddit = doc.getElementsByTagName('shreddit-post')[0];
   if (!shreddit) return null;
   const base = permalinkBase(doc);
@@ -181,9 +189,7 @@ export const reddit: SiteModule = {
   family: 'thread',
   detect(doc) {
     if (doc.getElementsByTagName('shreddit-post').length > 0) return true;
-    return (
-      doc.querySelector('.commentarea') !== null && doc.querySelector('.thing.link') !== null
-    );
+    return doc.querySelector('.commentarea') !== null && doc.querySelector('.thing.link') !== null;
   },
   extract({ doc, out, comments }): SiteExtraction | null {
     const read = newReddit(doc, out) ?? oldReddit(doc, out);

@@ -1,0 +1,118 @@
+import {
+  absoluteUrl,
+  cleanText,
+  copyChildren,
+  isoDate,
+  type ThreadComment,
+  threadContent,
+} from '../thread';
+import type { SiteModule } from '../types';
+
+/**
+ * A Discourse post in either of the forum's two renderings: the app's `article[data-post-id]`
+ * (what a reader sees) or the server's `.crawler-post` with schema.org attributes (what a saved
+ * copy without scripts, or a reader without JavaScript, gets).
+ */
+interface ForumPost extends ThreadComment {
+  body: Element | null;
+}
+
+function appPost(article: Element, base: string): ForumPost {
+  const name =
+    article.querySelector('.names .username a, .names [data-user-card]') ??
+    article.querySelector('[data-user-card]');
+  const date = article.querySelector('.post-date [data-time], .relative-date[data-time]');
+  const link = article.querySelector('a.post-date, .post-info.post-date a, .post-date a');
+  const likes = cleanText(article.querySelector('.like-count, .reactions-counter')?.textContent);
+  return {
+    author: cleanText(name?.getAttribute('data-user-card') ?? name?.textContent),
+    published: isoDate(date?.getAttribute('data-time')),
+    permalink: absoluteUrl(link?.getAttribute('href'), base),
+    score: likes && /^\d+$/.test(likes) && likes !== '0' ? `${likes} likes` : undefined,
+    body: article.querySelector('.cooked'),
+    gone: article.classList.contains('deleted') || article.querySelector('.cooked') === null,
+    replies: [],
+  };
+}
+
+function crawlerPost(post: Element, base: string): ForumPost {
+  const author = post.querySelector(
+    '[itemprop="author"] [itemprop="name"], .creator [itemprop="name"], .creator a',
+  );
+  const likes = post.querySelector('[itemprop="userInteractionCount"]')?.getAttribute('content');
+  const url = post.querySelector('[itemprop="url"]');
+  return {
+    author: cleanText(author?.textContent),
+    published: isoDate(
+      post.querySelector('[itemprop="datePublished"]')?.getAttribute('datetime') ??
+        post.querySelector('[itemprop="datePublished"]')?.getAttribute('content'),
+    ),
+    permalink: absoluteUrl(url?.getAttribute('href') ?? url?.getAttribute('content'), base),
+    score: likes && /^\d+$/.test(likes) && likes !== '0' ? `${likes} likes` : undefined,
+    body: post.querySelector('.post[itemprop="text"], [itemprop="text"], .post'),
+    replies: [],
+  };
+}
+
+/** An image's lightbox repeats its file name, size and an "expand" label under it. */
+function withoutLightboxCaptions(content: HTMLElement): HTMLElement {
+  for (const meta of Array.from(content.querySelectorAll('.lightbox-wrapper .meta'))) meta.remove();
+  return content;
+}
+
+function isDiscourse(doc: Document): boolean {
+  const generator = doc.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
+  if (/^Discourse\b/i.test(generator)) return true;
+  // A saved copy may lose its head; the app's outlet and post markup are as telling.
+  return (
+    doc.getElementById('main-outlet') !== null &&
+    doc.querySelector('.topic-post, .crawler-post') !== null
+  );
+}
+
+/**
+ * Discourse topics, found by the forum software's own generator tag or markup on any host: the
+ * first post is the note, the replies its comments. Discourse shows replies in time order, not
+ * as a tree, so they stay flat (a reply's "in reply to" is Discourse's own decoration).
+ */
+export const discourse: SiteModule = {
+  id: 'discourse',
+  family: 'thread',
+  detect(doc) {
+    return isDiscourse(doc) && doc.querySelector('.topic-post, .crawler-post') !== null;
+  },
+  extract({ doc, out, comments }) {
+    const base = doc.baseURI || doc.URL;
+    const app = Array.from(
+      doc.querySelectorAll(
+        '.topic-post article[data-post-id], article.topic-post[data-post-id], article[data-post-id]',
+      ),
+    );
+    const posts =
+      app.length > 0
+        ? app.map((article) => appPost(article, base))
+        : Array.from(doc.querySelectorAll('.crawler-post')).map((post) => crawlerPost(post, base));
+    const [first, ...replies] = posts;
+    if (!first?.body || first.gone) return null;
+    const title =
+      cleanText(
+        doc.querySelector('#topic-title h1, #topic-title .fancy-title, h1 .fancy-title')
+          ?.textContent,
+      ) ?? cleanText(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'));
+    if (!title) return null;
+    const siteName = cleanText(
+      doc.querySelector('meta[property="og:site_name"]')?.getAttribute('content'),
+    );
+    return {
+      content: withoutLightboxCaptions(
+        threadContent(out, copyChildren(out, first.body), replies, comments),
+      ),
+      metadata: {
+        title,
+        author: first.author,
+        published: first.published,
+        ...(siteName ? { siteName } : {}),
+      },
+    };
+  },
+};
