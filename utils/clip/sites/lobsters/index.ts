@@ -9,9 +9,15 @@ import {
 } from '../thread';
 import type { SiteModule } from '../types';
 
-/** Lobsters (and the sites running its code) writes a time as `<time datetime>` or a span's title. */
+/**
+ * Lobsters (and the sites running its code) writes a time as `<time datetime data-at-unix>`,
+ * or, in older versions, a span whose title is `2024-01-15 10:00:00 -0600`.
+ */
 function bylineDate(byline: Element | null | undefined): string | undefined {
   const time = byline?.querySelector('time[datetime]');
+  // `data-at-unix` is unambiguous; the `datetime` beside it is the server's time without a zone.
+  const unix = time?.getAttribute('data-at-unix');
+  if (unix) return isoDate(unix);
   if (time) return isoDate(time.getAttribute('datetime'));
   for (const span of Array.from(byline?.querySelectorAll('[title]') ?? [])) {
     const title = span.getAttribute('title') ?? '';
