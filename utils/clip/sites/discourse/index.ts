@@ -35,21 +35,26 @@ function appPost(article: Element, base: string): ForumPost {
   };
 }
 
-function crawlerPost(post: Element, base: string): ForumPost {
-  const author = post.querySelector(
-    '[itemprop="author"] [itemprop="name"], .creator [itemprop="name"], .creator a',
-  );
+/** `topic`: the topic's address; the server's markup numbers its posts but links none of them. */
+function crawlerPost(post: Element, topic: string | undefined): ForumPost {
+  const author = post.querySelector('[itemprop="author"] [itemprop="name"], .creator a');
   const likes = post.querySelector('[itemprop="userInteractionCount"]')?.getAttribute('content');
-  const url = post.querySelector('[itemprop="url"]');
+  const position = cleanText(
+    post.querySelector('[itemprop="position"]')?.textContent ??
+      post.querySelector('[itemprop="position"]')?.getAttribute('content'),
+  );
+  const time = post.querySelector(
+    '.crawler-post-infos time[datetime], time[itemprop="datePublished"]',
+  );
   return {
     author: cleanText(author?.textContent),
-    published: isoDate(
-      post.querySelector('[itemprop="datePublished"]')?.getAttribute('datetime') ??
-        post.querySelector('[itemprop="datePublished"]')?.getAttribute('content'),
-    ),
-    permalink: absoluteUrl(url?.getAttribute('href') ?? url?.getAttribute('content'), base),
+    published: isoDate(time?.getAttribute('datetime')),
+    permalink:
+      topic && position && /^\d+$/.test(position)
+        ? `${topic.replace(/\/$/, '')}/${position}`
+        : undefined,
     score: likes && /^\d+$/.test(likes) && likes !== '0' ? `${likes} likes` : undefined,
-    body: post.querySelector('.post[itemprop="text"], [itemprop="text"], .post'),
+    body: post.querySelector('.post[itemprop="text"], [itemprop="text"]'),
     replies: [],
   };
 }
@@ -58,6 +63,14 @@ function crawlerPost(post: Element, base: string): ForumPost {
 function withoutLightboxCaptions(content: HTMLElement): HTMLElement {
   for (const meta of Array.from(content.querySelectorAll('.lightbox-wrapper .meta'))) meta.remove();
   return content;
+}
+
+function topicUrl(doc: Document, base: string): string | undefined {
+  const link = doc.querySelector('#topic-title h1 a[href]')?.getAttribute('href');
+  return absoluteUrl(
+    link ?? doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    base,
+  );
 }
 
 function isDiscourse(doc: Document): boolean {
@@ -91,7 +104,9 @@ export const discourse: SiteModule = {
     const posts =
       app.length > 0
         ? app.map((article) => appPost(article, base))
-        : Array.from(doc.querySelectorAll('.crawler-post')).map((post) => crawlerPost(post, base));
+        : Array.from(doc.querySelectorAll('.crawler-post')).map((post) =>
+            crawlerPost(post, topicUrl(doc, base)),
+          );
     const [first, ...replies] = posts;
     if (!first?.body || first.gone) return null;
     const title =
