@@ -17,6 +17,10 @@ interface ForumPost extends ThreadComment {
   body: Element | null;
 }
 
+function likesText(likes: string): string {
+  return likes === '1' ? '1 like' : `${likes} likes`;
+}
+
 function appPost(article: Element, base: string): ForumPost {
   const name =
     article.querySelector('.names .username a, .names [data-user-card]') ??
@@ -28,7 +32,7 @@ function appPost(article: Element, base: string): ForumPost {
     author: cleanText(name?.getAttribute('data-user-card') ?? name?.textContent),
     published: isoDate(date?.getAttribute('data-time')),
     permalink: absoluteUrl(link?.getAttribute('href'), base),
-    score: likes && /^\d+$/.test(likes) && likes !== '0' ? `${likes} likes` : undefined,
+    score: likes && /^\d+$/.test(likes) && likes !== '0' ? likesText(likes) : undefined,
     body: article.querySelector('.cooked'),
     gone: article.classList.contains('deleted') || article.querySelector('.cooked') === null,
     replies: [],
@@ -53,24 +57,27 @@ function crawlerPost(post: Element, topic: string | undefined): ForumPost {
       topic && position && /^\d+$/.test(position)
         ? `${topic.replace(/\/$/, '')}/${position}`
         : undefined,
-    score: likes && /^\d+$/.test(likes) && likes !== '0' ? `${likes} likes` : undefined,
+    score: likes && /^\d+$/.test(likes) && likes !== '0' ? likesText(likes) : undefined,
     body: post.querySelector('.post[itemprop="text"], [itemprop="text"]'),
     replies: [],
   };
 }
 
-/** An image's lightbox repeats its file name, size and an "expand" label under it. */
+/**
+ * An image's lightbox repeats its file name, size and an "expand" label under it; a quoted
+ * post's header shows its author's avatar. Neither is the post's content.
+ */
 function withoutLightboxCaptions(content: HTMLElement): HTMLElement {
-  for (const meta of Array.from(content.querySelectorAll('.lightbox-wrapper .meta'))) meta.remove();
+  for (const meta of Array.from(content.querySelectorAll('.lightbox-wrapper .meta, img.avatar')))
+    meta.remove();
   return content;
 }
 
 function topicUrl(doc: Document, base: string): string | undefined {
+  // The canonical address first: a saved copy's base (file:) would make the title's link useless.
+  const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
   const link = doc.querySelector('#topic-title h1 a[href]')?.getAttribute('href');
-  return absoluteUrl(
-    link ?? doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    base,
-  );
+  return absoluteUrl(canonical ?? link, base);
 }
 
 function isDiscourse(doc: Document): boolean {
