@@ -194,22 +194,41 @@ export function ownElement(
 }
 
 /**
- * Posts written in a text box (X, Bluesky) keep their line breaks as newline characters shown
- * with `white-space: pre-wrap`; as `<br>` they survive the Markdown writer, which folds spaces.
+ * A post written in a text box (X, Bluesky) as paragraphs: its text keeps line breaks as
+ * newline characters shown with `white-space: pre-wrap`, which the Markdown writer would fold
+ * into spaces. A blank line starts a paragraph, a single newline is a `<br>`. Layout wrappers
+ * (`div`s the apps put around a hashtag or a mention) are unwrapped: the text is one flow.
  */
-export function keepLineBreaks(element: Element): void {
-  const doc = element.ownerDocument;
-  const walker = doc.createTreeWalker(element, 4);
-  const texts: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
-  for (const text of texts) {
-    const lines = (text.nodeValue ?? '').split('\n');
-    if (lines.length < 2) continue;
-    const parts: Node[] = [];
-    lines.forEach((line, index) => {
-      if (index > 0) parts.push(doc.createElement('br'));
-      if (line) parts.push(doc.createTextNode(line));
+export function textParagraphs(out: Document, source: Element): HTMLElement[] {
+  const holder = out.createElement('div');
+  holder.append(...copyChildren(out, source));
+  for (const wrapper of Array.from(holder.querySelectorAll('div')))
+    wrapper.replaceWith(...Array.from(wrapper.childNodes));
+  const paragraphs: HTMLElement[] = [out.createElement('p')];
+  const current = () => paragraphs[paragraphs.length - 1] as HTMLElement;
+  const place = (node: Node, into: Element): void => {
+    if (node.nodeType !== 3) {
+      into.append(node);
+      return;
+    }
+    const blocks = (node.nodeValue ?? '').split(/\n[ \t]*\n\s*/);
+    blocks.forEach((block, index) => {
+      if (index > 0) paragraphs.push(out.createElement('p'));
+      block.split('\n').forEach((line, lineIndex) => {
+        if (lineIndex > 0) current().append(out.createElement('br'));
+        if (line) current().append(line);
+      });
     });
-    text.replaceWith(...parts);
+  };
+  // Text nodes nested in spans are brought up to the paragraph's level so a blank line inside a
+  // span can still end a paragraph; inline elements without newlines stay as they are.
+  for (const node of Array.from(holder.childNodes)) {
+    if (node.nodeType === 1 && !/\n/.test(node.textContent ?? '')) current().append(node);
+    else if (node.nodeType === 1 && (node as Element).localName === 'span') {
+      for (const inner of Array.from(node.childNodes)) place(inner, current());
+    } else place(node, current());
   }
+  return paragraphs.filter(
+    (paragraph) => /\S/.test(paragraph.textContent ?? '') || paragraph.querySelector('img'),
+  );
 }

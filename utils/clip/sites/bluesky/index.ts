@@ -1,11 +1,10 @@
 import {
   absoluteUrl,
   cleanText,
-  copyChildren,
   firstWords,
   isoDate,
-  keepLineBreaks,
   type ThreadComment,
+  textParagraphs,
   threadContent,
 } from '../thread';
 import type { SiteModule } from '../types';
@@ -86,12 +85,7 @@ function readPost(item: Element, base: string, out: Document): BlueskyPost {
 
 function body(post: BlueskyPost, out: Document): Node[] {
   const nodes: Node[] = [];
-  if (post.text) {
-    const paragraph = out.createElement('p');
-    paragraph.append(...copyChildren(out, post.text));
-    keepLineBreaks(paragraph);
-    nodes.push(paragraph);
-  }
+  if (post.text) nodes.push(...textParagraphs(out, post.text));
   nodes.push(...post.images);
   return nodes;
 }

@@ -6,8 +6,8 @@ import {
   copyChildren,
   firstWords,
   isoDate,
-  keepLineBreaks,
   type ThreadComment,
+  textParagraphs,
   threadContent,
 } from '../thread';
 import type { CommentDepth, SiteExtraction, SiteModule } from '../types';
@@ -53,6 +53,13 @@ function expandShortLinks(root: Element): void {
   }
 }
 
+/** X draws emoji as images of the character; the character itself is the text. */
+function emojiAsText(root: Element): void {
+  for (const image of Array.from(root.querySelectorAll('img[src*="/emoji/"]'))) {
+    image.replaceWith(image.getAttribute('alt') ?? '');
+  }
+}
+
 function readPost(card: Element, out: Document, base: string): Post {
   const names = own(card, '[data-testid="User-Name"]');
   const spans = Array.from(names?.querySelectorAll('span') ?? []).map((span) =>
@@ -93,11 +100,12 @@ function readPost(card: Element, out: Document, base: string): Post {
 function postNodes(post: Post, out: Document): Node[] {
   const nodes: Node[] = [];
   if (post.text) {
-    const paragraph = out.createElement('p');
-    paragraph.append(...copyChildren(out, post.text));
-    expandShortLinks(paragraph);
-    keepLineBreaks(paragraph);
-    nodes.push(paragraph);
+    const paragraphs = textParagraphs(out, post.text);
+    for (const paragraph of paragraphs) {
+      expandShortLinks(paragraph);
+      emojiAsText(paragraph);
+    }
+    nodes.push(...paragraphs);
   }
   nodes.push(...post.media.map((media) => out.importNode(media, true)));
   if (post.quote) {
@@ -136,8 +144,11 @@ function statusPage(
   depth: CommentDepth,
 ): SiteExtraction | null {
   const base = doc.baseURI || doc.URL;
+  // Promoted posts sit in the timeline wrapped for ad tracking; they are not the conversation.
   const cards = Array.from(doc.querySelectorAll(TWEET)).filter(
-    (card) => !card.parentElement?.closest(TWEET),
+    (card) =>
+      !card.parentElement?.closest(TWEET) &&
+      !card.parentElement?.closest('[data-testid="placementTracking"]'),
   );
   const posts = cards.map((card) => readPost(card, out, base));
   const wanted = /\/status\/(\d+)/.exec(url?.pathname ?? '')?.[1];
