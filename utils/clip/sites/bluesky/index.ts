@@ -128,13 +128,17 @@ export const bluesky: SiteModule = {
         replies: [],
       };
     });
+    // The page's head states the post's time exactly ("Posted At"); the text shows it for people.
+    const published =
+      isoDate(doc.querySelector('meta[name="twitter:value1"]')?.getAttribute('content')) ??
+      main.published;
     const words = firstWords(main.text?.textContent);
     return {
       content: threadContent(out, post, replies, comments),
       metadata: {
         title: `${main.name ?? `@${main.handle}`} on Bluesky${words ? `: ${words}` : ''}`,
         author: main.name ? `${main.name} (@${main.handle})` : `@${main.handle}`,
-        ...(main.published ? { published: main.published } : {}),
+        ...(published ? { published } : {}),
         siteName: 'Bluesky',
       },
     };
