@@ -99,7 +99,8 @@ export const bluesky: SiteModule = {
   id: 'bluesky',
   family: 'social',
   detect(doc) {
-    return doc.querySelector(ITEM) !== null;
+    // The app's root first: one lookup by id on the pages of every other site.
+    return doc.getElementById('root') !== null && doc.querySelector(ITEM) !== null;
   },
   extract({ doc, out, comments }) {
     const base = doc.baseURI || doc.URL;

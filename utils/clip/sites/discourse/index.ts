@@ -81,12 +81,17 @@ function topicUrl(doc: Document, base: string): string | undefined {
 }
 
 function isDiscourse(doc: Document): boolean {
-  const generator = doc.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
-  if (/^Discourse\b/i.test(generator)) return true;
+  const generator =
+    doc.head?.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
+  if (/^Discourse/i.test(generator)) return true;
   // A saved copy may lose its head; the app's outlet and post markup are as telling.
+  return doc.getElementById('main-outlet') !== null && holdsPosts(doc);
+}
+
+function holdsPosts(doc: Document): boolean {
   return (
-    doc.getElementById('main-outlet') !== null &&
-    doc.querySelector('.topic-post, .crawler-post') !== null
+    doc.getElementsByClassName('topic-post').length > 0 ||
+    doc.getElementsByClassName('crawler-post').length > 0
   );
 }
 
@@ -99,7 +104,7 @@ export const discourse: SiteModule = {
   id: 'discourse',
   family: 'thread',
   detect(doc) {
-    return isDiscourse(doc) && doc.querySelector('.topic-post, .crawler-post') !== null;
+    return isDiscourse(doc) && holdsPosts(doc);
   },
   extract({ doc, out, comments }) {
     const base = doc.baseURI || doc.URL;

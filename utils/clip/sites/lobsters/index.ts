@@ -71,8 +71,9 @@ export const lobsters: SiteModule = {
   family: 'thread',
   detect(doc) {
     return (
-      doc.querySelector('.comments_subtree') !== null &&
-      doc.querySelector('.story_liner, .story') !== null
+      doc.getElementsByClassName('comments_subtree').length > 0 &&
+      (doc.getElementsByClassName('story_liner').length > 0 ||
+        doc.getElementsByClassName('story').length > 0)
     );
   },
   extract({ doc, out, comments: depth }) {

@@ -101,9 +101,8 @@ export const mastodon: SiteModule = {
   family: 'social',
   detect(doc) {
     return (
-      (doc.getElementById('mastodon') !== null ||
-        doc.querySelector('script#initial-state') !== null) &&
-      doc.querySelector('.detailed-status') !== null
+      (doc.getElementById('mastodon') !== null || doc.getElementById('initial-state') !== null) &&
+      doc.getElementsByClassName('detailed-status').length > 0
     );
   },
   extract({ doc, out, comments }) {

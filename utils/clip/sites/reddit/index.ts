@@ -189,7 +189,10 @@ export const reddit: SiteModule = {
   family: 'thread',
   detect(doc) {
     if (doc.getElementsByTagName('shreddit-post').length > 0) return true;
-    return doc.querySelector('.commentarea') !== null && doc.querySelector('.thing.link') !== null;
+    return (
+      doc.getElementsByClassName('commentarea').length > 0 &&
+      doc.querySelector('.thing.link') !== null
+    );
   },
   extract({ doc, out, comments }): SiteExtraction | null {
     const read = newReddit(doc, out) ?? oldReddit(doc, out);

@@ -60,11 +60,16 @@ function emojiAsText(root: Element): void {
   }
 }
 
+/** The texts of an author line's innermost elements: the display name, the @handle, "·", a time. */
+function nameParts(names: Element | undefined | null): Array<string | undefined> {
+  return Array.from(names?.querySelectorAll('*') ?? [])
+    .filter((element) => element.childElementCount === 0)
+    .map((element) => cleanText(element.textContent));
+}
+
 function readPost(card: Element, out: Document, base: string): Post {
   const names = own(card, '[data-testid="User-Name"]');
-  const spans = Array.from(names?.querySelectorAll('span') ?? []).map((span) =>
-    cleanText(span.textContent),
-  );
+  const spans = nameParts(names);
   const handle = spans.find((text) => text?.startsWith('@'));
   const name = spans.find((text) => text && !text.startsWith('@') && text !== '·');
   const time = own(card, 'time[datetime]');
@@ -271,9 +276,7 @@ function articlePage(doc: Document, out: Document, view: Element): SiteExtractio
   content.append(...body);
   const card = view.closest(TWEET);
   const names = card?.querySelector('[data-testid="User-Name"]');
-  const spans = Array.from(names?.querySelectorAll('span') ?? []).map((span) =>
-    cleanText(span.textContent),
-  );
+  const spans = nameParts(names);
   const microdata = view.querySelector('[itemprop="author"]');
   const name =
     spans.find((text) => text && !text.startsWith('@') && text !== '·') ??
@@ -304,10 +307,12 @@ export const x: SiteModule = {
   id: 'x',
   family: 'social',
   detect(doc) {
-    return (
-      doc.querySelector('[data-testid="tweet"], [data-testid="twitterArticleRichTextView"]') !==
-      null
+    // Cheap gates first (this runs on every article clip): X's app root, or a post's <article>.
+    const tweetArticle = Array.from(doc.getElementsByTagName('article')).some(
+      (article) => article.getAttribute('data-testid') === 'tweet',
     );
+    if (!tweetArticle && doc.getElementById('react-root') === null) return false;
+    return tweetArticle || doc.querySelector('[data-testid="twitterArticleRichTextView"]') !== null;
   },
   extract({ doc, url, out, comments }) {
     const view = doc.querySelector('[data-testid="twitterArticleRichTextView"]');
