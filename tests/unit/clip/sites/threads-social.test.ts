@@ -52,7 +52,7 @@ function deepestQuote(markdown: string): number {
   );
 }
 
-describe('comment depth', () => {
+describe('comment depth', { timeout: 30_000 }, () => {
   const page = fixture('reddit', 'old-reddit');
 
   it('keeps the whole tree by default, nested, deleted parents kept for their replies', () => {
@@ -103,7 +103,7 @@ describe('comment depth', () => {
   });
 });
 
-describe('detection by markup', () => {
+describe('detection by markup', { timeout: 30_000 }, () => {
   it('reads a saved copy or a mirror by its markup, whatever its address', () => {
     for (const [folder, name] of [
       ['hacker-news', 'ask-hn-deep-tree'],
@@ -114,6 +114,16 @@ describe('detection by markup', () => {
       const copy = clip(fixture(folder, name), {}, 'file:///home/reader/saved/page.html');
       expect(copy.site, `${folder}/${name}`).toBe(folder);
     }
+  });
+
+  it('knows a Discourse forum by its generator tag when a theme renames the outlet', () => {
+    const themed = fixture('discourse', 'saved-crawler-view').replace(
+      'id="main-outlet"',
+      'id="forum-main"',
+    );
+    expect(clip(themed).site).toBe('discourse');
+    const withoutGenerator = themed.replace(/<meta name="generator"[^>]*>/, '');
+    expect(clip(withoutGenerator).site).toBeUndefined();
   });
 
   it('never claims a page for its address alone', () => {
@@ -131,7 +141,7 @@ describe('detection by markup', () => {
   });
 });
 
-describe('site notes are safe', () => {
+describe('site notes are safe', { timeout: 30_000 }, () => {
   for (const folder of FAMILY_FOLDERS) {
     const names = readdirSync(join(SITES, folder, 'fixtures')).filter((name) =>
       name.endsWith('.html'),
@@ -145,7 +155,7 @@ describe('site notes are safe', () => {
           expect(unsafeParts(note)).toEqual([]);
         }
         expect(result.clip.markdown).not.toMatch(/javascript:|vbscript:|data:text/i);
-      }, 30_000);
+      });
     }
   }
 });

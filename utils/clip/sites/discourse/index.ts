@@ -83,7 +83,7 @@ function topicUrl(doc: Document, base: string): string | undefined {
 function isDiscourse(doc: Document): boolean {
   const generator =
     doc.head?.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
-  if (/^Discourse/i.test(generator)) return true;
+  if (/^Discourse\b/i.test(generator)) return true;
   // A saved copy may lose its head; the app's outlet and post markup are as telling.
   return doc.getElementById('main-outlet') !== null && holdsPosts(doc);
 }

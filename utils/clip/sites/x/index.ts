@@ -69,9 +69,9 @@ function nameParts(names: Element | undefined | null): Array<string | undefined>
 
 function readPost(card: Element, out: Document, base: string): Post {
   const names = own(card, '[data-testid="User-Name"]');
-  const spans = nameParts(names);
-  const handle = spans.find((text) => text?.startsWith('@'));
-  const name = spans.find((text) => text && !text.startsWith('@') && text !== '·');
+  const parts = nameParts(names);
+  const handle = parts.find((text) => text?.startsWith('@'));
+  const name = parts.find((text) => text && !text.startsWith('@') && text !== '·');
   const time = own(card, 'time[datetime]');
   const timeLink = time?.closest('a[href]');
   const permalink = absoluteUrl(timeLink?.getAttribute('href'), base);
@@ -276,16 +276,17 @@ function articlePage(doc: Document, out: Document, view: Element): SiteExtractio
   content.append(...body);
   const card = view.closest(TWEET);
   const names = card?.querySelector('[data-testid="User-Name"]');
-  const spans = nameParts(names);
+  const parts = nameParts(names);
+  // Without the post's author line (an article page saved alone), schema.org microdata names them.
   const microdata = view.querySelector('[itemprop="author"]');
+  const itemprop = (name: string) =>
+    cleanText(microdata?.querySelector(`[itemprop="${name}"]`)?.getAttribute('content'));
+  const additionalName = itemprop('additionalName');
   const name =
-    spans.find((text) => text && !text.startsWith('@') && text !== '·') ??
-    cleanText(microdata?.querySelector('[itemprop="name"]')?.getAttribute('content'));
+    parts.find((text) => text && !text.startsWith('@') && text !== '·') ?? itemprop('name');
   const handle =
-    spans.find((text) => text?.startsWith('@')) ??
-    ((h) => (h ? `@${h}` : undefined))(
-      cleanText(microdata?.querySelector('[itemprop="additionalName"]')?.getAttribute('content')),
-    );
+    parts.find((text) => text?.startsWith('@')) ??
+    (additionalName ? `@${additionalName}` : undefined);
   const published = isoDate(card?.querySelector('time[datetime]')?.getAttribute('datetime'));
   return {
     content,
