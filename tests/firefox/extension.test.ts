@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { type NotesServer, startNotesServer } from '../../notes-server';
 import type { FirefoxExtensionBrowser } from '../../scripts/lib/firefox';
@@ -8,10 +8,12 @@ import { type StaticServer, startStaticServer } from '../../scripts/lib/static-s
 import {
   ask,
   badgeOf,
+  button,
   configure,
   launchFirefox,
   reinstall,
   SITE_DIR,
+  statusOf,
   TEST_DECKS,
   tabIdFor,
 } from './harness';
@@ -49,26 +51,6 @@ afterEach(async () => {
   await reinstall(firefox);
   await server.stop();
 });
-
-/** Text of the status line in the options page's section whose heading has `headingId`. */
-const statusOf = (page: Page, headingId: string) =>
-  page.evaluate(
-    (id) => document.querySelector(`[aria-labelledby="${id}"] .status`)?.textContent ?? null,
-    headingId,
-  );
-
-/** The enabled button whose words are exactly `name`, once there is one. */
-async function button(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await page.waitForFunction(
-    (name) =>
-      [...document.querySelectorAll('button')].find(
-        (candidate) => candidate.textContent?.trim() === name && !candidate.disabled,
-      ),
-    { polling: 50 },
-    name,
-  );
-  return handle as ElementHandle<HTMLButtonElement>;
-}
 
 async function openArticle(): Promise<{ page: Page; url: string }> {
   const page = await firefox.browser.newPage();

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import {
   type FirefoxExtensionBrowser,
   type FirefoxLaunchOptions,
@@ -79,18 +79,22 @@ export function badgeOf(page: Page): Promise<string> {
   return page.evaluate(() => chrome.action.getBadgeText({}));
 }
 
-/** Text of the first element matching `selector`, or null while there is none. */
-export function textOf(page: Page, selector: string): Promise<string | null> {
-  return page.evaluate(
-    (selector) => document.querySelector(selector)?.textContent ?? null,
-    selector,
+/** Text of the status line in the options page's section whose heading has `headingId`. */
+export const statusOf = (page: Page, headingId: string) =>
+  page.evaluate(
+    (id) => document.querySelector(`[aria-labelledby="${id}"] .status`)?.textContent ?? null,
+    headingId,
   );
-}
 
-/** Clicks the button whose visible text is `name` (the pages' buttons are named by their words). */
-export async function clickButton(page: Page, name: string): Promise<void> {
-  const button = await page.waitForSelector(`::-p-text(${name})`);
-  if (!button) throw new Error(`No button “${name}”`);
-  await button.click();
-  await button.dispose();
+/** The enabled button whose words are exactly `name`, once there is one. */
+export async function button(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll('button')].find(
+        (candidate) => candidate.textContent?.trim() === name && !candidate.disabled,
+      ),
+    { polling: 50 },
+    name,
+  );
+  return handle as ElementHandle<HTMLButtonElement>;
 }
