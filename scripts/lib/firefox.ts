@@ -27,7 +27,10 @@ export class FirefoxNotFoundError extends Error {
   }
 }
 
-export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {
+export function findFirefox(
+  env: NodeJS.ProcessEnv = process.env,
+  locations: readonly string[] = COMMON_LOCATIONS,
+): string {
   const configured = env.FIREFOX_PATH;
   if (configured) {
     if (!existsSync(configured)) {
@@ -35,7 +38,7 @@ export function findFirefox(env: NodeJS.ProcessEnv = process.env): string {
     }
     return configured;
   }
-  const found = COMMON_LOCATIONS.find((path) => existsSync(path));
+  const found = locations.find((path) => existsSync(path));
   if (!found) throw new FirefoxNotFoundError();
   return found;
 }
@@ -65,6 +68,12 @@ export interface FirefoxLaunchOptions {
   install?: 'temporary' | 'profile';
   /** The extension's internal UUID (its pages' host); random unless given. */
   uuid?: string;
+  /**
+   * Never unload the MV3 event page when idle (Firefox does after 30 s). Only for callers that
+   * wait on the background's hooks, which Firefox does not count as activity; tests leave it off
+   * so the extension meets the unloads a user's browser makes.
+   */
+  keepBackgroundLoaded?: boolean;
 }
 
 export interface FirefoxExtensionBrowser {
@@ -104,6 +113,7 @@ export async function launchFirefoxWithExtension(
     // storage still goes with the uninstall).
     'extensions.webextensions.keepUuidOnUninstall': true,
   };
+  if (options.keepBackgroundLoaded) prefs['extensions.background.idle.enabled'] = false;
   if (options.install === 'profile') {
     Object.assign(prefs, {
       'xpinstall.signatures.required': false,
