@@ -74,6 +74,13 @@ export interface FirefoxLaunchOptions {
    * so the extension meets the unloads a user's browser makes.
    */
   keepBackgroundLoaded?: boolean;
+  /** How long the event page may idle before Firefox unloads it (Firefox's default: 30 s). */
+  backgroundIdleTimeoutMs?: number;
+  /**
+   * Answer "Allow" to every optional permission request, as a user would (headless Firefox
+   * shows no prompt to click). Firefox still refuses a request made outside a user action.
+   */
+  allowPermissionRequests?: boolean;
 }
 
 export interface FirefoxExtensionBrowser {
@@ -114,6 +121,10 @@ export async function launchFirefoxWithExtension(
     'extensions.webextensions.keepUuidOnUninstall': true,
   };
   if (options.keepBackgroundLoaded) prefs['extensions.background.idle.enabled'] = false;
+  if (options.backgroundIdleTimeoutMs !== undefined) {
+    prefs['extensions.background.idle.timeout'] = options.backgroundIdleTimeoutMs;
+  }
+  if (options.allowPermissionRequests) prefs['extensions.webextOptionalPermissionPrompts'] = false;
   if (options.install === 'profile') {
     Object.assign(prefs, {
       'xpinstall.signatures.required': false,
