@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type NotesServer, startNotesServer } from '../../notes-server';
+import { runClipCommand } from '../support/clip-command';
 import { SITE_DIR } from './harness';
 
 /** `npm start -- --browser firefox <page>`: the command clips through the Firefox build. */
 
-const run = promisify(execFile);
-
-async function clipCommand(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/clip.ts', '--headless', ...args],
-      { env: { ...process.env, ...env }, timeout: 120_000 },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout: string; stderr: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const clipCommand = (args: string[], env: Record<string, string>) =>
+  runClipCommand(args, env, 120_000);
 
 let server: NotesServer;
 

@@ -13,6 +13,7 @@ import {
   launchFirefox,
   reinstall,
   SITE_DIR,
+  saveConnectionInOptions,
   statusOf,
   TEST_DECKS,
   tabIdFor,
@@ -69,10 +70,7 @@ async function openArticle(): Promise<{ page: Page; url: string }> {
 
 test('the options page saves a connection after testing it with the Notes server, and tests it again on demand', async () => {
   const options = await firefox.openExtensionPage('options.html');
-  await options.waitForSelector('#base-url');
-  await options.type('#base-url', server.baseUrl);
-  await options.type('#api-key', server.apiKey);
-  await (await button(options, 'Save')).click();
+  await saveConnectionInOptions(options, server.baseUrl, server.apiKey);
 
   const host = new URL(server.baseUrl).host;
   await expect
@@ -94,10 +92,7 @@ test('the options page saves a connection after testing it with the Notes server
 
 test('a key the Notes server refuses is not saved, and the options page says what to do', async () => {
   const options = await firefox.openExtensionPage('options.html');
-  await options.waitForSelector('#base-url');
-  await options.type('#base-url', server.baseUrl);
-  await options.type('#api-key', 'cd_a_key_that_was_revoked');
-  await (await button(options, 'Save')).click();
+  await saveConnectionInOptions(options, server.baseUrl, 'cd_a_key_that_was_revoked');
 
   await expect.poll(() => statusOf(options, 'connection-heading')).toMatch(/^Not saved: .*key/);
   expect(await options.evaluate(() => chrome.storage.local.get('connection'))).toEqual({});

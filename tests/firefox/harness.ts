@@ -98,3 +98,11 @@ export async function button(page: Page, name: string): Promise<ElementHandle<HT
   );
   return handle as ElementHandle<HTMLButtonElement>;
 }
+
+/** Types the address and key into the options page's Connection form and clicks Save. */
+export async function saveConnectionInOptions(options: Page, baseUrl: string, apiKey: string) {
+  await options.waitForSelector('#base-url');
+  await options.type('#base-url', baseUrl);
+  await options.type('#api-key', apiKey);
+  await (await button(options, 'Save')).click();
+}

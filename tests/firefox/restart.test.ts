@@ -9,10 +9,10 @@ import { type StaticServer, startStaticServer } from '../../scripts/lib/static-s
 import {
   ask,
   badgeOf,
-  button,
   configure,
   launchFirefox,
   SITE_DIR,
+  saveConnectionInOptions,
   statusOf,
   tabIdFor,
 } from './harness';
@@ -44,10 +44,7 @@ test('the connection saved in the options page, and a clip still waiting, surviv
 
   firefox = await launch();
   const options = await firefox.openExtensionPage('options.html');
-  await options.waitForSelector('#base-url');
-  await options.type('#base-url', server.baseUrl);
-  await options.type('#api-key', server.apiKey);
-  await (await button(options, 'Save')).click();
+  await saveConnectionInOptions(options, server.baseUrl, server.apiKey);
   await expect
     .poll(() => statusOf(options, 'connection-heading'))
     .toMatch(/^Saved\. The service at .* accepted the key/);

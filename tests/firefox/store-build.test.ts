@@ -5,7 +5,7 @@ import {
   type FirefoxExtensionBrowser,
   launchFirefoxWithExtension,
 } from '../../scripts/lib/firefox';
-import { button, statusOf } from './harness';
+import { saveConnectionInOptions, statusOf } from './harness';
 
 /**
  * The store build (`npm run build:firefox`), which holds no host access: in Firefox MV3 every
@@ -34,10 +34,7 @@ test('saving the connection asks Firefox for the Notes origin only, then tests i
   const origins = () => options.evaluate(async () => (await chrome.permissions.getAll()).origins);
   expect(await origins()).toEqual([]);
 
-  await options.waitForSelector('#base-url');
-  await options.type('#base-url', server.baseUrl);
-  await options.type('#api-key', server.apiKey);
-  await (await button(options, 'Save')).click();
+  await saveConnectionInOptions(options, server.baseUrl, server.apiKey);
 
   await expect
     .poll(() => statusOf(options, 'connection-heading'))
