@@ -63,10 +63,15 @@ export default defineConfig({
       action: { default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       host_permissions: automation ? ['<all_urls>'] : [],
+      // Firefox (MV3, `wxt build -b firefox --mv3`; ARCHITECTURE.md says what differs). 140 is
+      // the ESR line that reads data_collection_permissions (nothing leaves the browser but the
+      // clips, to the user's own service) and has optional_host_permissions (128) and
+      // scripting with results (102); the suite runs in Debian's firefox-esr 153.
       ...(browser === 'firefox' && {
         browser_specific_settings: {
           gecko: {
             id: 'clipdeck@clipdeck.dev',
+            strict_min_version: '140.0',
             data_collection_permissions: { required: ['none'] },
           },
         },

@@ -1,7 +1,8 @@
 /**
- * `npm start -- <url-or-html-file>... [--deck <id>] [--tags a,b] [--headless]`
+ * `npm start -- <url-or-html-file>... [--deck <id>] [--tags a,b] [--headless] [--browser firefox]`
  *
- * Clips pages through the real extension: builds it if needed, loads it into Chromium, opens each
+ * Clips pages through the real extension: builds it if needed, loads it into Chromium (or
+ * Firefox with `--browser firefox`), opens each
  * page, runs the same background clip handler the popup uses, and prints each stored note (read
  * back with GET) as one JSON line. Without NOTES_API_URL and NOTES_API_KEY it clips into an
  * embedded local Notes server and says where that is.
@@ -9,16 +10,12 @@
 import { parseArgs } from 'node:util';
 import { startNotesServer } from '../notes-server';
 import { createNotesClient, NotesApiError, type NotesClient } from '../utils/api';
-import { launchWithExtension } from './lib/chromium';
-import {
-  AUTOMATION_BUILD_DIR,
-  ensureAutomationBuild,
-  resolveTargets,
-  tabIdForUrl,
-} from './lib/headless-clip';
+import { BROWSER_NAMES, isBrowserName, launchClipBrowser } from './lib/clip-browser';
+import { resolveTargets, tabIdForUrl } from './lib/headless-clip';
 
 const USAGE =
-  'Usage: npm start -- <url-or-html-file>... [--deck <deck id>] [--tags a,b] [--headless]\n' +
+  'Usage: npm start -- <url-or-html-file>... [--deck <deck id>] [--tags a,b] [--headless] ' +
+  '[--browser chromium|firefox]\n' +
   'Clips into NOTES_API_URL with NOTES_API_KEY, or into an embedded local Notes server.';
 
 /** How long one clip may take through the outbox's retries before the command gives up on it. */
@@ -40,6 +37,7 @@ async function main(): Promise<number> {
       deck: { type: 'string' },
       tags: { type: 'string' },
       headless: { type: 'boolean', default: false },
+      browser: { type: 'string', default: 'chromium' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -48,6 +46,11 @@ async function main(): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) fail(USAGE);
+  if (!isBrowserName(values.browser)) {
+    fail(
+      `--browser ${values.browser} is not one Clipdeck runs in: use ${BROWSER_NAMES.join(' or ')}.`,
+    );
+  }
   const tags = values.tags
     ?.split(',')
     .map((tag) => tag.trim())
@@ -82,9 +85,8 @@ async function main(): Promise<number> {
     const { urls, servers } = await resolveTargets(positionals);
     for (const server of servers) closers.push(() => server.stop());
 
-    ensureAutomationBuild(log);
     const headless = values.headless || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-    const browser = await launchWithExtension(AUTOMATION_BUILD_DIR, { headless });
+    const browser = await launchClipBrowser(values.browser, { headless, log });
     closers.push(() => browser.close());
     await browser.worker.evaluate(
       (value) => globalThis.clipdeckAutomation?.configure(value),

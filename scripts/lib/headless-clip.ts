@@ -1,12 +1,26 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Worker } from '@playwright/test';
+import type { BackgroundScope } from './clip-browser';
 import { type StaticServer, startStaticServer } from './static-server';
 
 /** Pieces of the headless clipping command (scripts/clip.ts), kept apart so tests can use them. */
 
 export const AUTOMATION_BUILD_DIR = resolve('.output/chrome-mv3-automation');
+export type BrowserName = 'chromium' | 'firefox';
+/** `npm run build:automation` and `npm run build:automation:firefox`. */
+const AUTOMATION_BUILDS = {
+  chromium: { dir: AUTOMATION_BUILD_DIR, args: ['wxt', 'build', '--mode', 'automation'] },
+  firefox: {
+    dir: resolve('.output/firefox-mv3-automation'),
+    args: ['wxt', 'build', '-b', 'firefox', '--mv3', '--mode', 'automation'],
+  },
+} as const;
+
+export function automationBuildDir(browser: BrowserName): string {
+  return AUTOMATION_BUILDS[browser].dir;
+}
+
 const SOURCES = ['entrypoints', 'utils', 'components', 'public', 'wxt.config.ts', 'package.json'];
 
 function newestModification(path: string): number {
@@ -20,12 +34,16 @@ function newestModification(path: string): number {
 }
 
 /** Builds the automation build when it is missing or older than the sources it is built from. */
-export function ensureAutomationBuild(log: (line: string) => void): void {
-  const manifest = join(AUTOMATION_BUILD_DIR, 'manifest.json');
+export function ensureAutomationBuild(
+  log: (line: string) => void,
+  browser: BrowserName = 'chromium',
+): void {
+  const { dir, args } = AUTOMATION_BUILDS[browser];
+  const manifest = join(dir, 'manifest.json');
   const builtAt = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
   if (builtAt > Math.max(...SOURCES.map((source) => newestModification(resolve(source))))) return;
-  log('Building the extension (automation build)…');
-  const build = spawnSync('npx', ['wxt', 'build', '--mode', 'automation'], {
+  log(`Building the extension (${browser} automation build)…`);
+  const build = spawnSync('npx', [...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error('Building the extension failed; see the output above.');
@@ -61,7 +79,10 @@ export async function resolveTargets(
   return { urls, servers: [...servers.values()] };
 }
 
-export async function tabIdForUrl(worker: Worker, url: string): Promise<number | undefined> {
+export async function tabIdForUrl(
+  worker: BackgroundScope,
+  url: string,
+): Promise<number | undefined> {
   return worker.evaluate(async (pageUrl) => {
     const tabs = await chrome.tabs.query({});
     return tabs.find((tab) => tab.url === pageUrl)?.id;

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startNotesServer } from '../../notes-server';
+import { runClipCommand } from '../support/clip-command';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,21 +10,8 @@ import { expect, test } from './fixtures';
  * outbox, so it prints every note once, and fails only for a clip that needs the user (issue 5).
  */
 
-const run = promisify(execFile);
-
-async function clipCommand(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/clip.ts', '--headless', ...args],
-      { env: { ...process.env, ...env }, timeout: 150_000 },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout: string; stderr: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const clipCommand = (args: string[], env: Record<string, string>) =>
+  runClipCommand(args, env, 150_000);
 
 /** Distinct articles as local files: the command serves them over loopback itself. */
 async function writeArticles(dir: string, count: number): Promise<string[]> {
