@@ -6,6 +6,7 @@ export { DEFAULT_TIME_BUDGET_MS } from './budget';
 export { clipDocument, type EngineOptions } from './clip-document';
 export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
 export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
+export { errorPageSentence } from './error-page';
 export { extractMetadata } from './metadata';
 export {
   type ComposeOptions,
