@@ -5,8 +5,8 @@
 export { DEFAULT_TIME_BUDGET_MS } from './budget';
 export { clipDocument, type EngineOptions } from './clip-document';
 export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
-export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
 export { errorPageSentence } from './error-page';
+export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
 export { extractMetadata } from './metadata';
 export {
   type ComposeOptions,
