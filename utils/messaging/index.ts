@@ -3,6 +3,8 @@ import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
 import type { ClippedPage } from '../clip-log';
 import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
+import type { ImportedLink, ImportFormat } from '../import';
+import type { ImportClipState } from '../import/background';
 import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
@@ -96,6 +98,17 @@ export interface ProtocolMap {
     changed: (keyof NoteChanges)[];
   }>;
   deleteNote(request: { id: string }): Result;
+  /**
+   * The options page's "Import links" (utils/import/background): which of these canonical
+   * addresses the service already has notes of (one pass over the list); up to 100 links into
+   * bookmark notes in the outbox; and where each of those clips stands.
+   */
+  findKnownLinks(request: { urls: string[] }): Result<{ known: string[]; complete: boolean }>;
+  importLinks(request: { links: ImportedLink[]; format: ImportFormat }): Result<{ ids: string[] }>;
+  importProgress(request: { ids: string[] }): Result<{
+    states: ImportClipState[];
+    attention?: string;
+  }>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -98,16 +98,3 @@ export const clipDefaultsSetting: VersionedSetting<ClipDefaults> = {
 export function saveClipDefaults(defaults: ClipDefaults): Promise<void> {
   return writeSetting(clipDefaultsSetting, defaults);
 }
-
-/** “news, to read ,News” → ['news', 'to read']: split on commas, trimmed, no repeats. */
-export function parseTags(input: string): string[] {
-  const tags: string[] = [];
-  const seen = new Set<string>();
-  for (const part of input.split(',')) {
-    const tag = part.trim();
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    tags.push(tag);
-  }
-  return tags;
-}

@@ -16,7 +16,6 @@ export {
   DEFAULT_CLIP_MODES,
   DEFAULT_TEMPLATE_ID,
   type DefaultClipMode,
-  parseTags,
   saveClipDefaults,
   type TemplateChoice,
   templateSource,
@@ -89,3 +88,4 @@ export async function loadSettings(): Promise<Settings> {
     ).flatMap(([setting, loaded]) => (loaded.notice ? [{ setting, message: loaded.notice }] : [])),
   };
 }
+export { normaliseTags, parseTags } from './tags';
