@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { IMPORT_FORMATS, type ImportFormat } from '../../../utils/import';
 import { failure, type Result } from '../../../utils/result';
 // Node-safe: the settings index declares storage items, which need an extension.
 import { parseTags } from '../../../utils/settings/tags';
@@ -14,7 +15,8 @@ Clips into NOTES_API_URL with NOTES_API_KEY, or into an embedded local Notes ser
 
   --from <file>          a reading list or export: a list of URLs, Pocket, Instapaper or
                          Raindrop CSV, Omnivore metadata JSON, bookmarks HTML (repeatable)
-  --format <name>        read every --from file as this format instead of detecting it
+  --format <name>        read every --from file as this format instead of detecting it:
+                         ${IMPORT_FORMATS.join(', ')}
   --mode <mode>          article (default), full-page or bookmark (no page is loaded)
   --tags a,b             tags added to every note
   --deck <id>            the deck for every note (default: the default notebook)
@@ -44,7 +46,7 @@ export interface Command {
   /** http(s) addresses and local HTML files, in the order given. */
   targets: Array<{ kind: 'url'; url: string } | { kind: 'file'; path: string }>;
   from: string[];
-  format?: string;
+  format?: ImportFormat;
   mode: RunMode;
   tags: string[];
   deck?: string;
@@ -115,6 +117,12 @@ export function parseCommand(argv: string[]): Result<{ command: Command }> | { o
     );
   }
 
+  if (
+    values.format !== undefined &&
+    !(IMPORT_FORMATS as readonly string[]).includes(values.format)
+  ) {
+    return failure('usage', `--format ${values.format}: choose ${IMPORT_FORMATS.join(', ')}.`);
+  }
   const mode = values.mode ?? 'article';
   if (!(CLIP_MODES as readonly string[]).includes(mode)) {
     return failure('usage', `--mode ${mode}: choose ${CLIP_MODES.join(', ')}.`);
@@ -164,7 +172,7 @@ export function parseCommand(argv: string[]): Result<{ command: Command }> | { o
     command: {
       targets,
       from: values.from,
-      ...(values.format !== undefined && { format: values.format }),
+      ...(values.format !== undefined && { format: values.format as ImportFormat }),
       mode: mode as RunMode,
       tags: values.tags ? parseTags(values.tags) : [],
       ...(values.deck !== undefined && { deck: values.deck.trim() }),

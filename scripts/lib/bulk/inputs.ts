@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseImportFile } from '../../../utils/import';
+import { type ImportFormat, parseImportFile } from '../../../utils/import';
 import { failure, type Result } from '../../../utils/result';
 import type { StaticServer } from '../static-server';
 import type { Command } from './args';
@@ -10,7 +10,7 @@ import { type LinkInput, type WorkItem, workItem } from './links';
 /** What the command will clip, read before anything starts: a bad file stops it with its sentence. */
 export interface Inputs {
   /** Links from the command line and the --from files, in order. */
-  links: Array<{ link: LinkInput } | { file: string }>;
+  links: Array<{ link: LinkInput; format?: ImportFormat } | { file: string }>;
   /** Lines of the export files that name no page, as sentences. */
   notices: string[];
 }
@@ -58,7 +58,7 @@ export async function workItems(
   const items: WorkItem[] = [];
   for (const input of inputs.links) {
     if ('link' in input) {
-      items.push(workItem(input.link, command));
+      items.push(workItem(input.link, command, undefined, input.format));
       continue;
     }
     const path = resolve(input.file);

@@ -1,25 +1,15 @@
 // The one file, not the index, which loads the whole clipping engine.
-import { safeInlineText, safeMarkdownLink } from '../../../utils/clip/escape';
+import { safeInlineText } from '../../../utils/clip/escape';
 // The one file, not the index: the clip log's index reaches the extension's storage.
 import { canonicalUrl } from '../../../utils/clip-log/canonical-url';
+import { bookmarkNoteFromLink, type ImportedLink, type ImportFormat } from '../../../utils/import';
 import type { NoteDraft } from '../../../utils/outbox';
 // Node-safe: the settings index declares storage items, which need an extension.
 import { parseTags } from '../../../utils/settings/tags';
 import type { Command, DeckRule } from './args';
 
-/**
- * One saved link as an export knew it: the shape utils/import's parsers give (ImportedLink).
- * Declared here by structure so the command reads their links without reaching into the parser.
- */
-export interface LinkInput {
-  url: string;
-  title?: string;
-  tags: string[];
-  folders: string[];
-  excerpt?: string;
-  savedAt?: string;
-  highlights: string[];
-}
+/** One saved link as an export knew it (utils/import); a link typed on the command line has no line. */
+export type LinkInput = Omit<ImportedLink, 'line'> & { line?: number };
 
 /** A link as the run handles it. */
 export interface WorkItem {
@@ -34,16 +24,20 @@ export interface WorkItem {
   local: boolean;
   tags: string[];
   deckId?: string;
+  /** The export the link came from, named in a bookmark note. */
+  format?: ImportFormat;
 }
 
 export function workItem(
   link: LinkInput,
   command: Pick<Command, 'tags' | 'deck' | 'deckMap'>,
   local?: { openUrl: string; sourceAddress: string },
+  format?: ImportFormat,
 ): WorkItem {
   const rule = deckRuleFor(link.folders, command.deckMap);
-  // Folders become tags unless a --deck-map rule turned them into a deck.
-  const folderTags = rule ? [] : link.folders;
+  // A folder path becomes one tag (`Work/Reading`, as the options page's import files it) unless
+  // a --deck-map rule turned it into a deck.
+  const folderTags = rule || !link.folders.length ? [] : [link.folders.join('/')];
   const tags = parseTags([...link.tags, ...folderTags, ...command.tags].join(','));
   const deckId = rule?.deckId ?? command.deck;
   return {
@@ -54,6 +48,7 @@ export function workItem(
     local: local !== undefined,
     tags,
     ...(deckId !== undefined && { deckId }),
+    ...(format !== undefined && { format }),
   };
 }
 
@@ -98,21 +93,14 @@ export function withHighlights(markdown: string, highlights: string[]): string {
 }
 
 /**
- * A bookmark note made from what the export knew, for a page that cannot be clipped (or for
- * --mode bookmark, which loads no page): its title, address, excerpt, when it was saved, why it
- * is a bookmark, and its highlights.
+ * A bookmark note made from what the export knew (utils/import's bookmarkNoteFromLink), for a
+ * page that cannot be clipped, with the reason, or for --mode bookmark, which loads no page.
  */
 export function bookmarkDraft(item: WorkItem, why?: string): NoteDraft {
-  const { link } = item;
-  const title = link.title?.trim() || link.url;
-  const lines = [`Source: ${safeMarkdownLink(safeInlineText(title) || link.url, link.url)}`];
-  if (link.savedAt) lines.push(`Saved ${link.savedAt.slice(0, 10)}`);
-  const parts = [lines.join(' \\\n')];
-  if (link.excerpt?.trim()) parts.push(safeInlineText(link.excerpt));
-  if (why) parts.push(`*Bookmarked: ${safeInlineText(why, { lineStart: false })}*`);
-  return {
-    title,
-    markdown_text: withHighlights(`${parts.join('\n\n')}\n`, link.highlights),
-    tags: item.tags,
-  };
+  const note = bookmarkNoteFromLink(
+    { ...item.link, line: item.link.line ?? 0 },
+    item.format ? { format: item.format } : {},
+  );
+  const reason = why ? `\n*Not clipped: ${safeInlineText(why, { lineStart: false })}*\n` : '';
+  return { title: note.title, markdown_text: `${note.markdown_text}${reason}`, tags: item.tags };
 }
