@@ -20,8 +20,11 @@ export interface WorkItem {
   openUrl: string;
   /** The address the note names as its source when it is not the page's (a local file's). */
   sourceAddress?: string;
-  /** A local file: there is nothing to bookmark when it cannot be clipped. */
-  local: boolean;
+  /**
+   * From an export file: a page that cannot be clipped may become a bookmark of what the export
+   * knew. A typed address or local file that fails is only reported (a bookmark of it is junk).
+   */
+  fromExport: boolean;
   tags: string[];
   deckId?: string;
   /** The export the link came from, named in a bookmark note. */
@@ -45,7 +48,7 @@ export function workItem(
     link,
     openUrl: local?.openUrl ?? link.url,
     ...(local && { sourceAddress: local.sourceAddress }),
-    local: local !== undefined,
+    fromExport: format !== undefined,
     tags,
     ...(deckId !== undefined && { deckId }),
     ...(format !== undefined && { format }),

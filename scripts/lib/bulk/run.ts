@@ -125,8 +125,23 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
       unsettled.set(clip.id, { item, outcome: 'stored' });
     }
   }
-  // Clips that waited for the user in an earlier run (a key since fixed) are sent again.
-  if (unsettled.size) await browser.call('retryClips', [...unsettled.keys()]);
+  if (unsettled.size) {
+    // A clip the journal says is in the outbox but the outbox no longer has (its browser profile
+    // was removed): the service has its note (found above) or the page is clipped again.
+    const ids = [...unsettled.keys()];
+    const states = await browser.call('clipStates', ids);
+    for (const [index, id] of ids.entries()) {
+      if (states[index] !== undefined) continue;
+      const pending = unsettled.get(id) as Pending;
+      unsettled.delete(id);
+      if (!command.again && context.known.has(pending.item.key)) skip(pending.item, 'already-there');
+      else todo.push(pending.item);
+    }
+    // Clips that waited for the user in an earlier run (a key since fixed) are sent again; the
+    // others keep their place (a clip held by a 429 is not sent before its time).
+    const waiting = ids.filter((_, index) => states[index]?.state === 'needs-attention');
+    if (waiting.length) await browser.call('retryClips', waiting);
+  }
 
   progress.startClock();
   progress.update();
@@ -165,7 +180,7 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
   };
 
   const bookmark = async (item: WorkItem, kind: string, message: string) => {
-    if (command.onFail === 'skip' || item.local) return fail(item, kind, message);
+    if (command.onFail === 'skip' || !item.fromExport) return fail(item, kind, message);
     failures.set(kind, (failures.get(kind) ?? 0) + 1);
     progress.say(`${item.link.url}: ${message} Kept as a bookmark.`);
     await submit(
