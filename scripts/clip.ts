@@ -145,9 +145,12 @@ async function main(argv: string[]): Promise<number> {
     summarize(outcome, command, journalPath);
     if (outcome.fatal) fail(outcome.fatal);
     if (profileDir && !outcome.waiting && !outcome.stopped) {
-      // Nothing waits in the run's outbox: its browser profile has done its job.
-      closers.push(() => rm(profileDir, { recursive: true, force: true }));
+      // Nothing waits in the run's outbox: its browser profile has done its job (removed once
+      // the browser is closed, which writes to it until then).
+      closers.unshift(() => rm(profileDir, { recursive: true, force: true }));
     }
+    // stdout may be a pipe, which Node writes asynchronously: every note line out before exit.
+    await new Promise((resolve) => process.stdout.write('', resolve));
     if (outcome.stopped) return 130;
     return outcome.counts.failed || outcome.waiting ? 1 : 0;
   } finally {

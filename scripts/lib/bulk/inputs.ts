@@ -37,13 +37,13 @@ export function readInputs(command: Command): Result<Inputs> {
     }
     const parsed = parseImportFile(bytes, {
       fileName: basename(file),
-      ...(command.format !== undefined && { format: command.format as never }),
+      ...(command.format !== undefined && { format: command.format }),
     });
     if (!parsed.ok) return parsed;
-    for (const link of parsed.links) links.push({ link });
-    const skipped = (parsed as { skipped?: Array<{ line: number; reason: string }> }).skipped ?? [];
-    for (const entry of skipped)
+    for (const link of parsed.links) links.push({ link, format: parsed.format });
+    for (const entry of parsed.skipped) {
       notices.push(`${basename(file)}, line ${entry.line}: ${entry.reason}`);
+    }
   }
   return { ok: true, links, notices };
 }

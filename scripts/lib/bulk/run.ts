@@ -134,7 +134,8 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
       if (states[index] !== undefined) continue;
       const pending = unsettled.get(id) as Pending;
       unsettled.delete(id);
-      if (!command.again && context.known.has(pending.item.key)) skip(pending.item, 'already-there');
+      if (!command.again && context.known.has(pending.item.key))
+        skip(pending.item, 'already-there');
       else todo.push(pending.item);
     }
     // Clips that waited for the user in an earlier run (a key since fixed) are sent again; the
@@ -182,11 +183,14 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
   const bookmark = async (item: WorkItem, kind: string, message: string) => {
     if (command.onFail === 'skip' || !item.fromExport) return fail(item, kind, message);
     failures.set(kind, (failures.get(kind) ?? 0) + 1);
-    progress.say(`${item.link.url}: ${message} Kept as a bookmark.`);
+    // The reason without its advice ("…, so there is nothing to clip and no note was saved"):
+    // a bookmark is saved.
+    const reason = message.split(/, so |: /)[0]?.replace(/\.$/, '') ?? message;
+    progress.say(`${item.link.url}: ${reason}; kept as a bookmark.`);
     await submit(
       { item, outcome: 'bookmarked' },
       {
-        draft: bookmarkDraft(item, message),
+        draft: bookmarkDraft(item, `${reason}.`),
         ...(item.deckId !== undefined && { deckId: item.deckId }),
         sourceUrl: item.link.url,
       },
