@@ -11,7 +11,7 @@ export function serviceSentence(error: unknown, baseUrl: string): string {
   switch (error.kind) {
     case 'auth':
       return (
-        'The Notes service refused NOTES_API_KEY: set it to a current key (created in the service ' +
+        'The Notes service refused the API key in NOTES_API_KEY: set it to a current key (created in the service ' +
         'under Settings → Account Settings → ApiKey) and run the command again.'
       );
     case 'network':
