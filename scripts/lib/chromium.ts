@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import type { ClipBrowser, LaunchOptions } from './clip-browser';
+import { openSettled } from './page-load';
 
 /**
  * Finding and launching a Chromium that loads unpacked extensions. Branded Google Chrome ignores
@@ -48,17 +50,22 @@ export interface ExtensionBrowser {
 }
 
 /**
- * Launches Chromium with the built extension loaded, in a fresh profile. Headless unless a
- * display is available and `headless: false` is asked for.
+ * Launches Chromium with the built extension loaded, in a fresh profile (or `profileDir`, kept
+ * between runs). Headless unless a display is available and `headless: false` is asked for.
  */
 export async function launchWithExtension(
   extensionDir: string,
-  options: { headless?: boolean } = {},
+  options: { headless?: boolean; profileDir?: string } = {},
 ): Promise<ExtensionBrowser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'clipdeck-profile-'));
+  let userDataDir = options.profileDir;
+  if (userDataDir) await mkdir(userDataDir, { recursive: true });
+  else userDataDir = await mkdtemp(join(tmpdir(), 'clipdeck-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
+    // The command stops the browser itself on Ctrl-C, after its journal is written.
+    handleSIGINT: false,
+    handleSIGTERM: false,
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -74,4 +81,55 @@ export async function launchWithExtension(
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, worker, extensionId, close: () => context.close() };
+}
+
+/** The headless command's view of Chromium with Clipdeck loaded (see clip-browser.ts). */
+export async function launchChromium(options: LaunchOptions): Promise<ClipBrowser> {
+  const browser = await launchWithExtension(options.extensionDir, options);
+  // Tabs already matched to a page: two pages may show the same address (links that redirect to
+  // one page), and each must be clipped from a tab of its own.
+  const claimed = new Set<number>();
+  return {
+    async open(url, limits) {
+      const page = await browser.context.newPage();
+      let tabId: number | undefined;
+      const close = async () => {
+        if (tabId !== undefined) claimed.delete(tabId);
+        await page.close().catch(() => undefined);
+      };
+      const opened = await openSettled(page, url, limits.timeoutMs);
+      if (!opened.ok) return { ...opened, close };
+      tabId = await browser.worker.evaluate(
+        async ({ pageUrl, taken }) => {
+          const tabs = await chrome.tabs.query({});
+          return tabs.find(
+            (tab) => tab.url === pageUrl && tab.id !== undefined && !taken.includes(tab.id),
+          )?.id;
+        },
+        { pageUrl: page.url(), taken: [...claimed] },
+      );
+      if (tabId === undefined) {
+        return {
+          ok: false,
+          error: {
+            kind: 'not-opened',
+            message: 'The page did not open in a tab the extension can read.',
+          },
+          close,
+        };
+      }
+      claimed.add(tabId);
+      return { ok: true, tabId, close };
+    },
+    call: (name, ...args) =>
+      browser.worker.evaluate(
+        ({ name, args }) => {
+          const hooks = globalThis.clipdeckAutomation;
+          if (!hooks) throw new Error('This build of Clipdeck has no automation hooks.');
+          return (hooks[name] as (...values: unknown[]) => unknown)(...args);
+        },
+        { name, args },
+      ) as never,
+    close: () => browser.close(),
+  };
 }

@@ -1,8 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import type { BackgroundScope } from './clip-browser';
-import { type StaticServer, startStaticServer } from './static-server';
+import { join, resolve } from 'node:path';
 
 /** Pieces of the headless clipping command (scripts/clip.ts), kept apart so tests can use them. */
 
@@ -47,44 +45,4 @@ export function ensureAutomationBuild(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error('Building the extension failed; see the output above.');
-}
-
-/**
- * Turns the command's arguments into URLs Chromium can open with the extension allowed in:
- * http(s) URLs stay as they are; local HTML files are served over loopback, because extensions
- * cannot script file:// pages without a setting the user must switch on by hand.
- */
-export async function resolveTargets(
-  args: string[],
-): Promise<{ urls: string[]; servers: StaticServer[] }> {
-  const servers = new Map<string, StaticServer>();
-  const urls: string[] = [];
-  for (const arg of args) {
-    if (/^https?:\/\//i.test(arg)) {
-      urls.push(arg);
-      continue;
-    }
-    const path = resolve(arg);
-    if (!existsSync(path)) {
-      throw new Error(`${arg} is neither an http(s) URL nor a file that exists.`);
-    }
-    const folder = dirname(path);
-    let server = servers.get(folder);
-    if (!server) {
-      server = await startStaticServer(folder);
-      servers.set(folder, server);
-    }
-    urls.push(server.urlFor(encodeURIComponent(basename(path))));
-  }
-  return { urls, servers: [...servers.values()] };
-}
-
-export async function tabIdForUrl(
-  worker: BackgroundScope,
-  url: string,
-): Promise<number | undefined> {
-  return worker.evaluate(async (pageUrl) => {
-    const tabs = await chrome.tabs.query({});
-    return tabs.find((tab) => tab.url === pageUrl)?.id;
-  }, url);
 }

@@ -13,6 +13,7 @@ export {
   TEMPLATE_VARIABLES,
 } from './compose/template';
 export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
+export { errorPageSentence } from './error-page';
 export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './markdown/escape';
 export { stripTrackingParameters } from './markdown/urls';
 export { extractMetadata } from './metadata/metadata';
