@@ -41,6 +41,18 @@ export function detectSite(
   });
 }
 
+/**
+ * The document a module builds its content in. It carries the page's base address, so a
+ * relative link or image the module copies from the page resolves as it did there.
+ */
+function scratchDocument(doc: Document): Document {
+  const out = doc.implementation.createHTMLDocument('');
+  const base = out.createElement('base');
+  base.setAttribute('href', doc.baseURI);
+  out.head.append(base);
+  return out;
+}
+
 export interface SiteClip {
   site: SiteModule;
   extraction: SiteExtraction;
@@ -61,7 +73,7 @@ export function extractSite(
     const extraction = site.extract({
       doc,
       url: parseUrl(doc.URL),
-      out: doc.implementation.createHTMLDocument(''),
+      out: scratchDocument(doc),
       comments: comments ?? DEFAULT_COMMENT_DEPTH[site.family],
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;
