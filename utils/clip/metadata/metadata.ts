@@ -118,34 +118,22 @@ function agrees(a: string, b: string): boolean {
   return shared / Math.min(left.length, right.size) >= 0.5;
 }
 
-/** The longest separator-delimited part of a `<title>`: where the headline usually is. */
-function longestPart(title: string): string {
-  return title
-    .split(TITLE_SEPARATORS)
-    .reduce((best, part) => (part.trim().length > best.length ? part.trim() : best), '');
-}
-
 /**
- * The page's main heading: the first `<h1>` that names what the `<title>` names, so a site logo
- * set in an `<h1>` (the V8 blog's `<h1>V8</h1>`, which is the title's site-name part) loses to
- * the article's own heading. Without a `<title>` to compare, the first `<h1>`.
+ * The page's main heading: of the `<h1>`s whose words the `<title>` holds, the longest, so a
+ * site logo set in an `<h1>` (the V8 blog's `<h1>V8</h1>`, which is only the title's site-name
+ * part) loses to the article's own heading. Without a `<title>` to compare, the first `<h1>`.
  */
 function mainHeading(doc: Document, documentTitle: string | undefined): string | undefined {
   const headings = doc.getElementsByTagName('h1');
-  const first = clean(headings[0]?.textContent);
-  if (!documentTitle) return first;
-  const headline = normalizedForCompare(longestPart(documentTitle));
+  if (!documentTitle) return clean(headings[0]?.textContent);
+  const title = normalizedForCompare(documentTitle);
+  let best: string | undefined;
   for (let index = 0; index < headings.length && index < 20; index += 1) {
     const text = clean(headings[index]?.textContent);
-    if (!text) continue;
-    const words = normalizedForCompare(text);
-    if (
-      words &&
-      (headline.includes(words) ? words.length * 2 >= headline.length : words.includes(headline))
-    )
-      return text;
+    const words = text ? normalizedForCompare(text) : '';
+    if (text && words && title.includes(words) && text.length > (best?.length ?? 0)) best = text;
   }
-  return undefined;
+  return best;
 }
 
 /**
