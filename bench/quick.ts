@@ -10,8 +10,6 @@ import {
   METADATA_FIELDS,
   type MetadataScore,
   metadataHalf,
-  readExpectedMetadata,
-  scoreMetadata,
 } from './metrics/metadata';
 import { ruleSignature, stripMetadataBlock } from './metrics/rules';
 import { ELEMENT_KINDS, structureOfMarkdown } from './metrics/structure';
@@ -82,17 +80,15 @@ for (const page of pages) {
     writeFileSync(join(dir, `${page.name}.md`), markdown);
   }
   const truth = readTruth(corpusDir, page, truthOf);
-  const score = scoreOutput(truth, markdown, page.url);
-  const expectedMetadata =
-    page.set === 'readability' ? readExpectedMetadata(corpusDir, page.name) : undefined;
-  if (expectedMetadata) {
-    const metadata = result.ok ? clipMetadata(result.clip) : {};
-    const scored = scoreMetadata(expectedMetadata, metadata);
+  const metadata = result.ok ? clipMetadata(result.clip) : {};
+  const score = scoreOutput(truth, markdown, page.url, metadata);
+  if (score.metadata && truth.set === 'readability') {
+    const scored = score.metadata;
     metadataScores.push({ half: metadataHalf(readabilityNames, page.name), score: scored });
     for (const field of METADATA_FIELDS) {
       if (scored[field] === false)
         console.log(
-          `readability/${page.name} ${field}: expected ${JSON.stringify(expectedMetadata[field])}, got ${JSON.stringify(metadata[field])}`,
+          `readability/${page.name} ${field}: expected ${JSON.stringify(truth.metadata?.[field])}, got ${JSON.stringify(metadata[field])}`,
         );
     }
   }
