@@ -85,24 +85,8 @@ function overlapParts(expected: string | undefined, actual: string | undefined) 
 
 /** F1 of the two token multisets. */
 export function tokenOverlap(expected: string | undefined, actual: string | undefined): number {
-  const want = tokens(expected);
-  const have = tokens(actual);
-  if (want.length === 0 && have.length === 0) return 1;
-  if (want.length === 0 || have.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const token of want) counts.set(token, (counts.get(token) ?? 0) + 1);
-  let common = 0;
-  for (const token of have) {
-    const left = counts.get(token) ?? 0;
-    if (left > 0) {
-      common++;
-      counts.set(token, left - 1);
-    }
-  }
-  if (common === 0) return 0;
-  const precision = common / have.length;
-  const recall = common / want.length;
-  return (2 * precision * recall) / (precision + recall);
+  const { precision, recall } = overlapParts(expected, actual);
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
 const MATCH = 0.8;

@@ -1,4 +1,5 @@
 import { lineText } from './page-data';
+import type { SiteContext, SiteExtraction } from './types';
 
 /**
  * Shared by the AI conversation modules (chatgpt, claude, gemini): a conversation becomes one
@@ -144,4 +145,27 @@ export function headNames(doc: Document, product: string): boolean {
   if ((doc.title ?? '').includes(product)) return true;
   const site = doc.head?.querySelector('meta[property="og:site_name"]')?.getAttribute('content');
   return site?.trim() === product;
+}
+
+/** What a conversation module knows of its site: how turns are marked and how a part is copied. */
+export interface ConversationSite {
+  product: string;
+  readTurns(doc: Document): Turn[];
+  /** A turn's part copied into `out`, its citations made references to `citations`. */
+  buildPart(out: Document, citations: Citations): (part: Element) => Element;
+}
+
+/** A conversation module's extract: null when no turn holds text (a changed layout). */
+export function extractConversation(
+  { doc, out }: SiteContext,
+  site: ConversationSite,
+): SiteExtraction | null {
+  const turns = site.readTurns(doc);
+  if (!turns.some((turn) => turn.parts.some((part) => lineText(part) !== ''))) return null;
+  const citations = new Citations(out);
+  const content = conversationContent(out, turns, citations, site.buildPart(out, citations));
+  return {
+    content,
+    metadata: { title: conversationTitle(doc, site.product, turns), siteName: site.product },
+  };
 }

@@ -1,13 +1,12 @@
 import {
-  Citations,
-  conversationContent,
-  conversationTitle,
+  type Citations,
   copyPart,
+  extractConversation,
   headNames,
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteModule } from '../types';
 
 /**
  * Shared ChatGPT conversations (chatgpt.com/share/…): each turn is an element whose data-testid
@@ -69,17 +68,6 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-function extract({ doc, out }: SiteContext): SiteExtraction | null {
-  const turns = readTurns(doc);
-  if (!turns.some((turn) => turn.parts.some((part) => lineText(part) !== ''))) return null;
-  const citations = new Citations(out);
-  const content = conversationContent(out, turns, citations, buildPart(out, citations));
-  return {
-    content,
-    metadata: { title: conversationTitle(doc, 'ChatGPT', turns), siteName: 'ChatGPT' },
-  };
-}
-
 export const chatgpt: SiteModule = {
   id: 'chatgpt',
   family: 'ai-chat',
@@ -89,5 +77,5 @@ export const chatgpt: SiteModule = {
       /(?:^|\.)(?:chatgpt\.com|chat\.openai\.com)$/.test(host) || headNames(doc, 'ChatGPT');
     return named && doc.querySelector(`${TURN} ${MESSAGE}`) !== null;
   },
-  extract,
+  extract: (context) => extractConversation(context, { product: 'ChatGPT', readTurns, buildPart }),
 };

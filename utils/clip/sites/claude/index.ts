@@ -1,14 +1,13 @@
 import {
-  Citations,
-  conversationContent,
-  conversationTitle,
+  type Citations,
   copyPart,
+  extractConversation,
   headNames,
   hostLabel,
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteModule } from '../types';
 
 /**
  * Shared Claude conversations (claude.ai/share/…): the user's messages carry
@@ -107,17 +106,6 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-function extract({ doc, out }: SiteContext): SiteExtraction | null {
-  const turns = readTurns(doc);
-  if (!turns.some((turn) => turn.parts.some((part) => lineText(part) !== ''))) return null;
-  const citations = new Citations(out);
-  const content = conversationContent(out, turns, citations, buildPart(out, citations));
-  return {
-    content,
-    metadata: { title: conversationTitle(doc, 'Claude', turns), siteName: 'Claude' },
-  };
-}
-
 export const claude: SiteModule = {
   id: 'claude',
   family: 'ai-chat',
@@ -125,5 +113,5 @@ export const claude: SiteModule = {
     const named = /(?:^|\.)claude\.ai$/.test(url?.hostname ?? '') || headNames(doc, 'Claude');
     return named && doc.querySelector(USER) !== null && doc.querySelector(RESPONSE) !== null;
   },
-  extract,
+  extract: (context) => extractConversation(context, { product: 'Claude', readTurns, buildPart }),
 };

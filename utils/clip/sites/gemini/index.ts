@@ -1,14 +1,13 @@
 import {
-  Citations,
-  conversationContent,
-  conversationTitle,
+  type Citations,
   copyPart,
+  extractConversation,
   headNames,
   hostLabel,
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteModule } from '../types';
 
 /**
  * Shared Gemini conversations (gemini.google.com/share/…, g.co/gemini/share/…): Angular
@@ -41,7 +40,8 @@ function readTurns(doc: Document): Turn[] {
       if (parts.length > 0) turns.push({ speaker: 'Gemini', parts });
     }
   }
-  return turns;
+  // A page with questions and no answer we can read is not one this module knows.
+  return turns.some((turn) => turn.speaker === 'Gemini') ? turns : [];
 }
 
 /** The response's sources, by their 1-based index as the inline marks count them. */
@@ -86,19 +86,6 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-function extract({ doc, out }: SiteContext): SiteExtraction | null {
-  const turns = readTurns(doc);
-  const answered = turns.some((turn) => turn.speaker === 'Gemini');
-  if (!answered || !turns.some((turn) => turn.parts.some((part) => lineText(part) !== '')))
-    return null;
-  const citations = new Citations(out);
-  const content = conversationContent(out, turns, citations, buildPart(out, citations));
-  return {
-    content,
-    metadata: { title: conversationTitle(doc, 'Gemini', turns), siteName: 'Gemini' },
-  };
-}
-
 export const gemini: SiteModule = {
   id: 'gemini',
   family: 'ai-chat',
@@ -111,5 +98,5 @@ export const gemini: SiteModule = {
       doc.getElementsByTagName('model-response').length > 0
     );
   },
-  extract,
+  extract: (context) => extractConversation(context, { product: 'Gemini', readTurns, buildPart }),
 };
