@@ -105,9 +105,42 @@ function normalizedForCompare(text: string): string {
     .trim();
 }
 
+function titleWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Whether two titles name the same thing: most words of the shorter are in the longer. */
+function agrees(a: string, b: string): boolean {
+  const left = titleWords(a);
+  const right = new Set(titleWords(b));
+  if (left.length === 0 || right.size === 0) return false;
+  const shared = left.filter((word) => right.has(word)).length;
+  return shared / Math.min(left.length, right.size) >= 0.5;
+}
+
 /**
- * The page's title when `<title>`, og:title and the first heading disagree. og:title is usually the
- * headline without the site's suffix, unless it is only the brand; `<title>` is trimmed of a
+ * The page's main heading: of the `<h1>`s whose words the `<title>` holds, the longest, so a
+ * site logo set in an `<h1>` (the V8 blog's `<h1>V8</h1>`, which is only the title's site-name
+ * part) loses to the article's own heading. Without a `<title>` to compare, the first `<h1>`.
+ */
+function mainHeading(doc: Document, documentTitle: string | undefined): string | undefined {
+  const headings = doc.getElementsByTagName('h1');
+  if (!documentTitle) return clean(headings[0]?.textContent);
+  const title = normalizedForCompare(documentTitle);
+  let best: string | undefined;
+  for (let index = 0; index < headings.length && index < 20; index += 1) {
+    const text = clean(headings[index]?.textContent);
+    const words = text ? normalizedForCompare(text) : '';
+    if (text && words && title.includes(words) && text.length > (best?.length ?? 0)) best = text;
+  }
+  return best;
+}
+
+/**
+ * The page's title when `<title>`, og:title, the JSON-LD headline and the main heading disagree.
+ * og:title is usually the headline without the site's suffix, unless it is only the brand; a
+ * JSON-LD headline counts only when the `<title>` or the heading agrees with it (Wikipedia puts
+ * the article's short description there: "Wikimedia list article"); `<title>` is trimmed of a
  * "| Site" part when the heading or the site name shows which part is the headline.
  */
 export function chooseTitle(
@@ -118,25 +151,42 @@ export function chooseTitle(
 ): string | undefined {
   const documentTitle = clean(doc.title);
   const social = metaContent(meta, ['og:title', 'twitter:title', 'dc.title', 'citation_title']);
-  const headline = () => jsonLdText(firstJsonLd(jsonLd(), 'headline'));
   const site = siteName ? normalizedForCompare(siteName) : undefined;
   const isBrandOnly = (text: string) => !!site && normalizedForCompare(text) === site;
+  const usable = (title: string | undefined): title is string =>
+    !!title && !isBrandOnly(title) && !(documentTitle && title.length < 4);
 
-  // The JSON-LD headline is read only when the meta tags give no usable title.
-  for (const candidate of [() => social, headline]) {
-    const title = candidate();
-    if (title && !isBrandOnly(title) && !(documentTitle && title.length < 4)) {
-      return stripSiteSuffix(title, site);
-    }
+  if (usable(social)) return stripSiteSuffix(social, site);
+  const heading = mainHeading(doc, documentTitle);
+  // Read only when the meta tags give no usable title.
+  const headline = jsonLdText(firstJsonLd(jsonLd(), 'headline'));
+  if (usable(headline)) {
+    const witness = documentTitle ?? heading ?? clean(doc.querySelector('h1')?.textContent);
+    if (!witness || agrees(headline, witness)) return stripSiteSuffix(headline, site);
   }
-  const heading = clean(doc.querySelector('h1')?.textContent);
   if (documentTitle) {
     if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
       return heading;
     }
-    return stripSiteSuffix(documentTitle, site);
+    const stripped = stripSiteSuffix(documentTitle, site);
+    return stripped === documentTitle ? stripTrailingName(documentTitle) : stripped;
   }
   return heading;
+}
+
+/**
+ * A `<title>` whose last part is short next to the rest ("Lorem ipsum dolor sit amet – My
+ * website", "Post | Blog | Jane Doe") ends in the site's or author's name even when the page
+ * does not say so: that part goes, as Readability also does, when at least three words remain.
+ */
+function stripTrailingName(title: string): string {
+  const parts = title.split(TITLE_SEPARATORS);
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length < 2) return title;
+  const rest = title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•»«/\\]+$/, '');
+  const restWords = titleWords(rest).length;
+  const lastWords = titleWords(last).length;
+  return restWords >= 3 && lastWords <= 4 && lastWords < restWords ? rest : title;
 }
 
 function stripSiteSuffix(title: string, site: string | undefined): string {

@@ -1,5 +1,8 @@
 import { bluesky } from './bluesky';
+import { chatgpt } from './chatgpt';
+import { claude } from './claude';
 import { discourse } from './discourse';
+import { gemini } from './gemini';
 import { github } from './github';
 import { gitlab } from './gitlab';
 import { hackerNews } from './hacker-news';
@@ -11,6 +14,7 @@ import { stackExchange } from './stack-exchange';
 import type { SiteModule } from './types';
 import { wikipedia } from './wikipedia';
 import { x } from './x';
+import { youtube } from './youtube';
 
 /**
  * Every site module, in the order they are asked. One line per module; a unit test fails when a
@@ -30,4 +34,8 @@ export const SITE_MODULES: readonly SiteModule[] = [
   mastodon,
   x,
   bluesky,
+  youtube,
+  chatgpt,
+  claude,
+  gemini,
 ];
