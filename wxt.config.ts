@@ -74,6 +74,9 @@ export default defineConfig({
             strict_min_version: '140.0',
             data_collection_permissions: { required: ['none'] },
           },
+          // Firefox for Android reads data_collection_permissions from 142 on; below that the
+          // key would be unknown there, so Android's floor is 142 (web-ext lint warns otherwise).
+          gecko_android: { strict_min_version: '142.0' },
         },
       }),
     };
