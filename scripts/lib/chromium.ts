@@ -3,7 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
-import type { ClipBrowser, LaunchOptions } from './clip-browser';
+import { type ClipBrowser, clipBrowserOver, type LaunchOptions } from './clip-browser';
 import { openSettled } from './page-load';
 
 /**
@@ -86,50 +86,15 @@ export async function launchWithExtension(
 /** The headless command's view of Chromium with Clipdeck loaded (see clip-browser.ts). */
 export async function launchChromium(options: LaunchOptions): Promise<ClipBrowser> {
   const browser = await launchWithExtension(options.extensionDir, options);
-  // Tabs already matched to a page: two pages may show the same address (links that redirect to
-  // one page), and each must be clipped from a tab of its own.
-  const claimed = new Set<number>();
-  return {
-    async open(url, limits) {
+  return clipBrowserOver({
+    // Playwright serialises the function and its plain argument; nothing is unboxed here.
+    inBackground: (fn, arg) => browser.worker.evaluate(fn as (arg: unknown) => never, arg),
+    async openPage(url, limits) {
       const page = await browser.context.newPage();
-      let tabId: number | undefined;
-      const close = async () => {
-        if (tabId !== undefined) claimed.delete(tabId);
-        await page.close().catch(() => undefined);
-      };
       const opened = await openSettled(page, url, limits.timeoutMs);
-      if (!opened.ok) return { ...opened, close };
-      tabId = await browser.worker.evaluate(
-        async ({ pageUrl, taken }) => {
-          const tabs = await chrome.tabs.query({});
-          return tabs.find(
-            (tab) => tab.url === pageUrl && tab.id !== undefined && !taken.includes(tab.id),
-          )?.id;
-        },
-        { pageUrl: page.url(), taken: [...claimed] },
-      );
-      if (tabId === undefined) {
-        return {
-          ok: false,
-          error: {
-            kind: 'not-opened',
-            message: 'The page did not open in a tab the extension can read.',
-          },
-          close,
-        };
-      }
-      claimed.add(tabId);
-      return { ok: true, tabId, close };
+      const close = () => page.close();
+      return opened.ok ? { ok: true, url: () => page.url(), close } : { ...opened, close };
     },
-    call: (name, ...args) =>
-      browser.worker.evaluate(
-        ({ name, args }) => {
-          const hooks = globalThis.clipdeckAutomation;
-          if (!hooks) throw new Error('This build of Clipdeck has no automation hooks.');
-          return (hooks[name] as (...values: unknown[]) => unknown)(...args);
-        },
-        { name, args },
-      ) as never,
     close: () => browser.close(),
-  };
+  });
 }

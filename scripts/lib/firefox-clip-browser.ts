@@ -1,6 +1,6 @@
 import type { HTTPResponse } from 'puppeteer-core';
 import { failure } from '../../utils/result';
-import type { ClipBrowser, LaunchOptions } from './clip-browser';
+import { type ClipBrowser, clipBrowserOver, type LaunchOptions } from './clip-browser';
 import { findFirefox, launchFirefoxWithExtension } from './firefox';
 import { navigationFailure, QUIET_MS, refusedResponse, SETTLE_CAP_MS } from './page-load';
 
@@ -25,15 +25,11 @@ export async function launchFirefox(options: LaunchOptions): Promise<ClipBrowser
     await firefox.bridgeAutomation(host);
     return (await host.evaluate(fn as (arg: unknown) => unknown, arg)) as R;
   };
-  const claimed = new Set<number>();
-  return {
-    async open(url, limits) {
+  return clipBrowserOver({
+    inBackground,
+    async openPage(url, limits) {
       const page = await firefox.browser.newPage();
-      let tabId: number | undefined;
-      const close = async () => {
-        if (tabId !== undefined) claimed.delete(tabId);
-        await page.close().catch(() => undefined);
-      };
+      const close = () => page.close();
       let response: HTTPResponse | null;
       try {
         response = await page.goto(url, {
@@ -43,44 +39,13 @@ export async function launchFirefox(options: LaunchOptions): Promise<ClipBrowser
       } catch (error) {
         return { ...failure(...navigationFailure(url, error, limits.timeoutMs)), close };
       }
-      if (response) {
-        const refused = refusedResponse(response);
-        if (refused) return { ...refused, close };
-      }
+      const refused = response ? refusedResponse(response) : undefined;
+      if (refused) return { ...refused, close };
       // BiDi reports no per-request activity to wait on here, so a short quiet period stands in
       // for Chromium's "no request open" settle (page-load.ts), capped the same way.
       await new Promise((resolve) => setTimeout(resolve, Math.min(QUIET_MS * 2, SETTLE_CAP_MS)));
-      tabId = await inBackground(
-        async ({ pageUrl, taken }) => {
-          const tabs = await chrome.tabs.query({});
-          return tabs.find(
-            (tab) => tab.url === pageUrl && tab.id !== undefined && !taken.includes(tab.id),
-          )?.id;
-        },
-        { pageUrl: page.url(), taken: [...claimed] },
-      );
-      if (tabId === undefined) {
-        return {
-          ok: false,
-          error: {
-            kind: 'not-opened',
-            message: 'The page did not open in a tab the extension can read.',
-          },
-          close,
-        };
-      }
-      claimed.add(tabId);
-      return { ok: true, tabId, close };
+      return { ok: true, url: () => page.url(), close };
     },
-    call: (name, ...args) =>
-      inBackground(
-        ({ name, args }) => {
-          const hooks = globalThis.clipdeckAutomation;
-          if (!hooks) throw new Error('This build of Clipdeck has no automation hooks.');
-          return (hooks[name] as (...values: unknown[]) => unknown)(...args);
-        },
-        { name, args },
-      ) as never,
     close: () => firefox.close(),
-  };
+  });
 }
