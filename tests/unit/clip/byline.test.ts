@@ -30,6 +30,16 @@ describe('bylines in the note header', () => {
     expect(note).toMatch(/^By Sam Ortega \\$/m);
   });
 
+  it('leaves out a byline Readability finds that is really the dateline', () => {
+    // The Seattle Times: Readability's byline is the element that holds the dates.
+    const note = headerOf(
+      '',
+      `<div class="article-byline">April 28, 2019 at 6:01 am Updated April 29, 2019 at 3:33 pm</div>${ARTICLE}`,
+    );
+    expect(note).not.toMatch(/^By /m);
+    expect(note).not.toContain('6:01 am');
+  });
+
   it('leaves a name alone, particles and all', () => {
     expect(headerOf('<meta name="author" content="Anna di Stefano">')).toMatch(
       /^By Anna di Stefano \\$/m,

@@ -72,6 +72,69 @@ describe('page metadata', () => {
     });
   });
 
+  it('reads JSON-LD that the page wrapped in CDATA or an HTML comment', () => {
+    // Kinja (Kotaku) and many static-site templates write their JSON-LD for XHTML parsers.
+    const json =
+      '{"@context":"http://schema.org","@type":"Article","headline":"Simple Anomaly Detection Using Plain SQL","datePublished":"2020-09-21","author":{"@type":"Person","name":"Haki Benita"},"publisher":{"@type":"Organization","name":"Haki Benita"}}';
+    for (const wrapped of [`\n<![CDATA[\n${json}\n]]>\n`, `<!--\n${json}\n-->`]) {
+      const metadata = metadataOf(
+        `<title>Simple Anomaly Detection Using Plain SQL</title><script type="application/ld+json">${wrapped}</script>`,
+      );
+      expect(metadata.siteName).toBe('Haki Benita');
+      expect(metadata.published).toBe('2020-09-21');
+      expect(metadata.author).toBe('Haki Benita');
+    }
+  });
+
+  it('dates a republished post by its first publication when meta tags and JSON-LD disagree', () => {
+    // Medium: article:published_time is the latest republication; the page and its JSON-LD
+    // show the day the story first appeared.
+    const metadata = metadataOf(
+      `<title>Samantha and The Great Big Lie</title><meta property="article:published_time" content="2015-12-11T14:28:34.438Z">
+       <script type="application/ld+json">{"@type":"NewsArticle","dateCreated":"2015-10-15T02:19:15.607Z","datePublished":"2015-10-15T02:19:15.607Z","dateModified":"2018-04-22T22:24:24.777Z"}</script>`,
+    );
+    expect(metadata.published).toBe('2015-10-15T02:19:15.607Z');
+  });
+
+  it('takes the name inside a schema.org author, not the separator printed after it', () => {
+    const metadata = metadataOf(
+      '<title>Get your Frontend JavaScript Code Covered | Code</title><link rel="author" href="/humans.txt">',
+      '<p><span class="article-author" itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Nicolas Perriault</span> —</span> <time datetime="2013-09-29">Sep 29, 2013</time></p>',
+    );
+    expect(metadata.author).toBe('Nicolas Perriault');
+  });
+
+  it('finds the author in a WordPress byline and in a byline’s link to the author’s page', () => {
+    const wordpress = metadataOf(
+      '<title>The exceptional Jordan algebra | Complex Projective 4-Space</title>',
+      '<div class="entry-meta"><span class="meta-prep meta-prep-author">Posted on</span> <a href="/2020/10/28/the-exceptional-jordan-algebra/" rel="bookmark"><span class="entry-date">October 28, 2020</span></a> <span class="meta-sep">by</span> <span class="author vcard"><a class="url fn n" href="/author/apgoucher/" title="View all posts by apgoucher">apgoucher</a></span></div>',
+    );
+    expect(wordpress.author).toBe('apgoucher');
+    const glued = metadataOf(
+      '<title>Snopes Fact-Checker</title>',
+      '<p class="byline"><span class="by-author"><span class="by">by</span> <a class="byauthor" href="/author/lnolan/">Lucas Nolan</a></span><span class="bydate">22 Dec 2016</span><a rel="nofollow" class="bycount" href="#disqus_thread">651</a></p>',
+    );
+    expect(glued.author).toBe('Lucas Nolan');
+  });
+
+  it('keeps a web address and a date out of the author', () => {
+    expect(
+      metadataOf('<meta name="author" content="Dr Jane Smith - https://blog.example.com/">').author,
+    ).toBe('Dr Jane Smith');
+    expect(
+      metadataOf('<meta name="author" content="April 28, 2019 at 6:01 am">').author,
+    ).toBeUndefined();
+  });
+
+  it('treats template variables a site left unfilled as missing', () => {
+    const metadata = metadataOf(
+      '<title>{{page.title}}</title><meta property="og:title" content="{{ page.title }}"><meta name="date" content="{{date}}"><script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2026-03-15T10:00:00+00:00"}</script>',
+      '<article><h1>Placeholder Fallbacks</h1><p>Text.</p></article>',
+    );
+    expect(metadata.title).toBe('Placeholder Fallbacks');
+    expect(metadata.published).toBe('2026-03-15T10:00:00+00:00');
+  });
+
   it('leaves missing and placeholder fields out entirely', () => {
     const metadata = metadataOf(
       '<meta name="author" content="undefined"><meta property="og:site_name" content="null">',

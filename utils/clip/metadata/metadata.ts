@@ -1,8 +1,12 @@
 import { isHttpUrl, resolveUrl } from '../markdown/urls';
 import type { ClipMetadata } from '../types';
 
-/** Values some sites print when a field is empty; a note must never show them. */
-const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;
+/**
+ * Values some sites print when a field is empty, and template variables a site's generator left
+ * unfilled ("{{page.title}}", "${author}"); a note must never show them.
+ */
+const PLACEHOLDER_VALUES =
+  /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—|\{\{[^{}]*\}\}|\$\{[^{}]*\})$/i;
 
 /** C0 and C1 controls: never text a reader sees, and what strict YAML loaders and terminals trip on. */
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -55,13 +59,22 @@ function isObject(value: unknown): value is JsonObject {
 const ARTICLE_TYPES =
   /article|posting|report|blog|news|webpage|recipe|review|scholarly|creativework/i;
 
+/**
+ * A script's JSON without the `<![CDATA[ … ]]>` or `<!-- … -->` wrapper that pages written for
+ * XHTML parsers put around it (Kinja's and many static-site templates do): browsers hand the
+ * wrapper to the script as text, and JSON.parse would reject the whole block.
+ */
+function unwrapScriptText(text: string): string {
+  return text.replace(/^\s*(?:<!\[CDATA\[|<!--)/, '').replace(/(?:\]\]>|-->)\s*$/, '');
+}
+
 /** Schema.org objects from every JSON-LD script, @graph entries included, articles first. */
 function readJsonLd(doc: Document): JsonObject[] {
   const found: JsonObject[] = [];
   for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(script.textContent ?? '');
+      parsed = JSON.parse(unwrapScriptText(script.textContent ?? ''));
     } catch {
       continue;
     }
@@ -209,10 +222,51 @@ function cleanAuthor(value: string | undefined): string | undefined {
   return cleanByline(value);
 }
 
+/**
+ * Marks that name the author in the page, most precise first: the name inside a schema.org
+ * author (whose element often also holds a separator or a date: "Jane Doe —"), a link marked
+ * rel=author, the author element itself. Each mark is tried in turn, as a `<link rel="author">`
+ * in the head (a humans.txt) has no text and must not hide the others.
+ */
+const AUTHOR_MARKS = [
+  '[itemprop~="author" i] [itemprop~="name" i]',
+  'a[rel~="author" i]',
+  '[itemprop~="author" i]',
+  // Microformats (hCard's "fn" inside hAtom's "author"; h-entry's p-author), which WordPress
+  // themes print around the link to the author's archive.
+  '.author .fn, .p-author .p-name, .p-author',
+  // A byline's link to the author's page, whatever else the byline says next to it (a date,
+  // a comment count).
+  '[class*="byline" i] a[href*="/author" i]',
+];
+
+function markedAuthor(doc: Document): string | undefined {
+  for (const selector of AUTHOR_MARKS) {
+    for (const element of Array.from(doc.querySelectorAll(selector)).slice(0, 5)) {
+      const name = cleanAuthor(element.textContent ?? undefined);
+      if (name) return name;
+    }
+  }
+  return undefined;
+}
+
 /** "By", or one word and "by" ("Written by", "Posted by", "Words by"), or "von", "par"… */
 const LEADING_BY = /^(?:(?:\p{L}+\s+)?by|von|par|por|di)[\s:]+/iu;
 /** Another person's credit after the author's name: "… Edited by", "…, photos by". */
 const TRAILING_CREDIT = /[\s,;|·•–—]+\p{L}+\s+by\b.*$/iu;
+
+/** An address printed next to the name ("Jane Smith - https://jane.example/"): never a name. */
+const WEB_ADDRESS = /\bhttps?:\/\/\S+/giu;
+
+/**
+ * A year, a clock time or a numeric date: what a byline element holds when it is really the
+ * dateline ("April 28, 2019 at 6:01 am", "Wednesday, 26 February 2025") or glues the name to the
+ * date ("Lucas Nolan22 Dec 2016"). A person's name has none of them, in any script.
+ */
+const DATE_OR_TIME = /\d{4}|\d{1,2}:\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/u;
+
+/** A dash, bar or comma left at either end once the name's neighbours are gone: "Jane Doe —". */
+const DANGLING_SEPARATORS = /^[\s\p{Pd}|·•,;:/\\]+|[\s\p{Pd}|·•,;:/\\]+$/gu;
 
 /**
  * The name in a byline: the note's header says "By" itself, so a byline that already starts with
@@ -221,7 +275,31 @@ const TRAILING_CREDIT = /[\s,;|·•–—]+\p{L}+\s+by\b.*$/iu;
 export function cleanByline(value: string | undefined): string | undefined {
   const text = clean(value);
   if (!text) return undefined;
-  return clean(text.replace(LEADING_BY, '').replace(TRAILING_CREDIT, ''));
+  const name = clean(
+    text
+      .replace(WEB_ADDRESS, ' ')
+      .replace(LEADING_BY, '')
+      .replace(TRAILING_CREDIT, '')
+      .replace(DANGLING_SEPARATORS, ''),
+  );
+  return name && !DATE_OR_TIME.test(name) ? name : undefined;
+}
+
+/**
+ * The publication date when the meta tags and the article's JSON-LD both give one: the earlier.
+ * Both mean "first published", but a republished post moves one of them (Medium's
+ * article:published_time is the latest republication, while the page and its JSON-LD show the
+ * first date), and a clip is dated by when the piece first appeared. A value that is no date at
+ * all ("{{date}}") yields to one that is.
+ */
+function earliestDate(...values: (string | undefined)[]): string | undefined {
+  let best: { value: string; time: number } | undefined;
+  for (const value of values) {
+    const time = value === undefined ? Number.NaN : Date.parse(value);
+    if (value !== undefined && !Number.isNaN(time) && (!best || time < best.time))
+      best = { value, time };
+  }
+  return best?.value ?? values.find((value) => value !== undefined);
 }
 
 function toIsoDate(value: string | undefined): string | undefined {
@@ -285,28 +363,24 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
       ]),
     ) ??
     cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))) ??
-    cleanAuthor(
-      clean(
-        doc.querySelector(
-          '[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]',
-        )?.textContent,
-      ),
-    );
+    markedAuthor(doc);
   const published = toIsoDate(
-    metaContent(meta, [
-      'article:published_time',
-      'datePublished',
-      'og:published_time',
-      'publish-date',
-      'pubdate',
-      'date',
-      'dc.date',
-      'dc.date.issued',
-      'citation_publication_date',
-      'sailthru.date',
-      'parsely-pub-date',
-    ]) ??
-      jsonLdText(firstJsonLd(jsonLd(), 'datePublished')) ??
+    earliestDate(
+      metaContent(meta, [
+        'article:published_time',
+        'datePublished',
+        'og:published_time',
+        'publish-date',
+        'pubdate',
+        'date',
+        'dc.date',
+        'dc.date.issued',
+        'citation_publication_date',
+        'sailthru.date',
+        'parsely-pub-date',
+      ]),
+      jsonLdText(firstJsonLd(jsonLd(), 'datePublished')),
+    ) ??
       clean(
         doc
           .querySelector('article time[datetime], time[pubdate][datetime]')
