@@ -160,11 +160,15 @@ for (const [kind, s] of Object.entries(survived)) {
 for (const half of ['even', 'odd'] as const) {
   const scores = metadataScores.filter((entry) => entry.half === half).map((entry) => entry.score);
   if (scores.length === 0) continue;
-  const shares = METADATA_FIELDS.map((field) => {
-    const scored = scores.filter((score) => score[field] !== undefined);
-    const passed = scored.filter((score) => score[field]).length;
-    return `${field} ${passed}/${scored.length}`;
-  });
-  console.log(`  metadata (${half} half): ${shares.join(', ')}`);
+  const sharesOf = (verdicts: Partial<Record<(typeof METADATA_FIELDS)[number], boolean>>[]) =>
+    METADATA_FIELDS.map((field) => {
+      const scored = verdicts.filter((verdict) => verdict[field] !== undefined);
+      const passed = scored.filter((verdict) => verdict[field]).length;
+      return `${field} ${passed}/${scored.length}`;
+    }).join(', ');
+  console.log(`  metadata (${half} half): ${sharesOf(scores)}`);
+  console.log(
+    `  metadata (${half} half, audited): ${sharesOf(scores.map((score) => score.audited))}`,
+  );
 }
 if (rulesTotal) console.log(`  rules: ${rulesSame}/${rulesTotal} fixtures with the same structure`);

@@ -26,8 +26,40 @@ export interface PageMetadata {
 export const METADATA_FIELDS = ['title', 'byline', 'siteName', 'published', 'lang'] as const;
 export type MetadataField = (typeof METADATA_FIELDS)[number];
 
-/** Per field: whether it matched; absent when the expected value is null (not scored). */
-export type MetadataScore = Partial<Record<MetadataField, boolean>> & { titleOverlap: number };
+type Verdicts = Partial<Record<MetadataField, boolean>>;
+
+/**
+ * Per field: whether it matched; absent when the expected value is null (not scored). `audited`:
+ * the same against the audited values (metadata-audit.json) where Readability's expected value
+ * is not that field's value for a reader; elsewhere it equals the plain verdict.
+ */
+export type MetadataScore = Verdicts & { titleOverlap: number; audited: Verdicts };
+
+/** Readability's expected values, with the audited value of the fields the audit corrects. */
+export interface ExpectedMetadata extends PageMetadata {
+  /** A string: the value the page shows; null: the page names none, so none is right. */
+  corrections?: Partial<Record<MetadataField, string | null>>;
+}
+
+const Audit = z.object({
+  pages: z.record(
+    z.string(),
+    z.partialRecord(
+      z.enum(METADATA_FIELDS),
+      z.object({ value: z.string().nullable(), why: z.string() }),
+    ),
+  ),
+});
+
+let audit: z.infer<typeof Audit>['pages'] | undefined;
+
+/** The audit of Readability's expected metadata: per page and field, the value and why. */
+export function metadataAudit(): z.infer<typeof Audit>['pages'] {
+  audit ??= Audit.parse(
+    JSON.parse(readFileSync(new URL('./metadata-audit.json', import.meta.url), 'utf8')),
+  ).pages;
+  return audit;
+}
 
 const Expected = z.object({
   title: z.string().nullish(),
@@ -37,18 +69,29 @@ const Expected = z.object({
   lang: z.string().nullish(),
 });
 
-export function readExpectedMetadata(corpusDir: string, name: string): PageMetadata | undefined {
+export function readExpectedMetadata(
+  corpusDir: string,
+  name: string,
+): ExpectedMetadata | undefined {
   const path = join(corpusDir, 'readability', name, 'expected-metadata.json');
   if (!existsSync(path)) return undefined;
   const parsed = Expected.safeParse(JSON.parse(readFileSync(path, 'utf8')));
   if (!parsed.success) return undefined;
   const { title, byline, siteName, publishedTime, lang } = parsed.data;
+  const corrections = metadataAudit()[name];
   return {
     title: title ?? undefined,
     byline: byline ?? undefined,
     siteName: siteName ?? undefined,
     published: publishedTime ?? undefined,
     lang: lang ?? undefined,
+    ...(corrections
+      ? {
+          corrections: Object.fromEntries(
+            Object.entries(corrections).map(([field, entry]) => [field, entry.value]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -99,15 +142,33 @@ function day(value: string | undefined): string | undefined {
 
 const primaryTag = (value: string | undefined) => value?.trim().toLowerCase().split(/[-_]/)[0];
 
-export function scoreMetadata(expected: PageMetadata, actual: PageMetadata = {}): MetadataScore {
-  const titleOverlap = tokenOverlap(expected.title, actual.title);
+function verdicts(expected: PageMetadata, actual: PageMetadata): Verdicts {
   const { precision, recall } = overlapParts(expected.title, actual.title);
-  const score: MetadataScore = { titleOverlap, title: precision >= MATCH && recall >= 0.5 };
-  if (expected.byline) score.byline = tokenOverlap(expected.byline, actual.byline) >= MATCH;
-  if (expected.siteName) score.siteName = tokenOverlap(expected.siteName, actual.siteName) >= MATCH;
-  if (day(expected.published)) score.published = day(expected.published) === day(actual.published);
-  if (expected.lang) score.lang = primaryTag(expected.lang) === primaryTag(actual.lang);
-  return score;
+  const verdict: Verdicts = { title: precision >= MATCH && recall >= 0.5 };
+  if (expected.byline) verdict.byline = tokenOverlap(expected.byline, actual.byline) >= MATCH;
+  if (expected.siteName)
+    verdict.siteName = tokenOverlap(expected.siteName, actual.siteName) >= MATCH;
+  if (day(expected.published))
+    verdict.published = day(expected.published) === day(actual.published);
+  if (expected.lang) verdict.lang = primaryTag(expected.lang) === primaryTag(actual.lang);
+  return verdict;
+}
+
+export function scoreMetadata(
+  expected: ExpectedMetadata,
+  actual: PageMetadata = {},
+): MetadataScore {
+  const plain = verdicts(expected, actual);
+  const audited: Verdicts = { ...plain };
+  for (const [field, value] of Object.entries(expected.corrections ?? {}) as [
+    MetadataField,
+    string | null,
+  ][]) {
+    // A page that names no such value is right only when the pipeline gives none either.
+    audited[field] =
+      value === null ? !actual[field]?.trim() : verdicts({ [field]: value }, actual)[field];
+  }
+  return { ...plain, titleOverlap: tokenOverlap(expected.title, actual.title), audited };
 }
 
 /** What a clip says about its page, in the fields above. */
