@@ -94,6 +94,12 @@ describe('page metadata', () => {
        <script type="application/ld+json">{"@type":"NewsArticle","dateCreated":"2015-10-15T02:19:15.607Z","datePublished":"2015-10-15T02:19:15.607Z","dateModified":"2018-04-22T22:24:24.777Z"}</script>`,
     );
     expect(metadata.published).toBe('2015-10-15T02:19:15.607Z');
+    // The same day written less precisely is no earlier publication: the timestamp stays.
+    const sameDay = metadataOf(
+      `<meta property="article:published_time" content="2019-11-19T11:21:08+00:00">
+       <script type="application/ld+json">{"@type":"NewsArticle","datePublished":"November 19, 2019"}</script>`,
+    );
+    expect(sameDay.published).toBe('2019-11-19T11:21:08+00:00');
   });
 
   it('takes the name inside a schema.org author, not the separator printed after it', () => {

@@ -292,11 +292,15 @@ export function cleanByline(value: string | undefined): string | undefined {
  * first date), and a clip is dated by when the piece first appeared. A value that is no date at
  * all ("{{date}}") yields to one that is.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function earliestDate(...values: (string | undefined)[]): string | undefined {
   let best: { value: string; time: number } | undefined;
   for (const value of values) {
     const time = value === undefined ? Number.NaN : Date.parse(value);
-    if (value !== undefined && !Number.isNaN(time) && (!best || time < best.time))
+    // Within a day the two name the same publication, written more or less precisely ("November
+    // 19, 2019" is local midnight): the first, the meta tags' full timestamp, stays.
+    if (value !== undefined && !Number.isNaN(time) && (!best || time <= best.time - DAY_MS))
       best = { value, time };
   }
   return best?.value ?? values.find((value) => value !== undefined);
