@@ -2,16 +2,16 @@
  * The headless command's bulk run, measured (issue 17): not a test, a script that writes
  * bench/bulk.md.
  *
- *   npx tsx bench/bulk.ts [--parts speed,memory,resume] [--pages 100] [--serial 10]
- *     [--links 2000] [--resume-links 150] [--stops 3] [--jobs N]
+ *   npx tsx bench/bulk.ts [--parts speed,resume,memory] [--pages 100] [--serial 10]
+ *     [--links 2000] [--resume-links 150] [--stops 3] [--jobs N] [--offline]
  *
  * 1. speed: `--pages` corpus pages (../shared/corpus, served locally) into the local Notes
  *    server with the bulk command, against today's serial command (b65cec8's scripts/clip.ts, one
  *    page after another) on the first `--serial` of them.
- * 2. memory: a `--links` export (Netscape bookmarks HTML made from the corpus pages, each link a
+ * 3. memory: a `--links` export (Netscape bookmarks HTML made from the corpus pages, each link a
  *    distinct address, with made-up tags and folders): the command's and the browser's resident
  *    memory sampled while it runs, first 100 pages against the last 100, and the peak.
- * 3. resume: a `--resume-links` export run once uninterrupted, then into a fresh server stopped
+ * 2. resume: a `--resume-links` export run once uninterrupted, then into a fresh server stopped
  *    at `--stops` random points (SIGINT and SIGKILL in turn) and run again until done: the notes
  *    must be those of the uninterrupted run (by source address), none twice.
  *
@@ -32,13 +32,20 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '100' },
     serial: { type: 'string', default: '10' },
-    parts: { type: 'string', default: 'speed,memory,resume' },
+    parts: { type: 'string', default: 'speed,resume,memory' },
     links: { type: 'string', default: '2000' },
     'resume-links': { type: 'string', default: '150' },
     stops: { type: 'string', default: '3' },
     jobs: { type: 'string' },
+    offline: { type: 'boolean', default: false },
   },
 });
+/**
+ * --offline: every host but this machine is "not found" at once, as on a machine without a
+ * network. This sandbox's firewall instead leaves connections to other hosts hanging for ~20 s,
+ * so a corpus page with a third-party script in its head waits that long for its document.
+ */
+const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 const CORPUS = resolve('../shared/corpus');
 const work = mkdtempSync(join(tmpdir(), 'clipdeck-bulk-bench-'));
 
@@ -109,7 +116,12 @@ function runCommand(
 ): Promise<RunResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, NOTES_API_URL: server.baseUrl, NOTES_API_KEY: server.apiKey },
+    env: {
+      ...process.env,
+      NOTES_API_URL: server.baseUrl,
+      NOTES_API_KEY: server.apiKey,
+      ...(values.offline && { CLIPDECK_CHROMIUM_ARGS: JSON.stringify([OFFLINE_RULE]) }),
+    },
   });
   const lines = lineCounter();
   let stopping = false;
@@ -123,6 +135,8 @@ function runCommand(
   });
   if (!stop) child.stdout.on('data', (chunk: Buffer) => lines.add(chunk));
   child.stderr.on('data', (chunk: Buffer) => {
+    // BENCH_VERBOSE=1: the command's progress and summary as it runs.
+    if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
     stderr += chunk.toString();
   });
   const sampler = setInterval(() => {
@@ -200,12 +214,14 @@ async function main() {
   const lines: string[] = [
     '# Bulk clipping with the headless command (issue 17)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)} UTC on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk.ts ${process.argv.slice(2).join(' ')}\`. The load average (1 min) is given as each run started and ended.`,
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC${values.offline ? ' with other hosts unreachable at once (--offline: Chromium resolves no host but this machine)' : ''} on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk.ts ${process.argv.slice(2).join(' ')}\`. The load average (1 min) is given as each run started and ended.`,
     '',
   ];
+  // Written after each part, so a part cut short leaves the figures of those before it.
   const say = (...added: string[]) => {
     lines.push(...added);
     process.stderr.write(`${added.join('\n')}\n`);
+    writeFileSync('bench/bulk.md', `${lines.join('\n')}\n`);
   };
   const jobs = values.jobs ? ['--jobs', values.jobs] : [];
   try {
@@ -250,41 +266,6 @@ async function main() {
         ...rows,
         '',
         `Bulk command summary: \`${/done in .*/.exec(bulk.stderr)?.[0] ?? bulk.stderr.trim().split('\n').pop()}\``,
-        '',
-      );
-    }
-
-    const linkCount = Number(values.links);
-    if (parts.has('memory') && linkCount > 0) {
-      const exportFile = bookmarksExport(pages, site.urlFor, linkCount, 'link');
-      const server = await startNotesServer();
-      const loadBefore = load();
-      const long = await runCommand(
-        'scripts/clip.ts',
-        ['--from', exportFile, '--journal', join(work, 'long.journal'), ...jobs],
-        server,
-      );
-      const held = tally(server);
-      await server.stop();
-      const window = (from: number, to: number) =>
-        long.samples.filter((sample) => sample.pagesDone >= from && sample.pagesDone < to);
-      const average = (samples: Sample[], field: 'nodeKb' | 'browserKb') =>
-        samples.length
-          ? samples.reduce((sum, sample) => sum + sample[field], 0) / samples.length
-          : 0;
-      const first = window(0, 100);
-      const last = window(long.printed - 100, long.printed + 1);
-      const peak = (field: 'nodeKb' | 'browserKb') =>
-        Math.max(0, ...long.samples.map((sample) => sample[field]));
-      say(
-        `## A ${linkCount}-link bookmarks export (made-up tags and folders)`,
-        '',
-        `${held.notes} notes on the server (${held.sources} distinct sources, ${held.twice} twice), ${long.printed} printed, in ${(long.ms / 60_000).toFixed(1)} min (${perMinute(held.notes, long.ms)} pages a minute), exit ${long.code}; ${loadBefore} → ${load()}.`,
-        '',
-        '| resident memory (MB) | first 100 pages (mean) | last 100 pages (mean) | peak |',
-        '| --- | --- | --- | --- |',
-        `| Node (the command) | ${mb(average(first, 'nodeKb'))} | ${mb(average(last, 'nodeKb'))} | ${mb(peak('nodeKb'))} |`,
-        `| browser (all its processes) | ${mb(average(first, 'browserKb'))} | ${mb(average(last, 'browserKb'))} | ${mb(peak('browserKb'))} |`,
         '',
       );
     }
@@ -339,10 +320,43 @@ async function main() {
         '',
       );
     }
+    const linkCount = Number(values.links);
+    if (parts.has('memory') && linkCount > 0) {
+      const exportFile = bookmarksExport(pages, site.urlFor, linkCount, 'link');
+      const server = await startNotesServer();
+      const loadBefore = load();
+      const long = await runCommand(
+        'scripts/clip.ts',
+        ['--from', exportFile, '--journal', join(work, 'long.journal'), ...jobs],
+        server,
+      );
+      const held = tally(server);
+      await server.stop();
+      const window = (from: number, to: number) =>
+        long.samples.filter((sample) => sample.pagesDone >= from && sample.pagesDone < to);
+      const average = (samples: Sample[], field: 'nodeKb' | 'browserKb') =>
+        samples.length
+          ? samples.reduce((sum, sample) => sum + sample[field], 0) / samples.length
+          : 0;
+      const first = window(0, 100);
+      const last = window(long.printed - 100, long.printed + 1);
+      const peak = (field: 'nodeKb' | 'browserKb') =>
+        Math.max(0, ...long.samples.map((sample) => sample[field]));
+      say(
+        `## A ${linkCount}-link bookmarks export (made-up tags and folders)`,
+        '',
+        `${held.notes} notes on the server (${held.sources} distinct sources, ${held.twice} twice), ${long.printed} printed, in ${(long.ms / 60_000).toFixed(1)} min (${perMinute(held.notes, long.ms)} pages a minute), exit ${long.code}; ${loadBefore} → ${load()}.`,
+        '',
+        '| resident memory (MB) | first 100 pages (mean) | last 100 pages (mean) | peak |',
+        '| --- | --- | --- | --- |',
+        `| Node (the command) | ${mb(average(first, 'nodeKb'))} | ${mb(average(last, 'nodeKb'))} | ${mb(peak('nodeKb'))} |`,
+        `| browser (all its processes) | ${mb(average(first, 'browserKb'))} | ${mb(average(last, 'browserKb'))} | ${mb(peak('browserKb'))} |`,
+        '',
+      );
+    }
   } finally {
     await site.stop();
   }
-  writeFileSync('bench/bulk.md', `${lines.join('\n')}\n`);
   process.stderr.write('Written to bench/bulk.md\n');
 }
 
