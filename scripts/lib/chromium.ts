@@ -133,22 +133,32 @@ export async function launchChromium(options: LaunchOptions): Promise<ClipBrowse
     // Playwright serialises the function and its plain argument; nothing is unboxed here.
     inBackground: (fn, arg) => browser.worker.evaluate(fn as (arg: unknown) => never, arg),
     async openPage(url, limits) {
-      const page = idle.pop() ?? (await browser.context.newPage());
+      const reused = idle.pop();
+      let page = reused ?? (await browser.context.newPage());
+      let opened = await openSettled(page, url, limits.timeoutMs);
+      // A navigation the previous page had scheduled (a script's redirect) can cut this one
+      // short: the page is opened again in a fresh tab rather than reported as failed.
+      if (reused && !opened.ok && opened.error.kind === 'not-opened') {
+        await page.close().catch(() => undefined);
+        page = await browser.context.newPage();
+        opened = await openSettled(page, url, limits.timeoutMs);
+      }
+      const tab = page;
       let crashed = false;
-      page.once('crash', () => {
+      tab.once('crash', () => {
         crashed = true;
       });
-      const opened = await openSettled(page, url, limits.timeoutMs);
+      const settled = opened;
       const close = async () => {
         // A tab that failed to open (it may still be loading, or be a download) is not reused.
-        if (opened.ok && !crashed && !page.isClosed() && idle.length < IDLE_TABS_KEPT) {
-          page.removeAllListeners('crash');
-          idle.push(page);
+        if (settled.ok && !crashed && !tab.isClosed() && idle.length < IDLE_TABS_KEPT) {
+          tab.removeAllListeners('crash');
+          idle.push(tab);
         } else {
-          await page.close();
+          await tab.close();
         }
       };
-      return opened.ok ? { ok: true, url: () => page.url(), close } : { ...opened, close };
+      return settled.ok ? { ok: true, url: () => tab.url(), close } : { ...settled, close };
     },
     close: () => browser.close(),
   });
