@@ -2,35 +2,50 @@
  * The headless command's bulk run, measured (issue 17): not a test, a script that writes
  * bench/bulk.md.
  *
- *   npx tsx bench/bulk.ts [--pages 100] [--serial 10] [--links 2000] [--stops 3] [--jobs N]
+ *   npx tsx bench/bulk.ts [--parts speed,resume,memory] [--pages 100] [--serial 10]
+ *     [--links 2000] [--resume-links 150] [--stops 3] [--jobs N] [--offline]
  *
- * 1. Speed: `--pages` corpus pages (../shared/corpus, served locally) into the local Notes
+ * 1. speed: `--pages` corpus pages (../shared/corpus, served locally) into the local Notes
  *    server with the bulk command, against today's serial command (b65cec8's scripts/clip.ts, one
  *    page after another) on the first `--serial` of them.
- * 2. Memory: a `--links` export (Netscape bookmarks HTML made from the corpus pages, each link a
+ * 3. memory: a `--links` export (Netscape bookmarks HTML made from the corpus pages, each link a
  *    distinct address, with made-up tags and folders): the command's and the browser's resident
  *    memory sampled while it runs, first 100 pages against the last 100, and the peak.
- * 3. Resume: the same export stopped (SIGKILL) at `--stops` random points and run again until
- *    done: the notes must be those of the uninterrupted run (by source address), none twice.
+ * 2. resume: a `--resume-links` export run once uninterrupted, then into a fresh server stopped
+ *    at `--stops` random points (SIGINT and SIGKILL in turn) and run again until done: the notes
+ *    must be those of the uninterrupted run (by source address), none twice.
+ *
+ * Every figure is counted on the Notes server (notes, distinct sources, sources held twice), not
+ * from the command's output, and comes with the machine's load average when it was taken.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type NotesServer, startNotesServer } from '../notes-server';
 import { startStaticServer } from '../scripts/lib/static-server';
 import { noteSourceUrl } from '../utils/clip-log/note-source';
+import { lineCounter } from './stdout-lines';
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '100' },
     serial: { type: 'string', default: '10' },
+    parts: { type: 'string', default: 'speed,resume,memory' },
     links: { type: 'string', default: '2000' },
+    'resume-links': { type: 'string', default: '150' },
     stops: { type: 'string', default: '3' },
     jobs: { type: 'string' },
+    offline: { type: 'boolean', default: false },
   },
 });
+/**
+ * --offline: every host but this machine is "not found" at once, as on a machine without a
+ * network. This sandbox's firewall instead leaves connections to other hosts hanging for ~20 s,
+ * so a corpus page with a third-party script in its head waits that long for its document.
+ */
+const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 const CORPUS = resolve('../shared/corpus');
 const work = mkdtempSync(join(tmpdir(), 'clipdeck-bulk-bench-'));
 
@@ -89,25 +104,39 @@ interface RunResult {
   samples: Sample[];
 }
 
-/** Runs a command; `stopAfter` kills it (SIGKILL, as a crash would) after that many notes. */
+/**
+ * Runs a command; `stop` ends it after that many notes: SIGKILL as a crash would, or SIGINT as
+ * Ctrl-C does (a second SIGINT a second later: the user who does not wait).
+ */
 function runCommand(
   script: string,
   args: string[],
   server: NotesServer,
-  stopAfter?: number,
+  stop?: { after: number; signal: 'SIGKILL' | 'SIGINT' },
 ): Promise<RunResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, NOTES_API_URL: server.baseUrl, NOTES_API_KEY: server.apiKey },
+    env: {
+      ...process.env,
+      NOTES_API_URL: server.baseUrl,
+      NOTES_API_KEY: server.apiKey,
+      ...(values.offline && { CLIPDECK_CHROMIUM_ARGS: JSON.stringify([OFFLINE_RULE]) }),
+    },
   });
-  let printed = 0;
+  const lines = lineCounter();
+  let stopping = false;
   let stderr = '';
   const samples: Sample[] = [];
   child.stdout.on('data', (chunk: Buffer) => {
-    printed += chunk.toString().split('\n').filter(Boolean).length;
-    if (stopAfter !== undefined && printed >= stopAfter) child.kill('SIGKILL');
+    if (!stop || stopping || lines.add(chunk) < stop.after) return;
+    stopping = true;
+    child.kill(stop.signal);
+    if (stop.signal === 'SIGINT') setTimeout(() => child.kill('SIGINT'), 1_000).unref();
   });
+  if (!stop) child.stdout.on('data', (chunk: Buffer) => lines.add(chunk));
   child.stderr.on('data', (chunk: Buffer) => {
+    // BENCH_VERBOSE=1: the command's progress and summary as it runs.
+    if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
     stderr += chunk.toString();
   });
   const sampler = setInterval(() => {
@@ -115,7 +144,7 @@ function runCommand(
     const { ownKb, childrenKb } = residentKb(child.pid);
     samples.push({
       at: Date.now() - started,
-      pagesDone: printed,
+      pagesDone: lines.count(),
       nodeKb: ownKb,
       browserKb: childrenKb,
     });
@@ -123,7 +152,7 @@ function runCommand(
   return new Promise((done) =>
     child.on('exit', (code) => {
       clearInterval(sampler);
-      done({ code, ms: Date.now() - started, printed, stderr, samples });
+      done({ code, ms: Date.now() - started, printed: lines.count(), stderr, samples });
     }),
   );
 }
@@ -132,102 +161,176 @@ function sourcesOf(server: NotesServer): string[] {
   return server.notes().map((note) => noteSourceUrl(note.markdown_text) ?? `(none) ${note.title}`);
 }
 
+/** What the server holds: notes, distinct sources, and sources held more than once. */
+function tally(server: NotesServer): { notes: number; sources: number; twice: number } {
+  const sources = sourcesOf(server);
+  const distinct = new Set(sources).size;
+  return { notes: sources.length, sources: distinct, twice: sources.length - distinct };
+}
+
+const load = () => `load ${loadavg()[0]?.toFixed(2)}`;
+
 const perMinute = (pages: number, ms: number) => Math.round((pages / ms) * 60_000);
 const mb = (kb: number) => (kb / 1024).toFixed(0);
 
+/** A bookmarks export of `count` distinct links to the corpus pages, in made-up folders and tags. */
+function bookmarksExport(
+  pages: string[],
+  urlFor: (page: string) => string,
+  count: number,
+  tag: string,
+) {
+  const folders = ['Reading', 'Reading/Long', 'Tech', 'Tech/Web', 'News', 'Later'];
+  const entries = Array.from({ length: count }, (_, index) => ({
+    url: `${urlFor(pages[index % pages.length] as string)}?${tag}=${index}`,
+    folder: folders[index % folders.length] as string,
+    tags: [`tag${index % 7}`, `topic-${index % 3}`],
+  }));
+  const html = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    '<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1><DL><p>',
+    ...folders.map(
+      (folder) =>
+        `<DT><H3>${folder}</H3><DL><p>\n${entries
+          .filter((entry) => entry.folder === folder)
+          .map(
+            (entry, index) =>
+              `<DT><A HREF="${entry.url}" ADD_DATE="1700000000" TAGS="${entry.tags.join(',')}">Link ${index}</A>`,
+          )
+          .join('\n')}\n</DL><p>`,
+    ),
+    '</DL><p>',
+  ].join('\n');
+  const file = join(work, `${tag}.html`);
+  writeFileSync(file, html);
+  return file;
+}
+
 async function main() {
   const pages = corpusPages();
+  const parts = new Set(values.parts.split(','));
   const site = await startStaticServer(CORPUS);
   const lines: string[] = [
     '# Bulk clipping with the headless command (issue 17)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)} UTC on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk.ts ${process.argv.slice(2).join(' ')}\`.`,
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC${values.offline ? ' with other hosts unreachable at once (--offline: Chromium resolves no host but this machine)' : ''} on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk.ts ${process.argv.slice(2).join(' ')}\`. The load average (1 min) is given as each run started and ended.`,
     '',
   ];
+  // Written after each part, so a part cut short leaves the figures of those before it.
+  const say = (...added: string[]) => {
+    lines.push(...added);
+    process.stderr.write(`${added.join('\n')}\n`);
+    writeFileSync('bench/bulk.md', `${lines.join('\n')}\n`);
+  };
   const jobs = values.jobs ? ['--jobs', values.jobs] : [];
   try {
-    // 1. Speed.
-    const count = Number(values.pages);
-    const chosen = Array.from(
-      { length: count },
-      (_, index) => pages[index % pages.length] as string,
-    );
-    const urls = chosen.map(
-      (page, index) => `${site.urlFor(page)}${index >= pages.length ? `?copy=${index}` : ''}`,
-    );
-    const list = join(work, 'pages.txt');
-    writeFileSync(list, `${urls.join('\n')}\n`);
-    let server = await startNotesServer();
-    const bulk = await runCommand('scripts/clip.ts', ['--from', list, ...jobs], server);
-    const bulkNotes = server.notes().length;
-    await server.stop();
-    const serialCount = Number(values.serial);
-    let serialLine = '';
-    if (serialCount > 0) {
-      const old = join('scripts', '.serial-clip-b65cec8.ts');
-      writeFileSync(old, execFileSync('git', ['show', 'b65cec8:scripts/clip.ts']));
-      server = await startNotesServer();
-      try {
-        const serial = await runCommand(old, urls.slice(0, serialCount), server);
-        serialLine = `| serial command (b65cec8), first ${serialCount} pages | ${(serial.ms / 1000).toFixed(1)} s | ${server.notes().length} | ${perMinute(server.notes().length, serial.ms)} |`;
-      } finally {
-        execFileSync('rm', ['-f', old]);
-        await server.stop();
-      }
-    }
-    lines.push(
-      `## ${count} corpus pages into the local Notes server`,
-      '',
-      '| run | wall time (whole command) | notes | pages a minute |',
-      '| --- | --- | --- | --- |',
-      `| bulk command (${jobs.length ? values.jobs : 'default'} jobs) | ${(bulk.ms / 1000).toFixed(1)} s | ${bulkNotes} | ${perMinute(bulkNotes, bulk.ms)} |`,
-      ...(serialLine ? [serialLine] : []),
-      '',
-      `Bulk command summary: \`${/done in .*/.exec(bulk.stderr)?.[0] ?? bulk.stderr.trim().split('\n').pop()}\``,
-      '',
-    );
-    process.stderr.write(`${lines.join('\n')}\n`);
-
-    // 2. Memory over a long export, and 3. stops and resumes.
-    const linkCount = Number(values.links);
-    if (linkCount > 0) {
-      const folders = ['Reading', 'Reading/Long', 'Tech', 'Tech/Web', 'News', 'Later'];
-      const entries = Array.from({ length: linkCount }, (_, index) => {
+    if (parts.has('speed')) {
+      const count = Number(values.pages);
+      const urls = Array.from({ length: count }, (_, index) => {
         const page = pages[index % pages.length] as string;
-        const folder = folders[index % folders.length] as string;
-        return {
-          url: `${site.urlFor(page)}?link=${index}`,
-          folder,
-          tags: [`tag${index % 7}`, `topic-${index % 3}`],
-        };
+        return `${site.urlFor(page)}${index >= pages.length ? `?copy=${index}` : ''}`;
       });
-      const html = [
-        '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
-        '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-        '<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1><DL><p>',
-        ...folders.map(
-          (folder) =>
-            `<DT><H3>${folder}</H3><DL><p>\n${entries
-              .filter((entry) => entry.folder === folder)
-              .map(
-                (entry, index) =>
-                  `<DT><A HREF="${entry.url}" ADD_DATE="1700000000" TAGS="${entry.tags.join(',')}">Link ${index}</A>`,
-              )
-              .join('\n')}\n</DL><p>`,
-        ),
-        '</DL><p>',
-      ].join('\n');
-      const exportFile = join(work, 'bookmarks.html');
-      writeFileSync(exportFile, html);
+      const list = join(work, 'pages.txt');
+      writeFileSync(list, `${urls.join('\n')}\n`);
+      let server = await startNotesServer();
+      const loadBefore = load();
+      const bulk = await runCommand('scripts/clip.ts', ['--from', list, ...jobs], server);
+      const held = tally(server);
+      await server.stop();
+      const rows = [
+        `| bulk command (${jobs.length ? values.jobs : 'default'} jobs) | ${(bulk.ms / 1000).toFixed(1)} s | ${held.notes} (${held.twice} twice) | ${perMinute(held.notes, bulk.ms)} | ${loadBefore} → ${load()} |`,
+      ];
+      const serialCount = Number(values.serial);
+      if (serialCount > 0) {
+        const old = join('scripts', '.serial-clip-b65cec8.ts');
+        writeFileSync(old, execFileSync('git', ['show', 'b65cec8:scripts/clip.ts']));
+        server = await startNotesServer();
+        try {
+          const before = load();
+          const serial = await runCommand(old, urls.slice(0, serialCount), server);
+          const notes = server.notes().length;
+          rows.push(
+            `| serial command (b65cec8), first ${serialCount} pages | ${(serial.ms / 1000).toFixed(1)} s | ${notes} | ${perMinute(notes, serial.ms)} | ${before} → ${load()} |`,
+          );
+        } finally {
+          execFileSync('rm', ['-f', old]);
+          await server.stop();
+        }
+      }
+      say(
+        `## ${count} corpus pages into the local Notes server`,
+        '',
+        '| run | wall time (whole command) | notes on the server | pages a minute | load |',
+        '| --- | --- | --- | --- | --- |',
+        ...rows,
+        '',
+        `Bulk command summary: \`${/done in .*/.exec(bulk.stderr)?.[0] ?? bulk.stderr.trim().split('\n').pop()}\``,
+        '',
+      );
+    }
 
+    const resumeCount = Number(values['resume-links']);
+    if (parts.has('resume') && resumeCount > 0) {
+      const exportFile = bookmarksExport(pages, site.urlFor, resumeCount, 'resume');
+      let server = await startNotesServer();
+      const loadBefore = load();
+      const whole = await runCommand(
+        'scripts/clip.ts',
+        ['--from', exportFile, '--journal', join(work, 'whole.journal'), ...jobs],
+        server,
+      );
+      const reference = new Set(sourcesOf(server));
+      const referenceCount = server.notes().length;
+      await server.stop();
+
+      const stops = Number(values.stops);
       server = await startNotesServer();
+      const journal = join(work, 'stopped.journal');
+      const stopPoints: string[] = [];
+      let before = 0;
+      for (let stop = 0; stop < stops; stop++) {
+        const after = 1 + Math.floor(Math.random() * Math.max(1, referenceCount / (stops + 1)));
+        const signal = stop % 2 === 0 ? 'SIGKILL' : 'SIGINT';
+        await runCommand(
+          'scripts/clip.ts',
+          ['--from', exportFile, '--journal', journal, ...jobs],
+          server,
+          { after, signal },
+        );
+        before = server.notes().length;
+        stopPoints.push(`${signal} after ${after} more (${before} on the server)`);
+      }
+      const finish = await runCommand(
+        'scripts/clip.ts',
+        ['--from', exportFile, '--journal', journal, ...jobs],
+        server,
+      );
+      const resumed = sourcesOf(server);
+      const held = tally(server);
+      const missing = [...reference].filter((source) => !resumed.includes(source)).length;
+      const extra = [...new Set(resumed)].filter((source) => !reference.has(source)).length;
+      await server.stop();
+      say(
+        `## A ${resumeCount}-link export stopped ${stops} times and run again`,
+        '',
+        `Uninterrupted: ${referenceCount} notes in ${(whole.ms / 1000).toFixed(0)} s (exit ${whole.code}). ` +
+          `Stopped: ${stopPoints.join('; ')}; then run to the end (exit ${finish.code}): ` +
+          `${held.notes} notes against ${referenceCount} uninterrupted; ${held.twice} twice, ${missing} missing, ${extra} not in the uninterrupted run. ${loadBefore} → ${load()}.`,
+        '',
+      );
+    }
+    const linkCount = Number(values.links);
+    if (parts.has('memory') && linkCount > 0) {
+      const exportFile = bookmarksExport(pages, site.urlFor, linkCount, 'link');
+      const server = await startNotesServer();
+      const loadBefore = load();
       const long = await runCommand(
         'scripts/clip.ts',
         ['--from', exportFile, '--journal', join(work, 'long.journal'), ...jobs],
         server,
       );
-      const reference = new Set(sourcesOf(server));
-      const referenceCount = server.notes().length;
+      const held = tally(server);
       await server.stop();
       const window = (from: number, to: number) =>
         long.samples.filter((sample) => sample.pagesDone >= from && sample.pagesDone < to);
@@ -239,10 +342,10 @@ async function main() {
       const last = window(long.printed - 100, long.printed + 1);
       const peak = (field: 'nodeKb' | 'browserKb') =>
         Math.max(0, ...long.samples.map((sample) => sample[field]));
-      lines.push(
+      say(
         `## A ${linkCount}-link bookmarks export (made-up tags and folders)`,
         '',
-        `${long.printed} notes in ${(long.ms / 60_000).toFixed(1)} min (${perMinute(long.printed, long.ms)} pages a minute), exit ${long.code}.`,
+        `${held.notes} notes on the server (${held.sources} distinct sources, ${held.twice} twice), ${long.printed} printed, in ${(long.ms / 60_000).toFixed(1)} min (${perMinute(held.notes, long.ms)} pages a minute), exit ${long.code}; ${loadBefore} → ${load()}.`,
         '',
         '| resident memory (MB) | first 100 pages (mean) | last 100 pages (mean) | peak |',
         '| --- | --- | --- | --- |',
@@ -250,47 +353,11 @@ async function main() {
         `| browser (all its processes) | ${mb(average(first, 'browserKb'))} | ${mb(average(last, 'browserKb'))} | ${mb(peak('browserKb'))} |`,
         '',
       );
-      process.stderr.write(`${lines.slice(-8).join('\n')}\n`);
-
-      const stops = Number(values.stops);
-      server = await startNotesServer();
-      const journal = join(work, 'stopped.journal');
-      const stopPoints: number[] = [];
-      let before = 0;
-      for (let stop = 0; stop < stops; stop++) {
-        const after = 1 + Math.floor(Math.random() * Math.max(1, referenceCount / (stops + 1)));
-        stopPoints.push(before + after);
-        await runCommand(
-          'scripts/clip.ts',
-          ['--from', exportFile, '--journal', journal, ...jobs],
-          server,
-          after,
-        );
-        before = server.notes().length;
-      }
-      const finish = await runCommand(
-        'scripts/clip.ts',
-        ['--from', exportFile, '--journal', journal, ...jobs],
-        server,
-      );
-      const resumed = sourcesOf(server);
-      const twice = resumed.length - new Set(resumed).size;
-      const missing = [...reference].filter((source) => !resumed.includes(source)).length;
-      const extra = [...new Set(resumed)].filter((source) => !reference.has(source)).length;
-      await server.stop();
-      lines.push(
-        `## Stopped ${stops} times (SIGKILL) and run again`,
-        '',
-        `Killed after ${stopPoints.join(', ')} notes in all (random points), then run to the end (exit ${finish.code}): ` +
-          `${resumed.length} notes against ${referenceCount} uninterrupted; ${twice} twice, ${missing} missing, ${extra} not in the uninterrupted run.`,
-        '',
-      );
     }
   } finally {
     await site.stop();
   }
-  writeFileSync('bench/bulk.md', `${lines.join('\n')}\n`);
-  process.stderr.write(`${lines.join('\n')}\nWritten to bench/bulk.md\n`);
+  process.stderr.write('Written to bench/bulk.md\n');
 }
 
 void main();

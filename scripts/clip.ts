@@ -111,12 +111,6 @@ async function main(argv: string[]): Promise<number> {
       journal = new Journal(journalPath);
       if (journal.latest.size) log(`continuing the run recorded in ${journalPath}.`);
     }
-    let known = new Set<string>();
-    if (!command.again && inputs.links.length > 1) {
-      const { knownSources } = await import('./lib/bulk/already-there');
-      known = await withRetries(() => knownSources(client), connection.baseUrl);
-    }
-
     const { startStaticServer } = await import('./lib/static-server');
     const { workItems } = await import('./lib/bulk/inputs');
     const items = await workItems(inputs, command, async (folder) => {
@@ -124,6 +118,14 @@ async function main(argv: string[]): Promise<number> {
       closers.push(() => server.stop());
       return server;
     });
+    // The links the service has notes of: one pass over its notes for the whole run, keeping
+    // only this run's links (the options page's import uses the same scan).
+    let known = new Set<string>();
+    if (!command.again && inputs.links.length > 1) {
+      const { scanNoteSources } = await import('../utils/clip-log/scan-sources');
+      const wanted = new Set(items.map((item) => item.key));
+      known = (await withRetries(() => scanNoteSources(client, wanted), connection.baseUrl)).known;
+    }
 
     const browser = await launching;
     await browser.call('configure', connection);

@@ -31,6 +31,10 @@ export async function openSettled(
   const ended = (request: Request) => {
     if (open.delete(request)) lastActivity = Date.now();
   };
+  let loaded = false;
+  const onLoad = () => {
+    loaded = true;
+  };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
@@ -46,10 +50,7 @@ export async function openSettled(
       const refused = refusedResponse(response);
       if (refused) return refused;
     }
-    let loaded = false;
-    page.once('load', () => {
-      loaded = true;
-    });
+    page.once('load', onLoad);
     const settleUntil = Math.min(Date.now() + SETTLE_CAP_MS, deadline);
     while (!loaded && Date.now() < settleUntil) {
       if (open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
@@ -60,6 +61,8 @@ export async function openSettled(
     page.off('request', started);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
+    // A reused tab must not keep listeners of the pages it showed before.
+    page.off('load', onLoad);
   }
 }
 

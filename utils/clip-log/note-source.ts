@@ -25,12 +25,10 @@ export function noteSourceUrl(markdown: string): string | undefined {
   return opening ? canonicalUrl(opening) : undefined;
 }
 
-/** The first link destination or bare address on a line of Markdown. */
+/** The first link destination or bare address on a line of Markdown (escapes undone). */
 function firstAddress(line: string): string | undefined {
-  return (
-    /\]\(<(https?:\/\/[^>]+)>/.exec(line)?.[1] ??
-    /\]\((https?:\/\/[^)\s]+)/.exec(line)?.[1] ??
-    /<(https?:\/\/[^>\s]+)>/.exec(line)?.[1] ??
-    /(https?:\/\/[^\s)>\]]+)/.exec(line)?.[1]
-  );
+  const destination =
+    /\]\(<(https?:\/\/[^>]+)>/.exec(line)?.[1] ?? /\]\((https?:\/\/[^)\s]+)/.exec(line)?.[1];
+  if (destination) return destination.replace(/\\(.)/g, '$1');
+  return /<(https?:\/\/[^>\s]+)>/.exec(line)?.[1] ?? /(https?:\/\/[^\s)>\]]+)/.exec(line)?.[1];
 }

@@ -11,8 +11,17 @@ export const DEFAULT_OUTBOX_CONFIG = {
   /** First retry delay; each further failure doubles it, up to maxDelayMs. */
   baseDelayMs: 5_000,
   maxDelayMs: 10 * 60_000,
-  /** Attempts before a clip that keeps failing (network, timeout, 5xx, 429) needs attention. */
+  /**
+   * Attempts before a clip that keeps failing (network, timeout, 5xx) needs attention. An attempt
+   * answered with 429 is not counted: the service only asked to wait.
+   */
   maxAttempts: 10,
+  /**
+   * How long a clip may be kept waiting by 429s (from the first) before it needs attention: long
+   * enough for a long import against a rate-limited service, short enough that nothing retries
+   * for good.
+   */
+  maxRateLimitedMs: 24 * 60 * 60_000,
   /** One request's time limit. */
   requestTimeoutMs: 20_000,
   /** How long a clip request waits for a fast delivery before answering "queued". */
@@ -36,6 +45,7 @@ export const outboxConfigSchema = z.object({
   baseDelayMs: nonNegative.catch(defaults.baseDelayMs),
   maxDelayMs: nonNegative.catch(defaults.maxDelayMs),
   maxAttempts: positiveInt.catch(defaults.maxAttempts),
+  maxRateLimitedMs: nonNegative.catch(defaults.maxRateLimitedMs),
   requestTimeoutMs: positiveInt.catch(defaults.requestTimeoutMs),
   fastDeliveryWaitMs: nonNegative.catch(defaults.fastDeliveryWaitMs),
   clockSkewMs: nonNegative.catch(defaults.clockSkewMs),

@@ -19,7 +19,10 @@ export const ATTENTION_REASONS = [
   'unknown-deck',
   /** The service refused the note for its size: shorten it; the clip is kept. */
   'too-large',
-  /** Every retry failed (network, timeout, 5xx, 429): retry now or discard. */
+  /**
+   * Every retry failed (network, timeout, 5xx), or the service kept answering 429 for longer than
+   * the outbox waits (maxRateLimitedMs): retry now or discard.
+   */
   'gave-up',
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
@@ -48,6 +51,14 @@ export const outboxEntrySchema = z.object({
   state: z.enum(CLIP_STATES),
   /** Requests made for this clip since it was queued, edited or retried by the user. */
   attempts: z.number().int().nonnegative(),
+  /**
+   * How many of those attempts the service answered with 429. A 429 says "wait", not "this
+   * failed": such attempts do not count toward giving up (maxAttempts); the time the clip has
+   * been kept waiting does (rateLimitedSince, maxRateLimitedMs).
+   */
+  rateLimited: z.number().int().nonnegative().optional(),
+  /** When the first 429 for this clip came (since it was queued, edited or retried by the user). */
+  rateLimitedSince: z.number().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   /** When a create was first sent: a note the service stored for it cannot be older. */

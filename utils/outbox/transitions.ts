@@ -137,12 +137,26 @@ export function afterFailure(
   if (verdict.action === 'attention') {
     return { entry: needsAttention(base, verdict.reason, verdict.message), pauseForAuth: false };
   }
-  if (entry.attempts >= config.maxAttempts) {
+  const rateLimited = failure.kind === 'rate-limited';
+  if (rateLimited) {
+    // "Wait" is not a failure: the attempt is not counted, but the time kept waiting is bounded.
+    base.rateLimited = (entry.rateLimited ?? 0) + 1;
+    base.rateLimitedSince = entry.rateLimitedSince ?? now;
+    if (now - base.rateLimitedSince >= config.maxRateLimitedMs) {
+      const hours = Math.max(1, Math.round((now - base.rateLimitedSince) / 3_600_000));
+      const message =
+        `The Notes service kept asking Clipdeck to wait for ${hours === 1 ? 'an hour' : `${hours} hours`}, ` +
+        'so this clip was not sent. Retry it now, or discard it.';
+      return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
+    }
+  } else if (countedAttempts(entry) >= config.maxAttempts) {
     const message =
-      `Clipdeck tried ${entry.attempts} times and could not send this clip. Last problem: ` +
+      `Clipdeck tried ${countedAttempts(entry)} times and could not send this clip. Last problem: ` +
       `${failure.message} Retry it now, or discard it.`;
     return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
   }
+  // All attempts, 429s included, space the retries out: a service that limits without saying
+  // for how long is not asked again at the first step's pace.
   const delay = Math.max(backoffDelay(entry.attempts, config, random), verdict.holdAllForMs ?? 0);
   const retrying: OutboxEntry = { ...base, state: 'queued', nextAttemptAt: now + delay };
   if (verdict.holdAllForMs !== undefined) {
@@ -153,6 +167,11 @@ export function afterFailure(
     pauseForAuth: false,
     ...(verdict.holdAllForMs !== undefined && { holdAllUntil: now + verdict.holdAllForMs }),
   };
+}
+
+/** The attempts that count toward giving up: those the service did not answer with 429. */
+export function countedAttempts(entry: Pick<OutboxEntry, 'attempts' | 'rateLimited'>): number {
+  return entry.attempts - (entry.rateLimited ?? 0);
 }
 
 function needsAttention(
@@ -193,7 +212,14 @@ export function requeueByUser(
   now: number,
   changes: UserChanges = {},
 ): OutboxEntry {
-  const { attention: _attention, nextAttemptAt: _next, deckId, ...rest } = entry;
+  const {
+    attention: _attention,
+    nextAttemptAt: _next,
+    rateLimited: _limited,
+    rateLimitedSince: _since,
+    deckId,
+    ...rest
+  } = entry;
   const nextDeck = changes.deckId === undefined ? deckId : (changes.deckId ?? undefined);
   return {
     ...rest,

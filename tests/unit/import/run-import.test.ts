@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
 import { createNotesClient } from '../../../utils/api';
+import { noteSourceUrl as noteSource } from '../../../utils/clip-log/note-source';
 import { bookmarkNoteFromLink, type ImportChannel, runImport } from '../../../utils/import';
-import {
-  checkKnownLinks,
-  importLinks,
-  importProgress,
-  noteSource,
-} from '../../../utils/import/background';
+import { checkKnownLinks, importLinks, importProgress } from '../../../utils/import/background';
 import { outboxConfigItem, outboxItem, runOutboxInBackground } from '../../../utils/outbox';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
 
@@ -144,7 +140,7 @@ describe('importing from the options page', () => {
   }, 60_000);
 });
 
-describe('noteSource', () => {
+describe('noteSourceUrl, the one reader of a note’s source (import and command)', () => {
   const link = {
     url: 'https://example.com/a?utm_campaign=x&id=1',
     title: 'A (b)',

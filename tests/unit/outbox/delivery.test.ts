@@ -219,6 +219,38 @@ describe('failures that retry', () => {
     expect(server.notes()).toHaveLength(2);
   });
 
+  it('429s, with or without Retry-After, do not count toward giving up: the clip waits and is saved once', async () => {
+    await outboxConfigItem.setValue({ baseDelayMs: 1_000, maxAttempts: 3 });
+    server.setFaults({ rateLimit: { every: 1, retryAfterSeconds: 2 } });
+    const outbox = newOutbox();
+    const { id } = await outbox.add({ draft: draft('Patient') });
+    for (const attempts of [1, 2, 3, 4, 5, 6]) {
+      if (attempts === 4) server.setFaults({ rateLimit: { every: 1, retryAfterSeconds: 0 } });
+      await retryScheduled(outbox, id, attempts);
+      await ringAlarm(outbox);
+    }
+    server.setFaults({});
+    expect(await outbox.waitFor(id, 5_000)).toMatchObject({ state: 'saved', attempts: 7 });
+    expect(server.notes()).toHaveLength(1);
+  });
+
+  it('a clip kept waiting by 429s longer than maxRateLimitedMs needs attention, saying why', async () => {
+    await outboxConfigItem.setValue({ baseDelayMs: 1_000, maxRateLimitedMs: 60 * 60_000 });
+    server.setFaults({ rateLimit: { every: 1, retryAfterSeconds: 1_800 } });
+    const outbox = newOutbox();
+    const { id } = await outbox.add({ draft: draft('Held for good') });
+    for (const attempts of [1, 2]) {
+      await retryScheduled(outbox, id, attempts);
+      await ringAlarm(outbox);
+    }
+    const given = await outbox.waitFor(id, 5_000);
+    expect(given).toMatchObject({ state: 'needs-attention', attention: 'gave-up', attempts: 3 });
+    expect(given?.lastError?.message).toMatch(
+      /kept asking Clipdeck to wait for an hour.*Retry it now, or discard it/,
+    );
+    expect(server.notes()).toHaveLength(0);
+  });
+
   for (const [name, rateLimit] of [
     ['Retry-After: 31536000000 (seconds)', { every: 1, retryAfterSeconds: 31_536_000_000 }],
     [

@@ -11,4 +11,4 @@ export {
   MAX_KNOWN_CHECK,
   registerImportMessages,
 } from './handlers';
-export { findKnownLinks, type KnownLinks, MAX_KNOWN_SCAN_PAGES, noteSource } from './known-links';
+export { findKnownLinks, type KnownLinks, MAX_KNOWN_SCAN_PAGES } from './known-links';

@@ -1,32 +1,13 @@
-import { MAX_PAGE_SIZE, type NotesClient } from '../../api';
-import { canonicalUrl, readClipLog } from '../../clip-log';
+import type { NotesClient } from '../../api';
+import { readClipLog } from '../../clip-log';
+// The one file, not the index: the headless command shares it and cannot reach storage.
+import { scanNoteSources } from '../../clip-log/scan-sources';
 
 /**
  * The scan reads at most this many pages (20,000 notes), like the notes index: an import into a
  * larger account checks that many and says so.
  */
 export const MAX_KNOWN_SCAN_PAGES = 200;
-
-/**
- * The page a note was made from, as Clipdeck writes it: the `source:` key of YAML front matter,
- * or the link on a `Source:` line among the first lines (the source header, and every bookmark
- * note). Canonical (tracking parameters ignored); undefined when the note names none.
- */
-export function noteSource(markdown: string): string | undefined {
-  const head = markdown.slice(0, 4096);
-  if (head.startsWith('---\n')) {
-    const matter = head.slice(4, Math.max(4, head.indexOf('\n---', 4)));
-    const value = /^source:[ \t]*["']?(https?:\/\/[^\s"']+)/m.exec(matter)?.[1];
-    if (value) return canonicalUrl(value);
-  }
-  for (const line of head.split('\n', 8)) {
-    if (!/^Source:/i.test(line)) continue;
-    const address =
-      /\]\(<(https?:\/\/[^>]+)>/.exec(line)?.[1] ?? /\]\((https?:\/\/[^)\s]+)/.exec(line)?.[1];
-    if (address) return canonicalUrl(address.replace(/\\(.)/g, '$1'));
-  }
-  return undefined;
-}
 
 export interface KnownLinks {
   /** The asked-for canonical addresses the account already has a note of. */
@@ -47,25 +28,9 @@ export async function findKnownLinks(
   canonicalUrls: readonly string[],
 ): Promise<KnownLinks> {
   const wanted = new Set(canonicalUrls);
-  const known = new Set<string>();
-  const seenIds = new Set<string>();
-  let requests = 0;
-  let complete = false;
-  for (let offset = 0; requests < MAX_KNOWN_SCAN_PAGES; ) {
-    const page = await client.list({ limit: MAX_PAGE_SIZE, offset });
-    requests++;
-    const before = seenIds.size;
-    for (const note of page.data) {
-      seenIds.add(note.id);
-      const source = noteSource(note.markdown_text);
-      if (source && wanted.has(source)) known.add(source);
-    }
-    offset += page.data.length;
-    if (page.data.length < MAX_PAGE_SIZE || seenIds.size === before || offset >= page.total) {
-      complete = true;
-      break;
-    }
-  }
+  const { known, seenIds, complete, requests } = await scanNoteSources(client, wanted, {
+    maxPages: MAX_KNOWN_SCAN_PAGES,
+  });
   for (const entry of await readClipLog()) {
     if (wanted.has(entry.url) && seenIds.has(entry.noteId)) known.add(entry.url);
   }
