@@ -110,9 +110,50 @@ function definitionFor(target: Element): Element | null {
     return target;
   const parent = target.parentElement;
   if (target.tagName === 'A' && parent && /^(?:P|DIV|DD|SPAN|SUP)$/.test(parent.tagName)) {
-    return parent.tagName === 'SUP' ? (parent.parentElement ?? parent) : parent;
+    const block = parent.tagName === 'SUP' ? (parent.parentElement ?? parent) : parent;
+    return ownRunOf(target, block) ?? block;
   }
   return null;
+}
+
+/** A named anchor that is no link: where a note starts in older pages (`<a name="two">`). */
+const NOTE_ANCHOR = 'a[name]:not([href]), a[id]:not([href])';
+
+function holdsNoteAnchor(node: Node): boolean {
+  if (node.nodeType !== 1) return false;
+  const element = node as Element;
+  return element.matches(NOTE_ANCHOR) || element.querySelector(NOTE_ANCHOR) !== null;
+}
+
+/**
+ * Older pages put all their notes in one paragraph, each opened by a named anchor and ended by
+ * `<br><br>`: `<p><a name="one">1</a> First… <br><br><a name="two">2</a> Second…</p>`. Taking
+ * the paragraph as the note would give every reference the first note's number and all the
+ * text. Each note is the run from its anchor to the next one, moved into a block of its own
+ * before the paragraph (all at once, so the last note is split off like the others). Null when
+ * the block holds no other note anchor.
+ */
+function ownRunOf(anchor: Element, block: Element): Element | null {
+  const children = Array.from(block.childNodes);
+  if (children.filter(holdsNoteAnchor).length < 2) return null;
+  const runs: Node[][] = [];
+  for (const child of children) {
+    if (holdsNoteAnchor(child)) runs.push([child]);
+    else runs[runs.length - 1]?.push(child);
+  }
+  const isGap = (node: Node | undefined) =>
+    !!node &&
+    ((node.nodeType === 3 && !(node.nodeValue ?? '').trim()) ||
+      (node.nodeType === 1 && (node as Element).localName === 'br'));
+  let own: Element | null = null;
+  for (const run of runs) {
+    while (run.length > 1 && isGap(run[run.length - 1])) run.pop();
+    const note = block.ownerDocument.createElement('div');
+    block.before(note);
+    note.append(...run);
+    if (note.contains(anchor)) own = note;
+  }
+  return own;
 }
 
 function isBacklink(link: Element, referenceIds: Set<string>): boolean {
