@@ -40,4 +40,35 @@ describe('footnotes', () => {
     expect(markdown).toMatch(/\[\^3\]: See the \*county\* history\.$/);
     expect(markdown).not.toContain('<sup>');
   });
+
+  it('reads notes headed by their number in a heading of their own (Texinfo)', () => {
+    const markdown = markdownOf(`
+      <p>The keepers' log<a class="footnote" id="DOCF1" href="#FOOT1"><sup>1</sup></a> survives,
+      and so do the lamp accounts<a class="footnote" id="DOCF2" href="#FOOT2"><sup>2</sup></a>.</p>
+      <div class="footnotes-segment"><hr><h4 class="footnotes-heading">Footnotes</h4>
+      <h5 class="footnote-body-heading"><a id="FOOT1" href="#DOCF1">(1)</a></h5>
+      <p>Bound in twelve volumes.</p>
+      <h5 class="footnote-body-heading"><a id="FOOT2" href="#DOCF2">(2)</a></h5>
+      <p>Kept at the harbour office until 1950.</p></div>`);
+    expect(markdown).toContain("The keepers' log[^1] survives");
+    expect(markdown).toContain('lamp accounts[^2].');
+    expect(markdown).toContain('[^1]: Bound in twelve volumes.');
+    expect(markdown).toMatch(/\[\^2\]: Kept at the harbour office until 1950\.$/);
+    expect(markdown).not.toMatch(/#{1,6} \(1\)/);
+  });
+
+  it("keeps citations of a saved copy whose links still name the original's address", () => {
+    const markdown = markdownOf(`
+      <p>Sequence models were explored before <cite class="ltx_cite">[<a href="https://arxiv.example.org/html/1706.03762v7#bib.bib35" class="ltx_ref">35</a>, <a href="https://arxiv.example.org/html/1706.03762v7#bib.bib2" class="ltx_ref">2</a>]</cite>.</p>
+      <section class="ltx_bibliography"><h2>References</h2><ul class="ltx_biblist">
+      <li id="bib.bib2" class="ltx_bibitem"><span class="ltx_bibblock">D. Bahdanau. Neural machine translation. 2014.</span></li>
+      <li id="bib.bib35" class="ltx_bibitem"><span class="ltx_bibblock">I. Sutskever. Sequence to sequence learning. 2014.</span></li>
+      </ul></section>
+      <p>See also <a href="https://elsewhere.example.net/paper#results">the results</a>.</p>`);
+    expect(markdown).toContain('explored before [[^1], [^2]].');
+    expect(markdown).toContain('[^1]: I. Sutskever. Sequence to sequence learning. 2014.');
+    expect(markdown).toContain('[^2]: D. Bahdanau. Neural machine translation. 2014.');
+    // A link to another page's fragment that cites nothing stays a link.
+    expect(markdown).toContain('[the results](https://elsewhere.example.net/paper#results)');
+  });
 });

@@ -19,6 +19,7 @@ function notesContainer(doc: Document): Element {
 
 const REFERENCE_HINT =
   /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
+const CITATION_HINT = /(?:^|[\s_-])(?:cite|citation|footnote-?ref|fnref|noteref)(?:$|[\s_-])/i;
 const BACKLINK_HINT =
   /backref|backlink|back-?link|footnote-back|reversefootnote|cite-backlink|fnref|ftnref|return|ref-?back/i;
 const BACKLINK_TEXT = /^(?:[\s↩↑^⏎⤴]|\ufe0e|\ufe0f)*$|^\s*(?:back|return)\b/i;
@@ -32,19 +33,31 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
   // An explicit note reference (O'Reilly's data-type=noteref) may name the chapter's file.
   const explicit =
     link.getAttribute('data-type') === 'noteref' || link.getAttribute('role') === 'doc-noteref';
-  if (
+  const elsewhere =
     before &&
     !explicit &&
     before !== doc.URL.split('#')[0] &&
-    !doc.URL.split('#')[0]?.endsWith(before)
-  )
-    return null;
+    !doc.URL.split('#')[0]?.endsWith(before);
+  if (elsewhere && !isCitation(link)) return null;
   const id = decodeURIComponentSafe(href.slice(hash + 1));
   if (!id) return null;
-  return (
+  const target =
     doc.getElementById(id) ??
     doc.querySelector(`a[name="${cssEscape(id)}"]`) ??
-    wordNoteFor(id, doc)
+    wordNoteFor(id, doc);
+  // A saved copy or a mirror keeps the original's absolute links ("https://arxiv.org/html/…#bib.bib5"):
+  // a citation pointing at an entry of this page's own list still cites it.
+  if (elsewhere) return target?.closest('li') ? target : null;
+  return target;
+}
+
+/** A link the page marks as a citation: inside `<cite>`, or named so by its class or its parent's. */
+function isCitation(link: Element): boolean {
+  return (
+    link.closest('cite') !== null ||
+    CITATION_HINT.test(
+      `${link.getAttribute('class') ?? ''} ${link.parentElement?.getAttribute('class') ?? ''}`,
+    )
   );
 }
 
@@ -98,6 +111,8 @@ function looksLikeReference(link: Element): boolean {
 
 /** The element that holds the whole note text for a target id. */
 function definitionFor(target: Element): Element | null {
+  const labelled = labelledRunOf(target);
+  if (labelled) return labelled;
   if (/^H[1-6]$/.test(target.tagName) || target.tagName === 'SECTION' || target.tagName === 'BODY')
     return null;
   if (target.querySelector('h1, h2, h3, h4, h5, h6, section, article')) return null;
@@ -114,6 +129,35 @@ function definitionFor(target: Element): Element | null {
     return ownRunOf(target, block) ?? block;
   }
   return null;
+}
+
+const LABELLED_RUN_ATTRIBUTE = 'data-clipdeck-labelled-note';
+
+/**
+ * Notes each headed by their number in a block of their own, the text in the blocks after it
+ * (Texinfo's `<h5><a id="FOOT1">(1)</a></h5><p>…</p>`, or `<dt id="fn1">1</dt><dd>…</dd>`):
+ * the note is the label and what follows it up to the next label of the same kind, gathered
+ * into one block (the label stays first, to be dropped as the note's number, and keeps the id a
+ * second reference finds). Null when the target is not such a label.
+ */
+function labelledRunOf(target: Element): Element | null {
+  const label = target.closest('h1, h2, h3, h4, h5, h6, dt');
+  if (!label || !NUMBER_LABEL.test(label.textContent ?? '')) return null;
+  const gathered = label.parentElement;
+  if (gathered?.hasAttribute(LABELLED_RUN_ATTRIBUTE)) return gathered;
+  const run: Element[] = [];
+  for (
+    let next = label.nextElementSibling;
+    next && next.localName !== label.localName && !/^(?:h[1-6]|hr)$/.test(next.localName);
+    next = next.nextElementSibling
+  )
+    run.push(next);
+  if (run.length === 0) return null;
+  const note = label.ownerDocument.createElement('div');
+  note.setAttribute(LABELLED_RUN_ATTRIBUTE, '');
+  label.before(note);
+  note.append(label, ...run);
+  return note;
 }
 
 /** A named anchor that is no link: where a note starts in older pages (`<a name="two">`). */
