@@ -74,8 +74,22 @@ export function ruleSignature(tree: Root): RuleSignature {
     blockquotes: 0,
     images: 0,
   };
+  // GFM has no header-less table: a converter that keeps a table without a header row must write
+  // an empty one. Its blank cells are syntax, not cells a reader sees, so they are not counted
+  // (the table's own cells still are, in order).
+  const syntaxOnly = new Set<unknown>();
   walk(tree, (node) => {
     switch (node.type) {
+      case 'table': {
+        const head = node.children[0];
+        if (
+          head &&
+          node.children.length > 1 &&
+          head.children.every((cell) => !squash(textOf(cell)))
+        )
+          for (const cell of head.children) syntaxOnly.add(cell);
+        break;
+      }
       case 'code':
         signature.codeBlocks.push(
           `${(node.lang ?? '').toLowerCase()}\u241f${codeText(node.value)}`,
@@ -89,6 +103,7 @@ export function ruleSignature(tree: Root): RuleSignature {
         signature.footnotes++;
         break;
       case 'tableCell':
+        if (syntaxOnly.has(node)) break;
         signature.tables.push(squash(textOf(node)));
         break;
       case 'heading':
