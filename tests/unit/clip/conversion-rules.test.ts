@@ -72,3 +72,27 @@ describe('footnotes', () => {
     expect(markdown).toContain('[the results](https://elsewhere.example.net/paper#results)');
   });
 });
+
+describe('tables', () => {
+  it('takes a two-way table\'s first row, blank in its corner, as the header', () => {
+    const markdown = markdownOf(`
+      <table><tbody>
+        <tr><td></td><td>Tower</td><td>Lamp</td><td>Keepers</td></tr>
+        <tr><td>North Point</td><td>stone</td><td>oil</td><td>three</td></tr>
+        <tr><td>Gull Rock</td><td>iron</td><td>gas</td><td>two</td></tr>
+      </tbody></table>`);
+    expect(markdown).toContain(
+      '| | Tower | Lamp | Keepers |\n| --- | --- | --- | --- |\n| North Point | stone | oil | three |',
+    );
+  });
+
+  it('keeps a grid whose first row is not column names header-less', () => {
+    const markdown = markdownOf(`
+      <table><tbody>
+        <tr><td></td><td>12</td><td>14</td></tr>
+        <tr><td>North Point</td><td>3</td><td>5</td></tr>
+      </tbody></table>`);
+    expect(markdown).toContain('| | | |\n| --- | --- | --- |\n| | 12 | 14 |');
+  });
+});
+
