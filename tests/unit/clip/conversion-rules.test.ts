@@ -73,8 +73,21 @@ describe('footnotes', () => {
   });
 });
 
+describe('footnotes of a saved copy', () => {
+  it("keeps a newsletter post's notes whose anchors name the original address", () => {
+    const original = 'https://keepers.example.org/p/the-last-light';
+    const markdown = markdownOf(`
+      <p>The lamp burned colza oil until 1870.<span><a id="footnote-anchor-1" href="${original}#footnote-1" class="footnote-anchor">1</a></span></p>
+      <p>Then came paraffin.</p>
+      <div class="footnote"><a id="footnote-1" href="${original}#footnote-anchor-1" class="footnote-number">1</a>
+      <div class="footnote-content"><p>Rapeseed oil, bought by the barrel.</p></div></div>`);
+    expect(markdown).toContain('until 1870.[^1]');
+    expect(markdown).toMatch(/\[\^1\]: Rapeseed oil, bought by the barrel\.$/);
+  });
+});
+
 describe('tables', () => {
-  it('takes a two-way table\'s first row, blank in its corner, as the header', () => {
+  it("takes a two-way table's first row, blank in its corner, as the header", () => {
     const markdown = markdownOf(`
       <table><tbody>
         <tr><td></td><td>Tower</td><td>Lamp</td><td>Keepers</td></tr>
@@ -95,4 +108,3 @@ describe('tables', () => {
     expect(markdown).toContain('| | | |\n| --- | --- | --- |\n| | 12 | 14 |');
   });
 });
-

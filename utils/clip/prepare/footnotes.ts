@@ -19,7 +19,8 @@ function notesContainer(doc: Document): Element {
 
 const REFERENCE_HINT =
   /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
-const CITATION_HINT = /(?:^|[\s_-])(?:cite|citation|footnote-?ref|fnref|noteref)(?:$|[\s_-])/i;
+const CITATION_HINT =
+  /(?:^|[\s_-])(?:cite|citation|footnote-?(?:ref|anchor|link)|fnref|noteref)(?:$|[\s_-])/i;
 const BACKLINK_HINT =
   /backref|backlink|back-?link|footnote-back|reversefootnote|cite-backlink|fnref|ftnref|return|ref-?back/i;
 const BACKLINK_TEXT = /^(?:[\s↩↑^⏎⤴]|\ufe0e|\ufe0f)*$|^\s*(?:back|return)\b/i;
@@ -46,9 +47,19 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
     doc.querySelector(`a[name="${cssEscape(id)}"]`) ??
     wordNoteFor(id, doc);
   // A saved copy or a mirror keeps the original's absolute links ("https://arxiv.org/html/…#bib.bib5"):
-  // a citation pointing at an entry of this page's own list still cites it.
-  if (elsewhere) return target?.closest('li') ? target : null;
+  // a citation pointing at an entry of this page's own notes or references still cites it.
+  if (elsewhere) return target && isNoteEntry(target) ? target : null;
   return target;
+}
+
+/** An entry of a list of notes or references, or a block inside a footnotes container. */
+function isNoteEntry(target: Element): boolean {
+  if (target.closest('li')) return true;
+  let block: Element | null = target;
+  for (let depth = 0; block && depth < 3; depth += 1, block = block.parentElement) {
+    if (NOTES_CONTAINER.test(`${block.getAttribute('class') ?? ''} ${block.id}`)) return true;
+  }
+  return false;
 }
 
 /** A link the page marks as a citation: inside `<cite>`, or named so by its class or its parent's. */
