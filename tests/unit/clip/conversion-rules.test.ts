@@ -108,3 +108,19 @@ describe('tables', () => {
     expect(markdown).toContain('| | | |\n| --- | --- | --- |\n| | 12 | 14 |');
   });
 });
+
+describe('MathML without a TeX annotation', () => {
+  it('keeps bold symbols, a binomial without a bar and aligned equations', () => {
+    const markdown = markdownOf(`
+      <p>The force on the lens is
+      <math><mrow><mi mathvariant="bold">F</mi><mo>=</mo><mi>m</mi><mi mathvariant="bold">a</mi></mrow></math>,
+      and there are <math><mrow><mo>(</mo><mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mo>)</mo></mrow></math> ways to choose the keepers.</p>
+      <math display="block"><mtable columnalign="right left" displaystyle="true">
+        <mtr><mtd><mi>x</mi></mtd><mtd><mo>=</mo><mi>y</mi></mtd></mtr>
+        <mtr><mtd><mi>u</mi></mtd><mtd><mo>=</mo><mi>v</mi></mtd></mtr>
+      </mtable></math>`);
+    expect(markdown).toContain('$\\mathbf{F} = m \\mathbf{a}$');
+    expect(markdown).toContain('$( \\genfrac{}{}{0pt}{}{n}{k} )$');
+    expect(markdown).toContain('\\begin{aligned} x & = y \\\\ u & = v \\end{aligned}');
+  });
+});
