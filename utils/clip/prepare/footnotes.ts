@@ -143,6 +143,7 @@ function definitionFor(target: Element): Element | null {
 }
 
 const LABELLED_RUN_ATTRIBUTE = 'data-clipdeck-labelled-note';
+const LABELLED_NOTE_BLOCKS = 4;
 
 /**
  * Notes each headed by their number in a block of their own, the text in the blocks after it
@@ -163,7 +164,8 @@ function labelledRunOf(target: Element): Element | null {
     next = next.nextElementSibling
   )
     run.push(next);
-  if (run.length === 0) return null;
+  // A note is a paragraph or a few; a longer run under a bare number is a numbered section.
+  if (run.length === 0 || run.length > LABELLED_NOTE_BLOCKS) return null;
   const note = label.ownerDocument.createElement('div');
   note.setAttribute(LABELLED_RUN_ATTRIBUTE, '');
   label.before(note);
