@@ -57,6 +57,19 @@ describe('footnotes', () => {
     expect(markdown).not.toMatch(/#{1,6} \(1\)/);
   });
 
+  it('leaves a numbered section under a bare-number heading where it is', () => {
+    const paragraphs = Array.from(
+      { length: 6 },
+      (_, index) =>
+        `<p>Part ${index + 1} of the harbour history, told by the keepers who lived it.</p>`,
+    ).join('');
+    const markdown = markdownOf(
+      `<p>As the first chapter tells<sup><a href="#one">1</a></sup>, the light came late.</p><h2><a id="one" href="#top">1</a></h2>${paragraphs}`,
+    );
+    expect(markdown).not.toContain('[^1]:');
+    expect(markdown).toContain('Part 6 of the harbour history');
+  });
+
   it("keeps citations of a saved copy whose links still name the original's address", () => {
     const markdown = markdownOf(`
       <p>Sequence models were explored before <cite class="ltx_cite">[<a href="https://arxiv.example.org/html/1706.03762v7#bib.bib35" class="ltx_ref">35</a>, <a href="https://arxiv.example.org/html/1706.03762v7#bib.bib2" class="ltx_ref">2</a>]</cite>.</p>
