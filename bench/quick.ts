@@ -51,6 +51,8 @@ const overlaps: Record<string, ReturnType<typeof scoreOutput>['text'][]> = {};
 const survived: Record<string, { expected: number; survived: number }> = {};
 let rulesSame = 0;
 let rulesTotal = 0;
+/** Per rule family, each fixture it covers and whether it passed (for the tuning/held-out split). */
+const families: Record<string, { name: string; passed: boolean }[]> = {};
 const clip = (t: string) => (t.length > 600 ? `${t.slice(0, 600)}…` : t);
 
 for (const page of pages) {
@@ -124,6 +126,9 @@ for (const page of pages) {
   }
   if (score.rules) {
     rulesTotal++;
+    for (const [feature, passed] of Object.entries(score.rules.features)) {
+      families[feature] = [...(families[feature] ?? []), { name: page.name, passed: !!passed }];
+    }
     if (score.rules.same) rulesSame++;
     else {
       console.log(`defuddle/${page.name}: ${score.rules.differing.join(', ')}`);
@@ -172,3 +177,17 @@ for (const half of ['even', 'odd'] as const) {
   );
 }
 if (rulesTotal) console.log(`  rules: ${rulesSame}/${rulesTotal} fixtures with the same structure`);
+// Each family's fixtures sorted bytewise and split by index: even = tuning half, odd = held-out
+// half, so a change tuned on the failures of one half can be checked on the other.
+for (const [feature, list] of Object.entries(families)) {
+  const sorted = [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const half = (parity: number) => sorted.filter((_, index) => index % 2 === parity);
+  const share = (entries: typeof sorted) =>
+    `${entries.filter((entry) => entry.passed).length}/${entries.length}`;
+  const failing = (entries: typeof sorted) =>
+    entries.filter((entry) => !entry.passed).map((entry) => entry.name);
+  console.log(
+    `  rule family ${feature}: ${share(sorted)} (tuning ${share(half(0))}, held-out ${share(half(1))})`,
+  );
+  if (failing(half(0)).length) console.log(`    tuning misses: ${failing(half(0)).join(' ')}`);
+}

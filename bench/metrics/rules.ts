@@ -35,15 +35,21 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
  * structure, still differ.
  */
 const ROW_BREAK = '\uE000';
+/** A closing tag: never TeX (`a < b` is, and `x<y>z` may be). */
+const HTML_TAG = /<\/[a-z][\w-]*>/i;
 
 export function texSpelling(tex: string): string {
   let spelled = tex
     // A row break (`\\`) is structure; only then can `\ ` and `\,` go as spacing.
     .replace(/\\\\/g, ROW_BREAK)
+    // A null delimiter (`\left.`, `\right.`) draws nothing; other sizing leaves its delimiter.
+    .replace(/\\(?:left|right|[bB]ig{1,2}[lr]?)\s*\./g, '')
     .replace(
       /\\(?:left|right|[bB]ig{1,2}[lr]?|displaystyle|textstyle|mathrm|mathit|operatorname)\b/g,
       '',
     )
+    // Blank text is spacing.
+    .replace(/\\text\s*\{\s*\}/g, '')
     .replace(/\\[,;:! ]|~/g, '')
     .replace(/\s+/g, '');
   for (let previous = ''; previous !== spelled; ) {
@@ -74,8 +80,22 @@ export function ruleSignature(tree: Root): RuleSignature {
     blockquotes: 0,
     images: 0,
   };
+  // GFM has no header-less table: a converter that keeps a table without a header row must write
+  // an empty one. Its blank cells are syntax, not cells a reader sees, so they are not counted
+  // (the table's own cells still are, in order).
+  const syntaxOnly = new Set<unknown>();
   walk(tree, (node) => {
     switch (node.type) {
+      case 'table': {
+        const head = node.children[0];
+        if (
+          head &&
+          node.children.length > 1 &&
+          head.children.every((cell) => !squash(textOf(cell)))
+        )
+          for (const cell of head.children) syntaxOnly.add(cell);
+        break;
+      }
       case 'code':
         signature.codeBlocks.push(
           `${(node.lang ?? '').toLowerCase()}\u241f${codeText(node.value)}`,
@@ -83,12 +103,14 @@ export function ruleSignature(tree: Root): RuleSignature {
         break;
       case 'math':
       case 'inlineMath':
-        signature.math.push(texSpelling(node.value));
+        // Markup between two dollar signs is prices in raw HTML (a chart's "$0 … $50" labels), not TeX.
+        if (!HTML_TAG.test(node.value)) signature.math.push(texSpelling(node.value));
         break;
       case 'footnoteDefinition':
         signature.footnotes++;
         break;
       case 'tableCell':
+        if (syntaxOnly.has(node)) break;
         signature.tables.push(squash(textOf(node)));
         break;
       case 'heading':

@@ -35,6 +35,25 @@ describe('rule signature', () => {
     expect(signature('$x^{2y}$').math).not.toEqual(signature('$x^{2}y$').math);
   });
 
+  it('takes out null delimiters and blank text, and reads no formula in dollar prices of raw HTML', () => {
+    expect(signature('$$\\left(\\right. n \\left.\\right) \\text{ }.$$').math).toEqual(
+      signature('$$( n ).$$').math,
+    );
+    expect(signature('$$\\left( n \\right)$$').math).toEqual(['(n)']);
+    expect(
+      signature('<svg><text y="0">$0</text><text y="85">$50</text></svg>\n\nPrices $x<y$.').math,
+    ).toEqual(['x<y']);
+  });
+
+  it('reads a header-less table written with the empty header row GFM requires as its cells alone', () => {
+    const withEmptyHeader = signature('|  |  |\n| --- | --- |\n| a | b |\n| 1 | 2 |');
+    const firstRowAsHeader = signature('| a | b |\n| --- | --- |\n| 1 | 2 |');
+    expect(withEmptyHeader.tables).toEqual(firstRowAsHeader.tables);
+    // A blank cell inside a header that has text is a cell, as is a blank row of the body.
+    expect(signature('|  | b |\n| --- | --- |\n| 1 | 2 |').tables).toEqual(['', 'b', '1', '2']);
+    expect(signature('| a | b |\n| --- | --- |\n|  |  |\n| 1 | 2 |').tables).toHaveLength(6);
+  });
+
   it('reads TeX that differs only in braces, spacing and sizing as the same formula', () => {
     const expected = signature('$$\\sigma_{group} = \\left(x^{2}\\right) \\\\ y$$');
     const respelled = signature('$${\\sigma}_{\\mathrm{group}} = (x^2)\\\\y$$');

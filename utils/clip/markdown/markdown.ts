@@ -88,16 +88,23 @@ function looksLikeValue(cell: string): boolean {
 
 /**
  * A table without header cells whose first row reads as column names ("Name | Score" over
- * "Alice | 95"): every position filled with a short label, no value (looksLikeValue), no image. Such a row is the
+ * "Alice | 95"): every position filled with a short label, no value (looksLikeValue), no image,
+ * but for a blank corner over a column of row labels. Such a row is the
  * header a reader sees, so it becomes the GFM header. Tables with header cells anywhere (a
  * key-value table labels its rows with `<th>`) are left alone.
  */
 function firstRowAsHeader(rows: Array<Array<string | undefined>>, width: number): boolean {
   const [first] = rows;
   if (!first || rows.length < 2) return false;
-  for (let index = 0; index < width; index += 1) {
-    const cell = (first[index] ?? '').trim();
-    if (!cell || cell.length > 60 || looksLikeValue(cell) || cell.includes('![')) return false;
+  const isLabel = (cell: string) =>
+    !!cell && cell.length <= 60 && !looksLikeValue(cell) && !cell.includes('![');
+  // A two-way table leaves its corner blank: columns named along the top, rows down the side.
+  const corner =
+    width > 2 &&
+    !(first[0] ?? '').trim() &&
+    rows.slice(1).every((row) => isLabel((row[0] ?? '').trim()));
+  for (let index = corner ? 1 : 0; index < width; index += 1) {
+    if (!isLabel((first[index] ?? '').trim())) return false;
   }
   return true;
 }

@@ -19,6 +19,8 @@ function notesContainer(doc: Document): Element {
 
 const REFERENCE_HINT =
   /(?:^|[\s_-])(?:footnote-?ref|fnref|noteref|footnote|fn|ftnt|ftnref|sdfootnoteanc|reference|cite|easy-footnote)/i;
+const CITATION_HINT =
+  /(?:^|[\s_-])(?:cite|citation|footnote-?(?:ref|anchor|link)|fnref|noteref)(?:$|[\s_-])/i;
 const BACKLINK_HINT =
   /backref|backlink|back-?link|footnote-back|reversefootnote|cite-backlink|fnref|ftnref|return|ref-?back/i;
 const BACKLINK_TEXT = /^(?:[\s↩↑^⏎⤴]|\ufe0e|\ufe0f)*$|^\s*(?:back|return)\b/i;
@@ -32,19 +34,41 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
   // An explicit note reference (O'Reilly's data-type=noteref) may name the chapter's file.
   const explicit =
     link.getAttribute('data-type') === 'noteref' || link.getAttribute('role') === 'doc-noteref';
-  if (
+  const elsewhere =
     before &&
     !explicit &&
     before !== doc.URL.split('#')[0] &&
-    !doc.URL.split('#')[0]?.endsWith(before)
-  )
-    return null;
+    !doc.URL.split('#')[0]?.endsWith(before);
+  if (elsewhere && !isCitation(link)) return null;
   const id = decodeURIComponentSafe(href.slice(hash + 1));
   if (!id) return null;
-  return (
+  const target =
     doc.getElementById(id) ??
     doc.querySelector(`a[name="${cssEscape(id)}"]`) ??
-    wordNoteFor(id, doc)
+    wordNoteFor(id, doc);
+  // A saved copy or a mirror keeps the original's absolute links ("https://arxiv.org/html/…#bib.bib5"):
+  // a citation pointing at an entry of this page's own notes or references still cites it.
+  if (elsewhere) return target && isNoteEntry(target) ? target : null;
+  return target;
+}
+
+/** An entry of a list of notes or references, or a block inside a footnotes container. */
+function isNoteEntry(target: Element): boolean {
+  if (target.closest('li')) return true;
+  let block: Element | null = target;
+  for (let depth = 0; block && depth < 3; depth += 1, block = block.parentElement) {
+    if (NOTES_CONTAINER.test(`${block.getAttribute('class') ?? ''} ${block.id}`)) return true;
+  }
+  return false;
+}
+
+/** A link the page marks as a citation: inside `<cite>`, or named so by its class or its parent's. */
+function isCitation(link: Element): boolean {
+  return (
+    link.closest('cite') !== null ||
+    CITATION_HINT.test(
+      `${link.getAttribute('class') ?? ''} ${link.parentElement?.getAttribute('class') ?? ''}`,
+    )
   );
 }
 
@@ -98,6 +122,8 @@ function looksLikeReference(link: Element): boolean {
 
 /** The element that holds the whole note text for a target id. */
 function definitionFor(target: Element): Element | null {
+  const labelled = labelledRunOf(target);
+  if (labelled) return labelled;
   if (/^H[1-6]$/.test(target.tagName) || target.tagName === 'SECTION' || target.tagName === 'BODY')
     return null;
   if (target.querySelector('h1, h2, h3, h4, h5, h6, section, article')) return null;
@@ -110,9 +136,81 @@ function definitionFor(target: Element): Element | null {
     return target;
   const parent = target.parentElement;
   if (target.tagName === 'A' && parent && /^(?:P|DIV|DD|SPAN|SUP)$/.test(parent.tagName)) {
-    return parent.tagName === 'SUP' ? (parent.parentElement ?? parent) : parent;
+    const block = parent.tagName === 'SUP' ? (parent.parentElement ?? parent) : parent;
+    return ownRunOf(target, block) ?? block;
   }
   return null;
+}
+
+const LABELLED_RUN_ATTRIBUTE = 'data-clipdeck-labelled-note';
+const LABELLED_NOTE_BLOCKS = 4;
+
+/**
+ * Notes each headed by their number in a block of their own, the text in the blocks after it
+ * (Texinfo's `<h5><a id="FOOT1">(1)</a></h5><p>…</p>`, or `<dt id="fn1">1</dt><dd>…</dd>`):
+ * the note is the label and what follows it up to the next label of the same kind, gathered
+ * into one block (the label stays first, to be dropped as the note's number, and keeps the id a
+ * second reference finds). Null when the target is not such a label.
+ */
+function labelledRunOf(target: Element): Element | null {
+  const label = target.closest('h1, h2, h3, h4, h5, h6, dt');
+  if (!label || !NUMBER_LABEL.test(label.textContent ?? '')) return null;
+  const gathered = label.parentElement;
+  if (gathered?.hasAttribute(LABELLED_RUN_ATTRIBUTE)) return gathered;
+  const run: Element[] = [];
+  for (
+    let next = label.nextElementSibling;
+    next && next.localName !== label.localName && !/^(?:h[1-6]|hr)$/.test(next.localName);
+    next = next.nextElementSibling
+  )
+    run.push(next);
+  // A note is a paragraph or a few; a longer run under a bare number is a numbered section.
+  if (run.length === 0 || run.length > LABELLED_NOTE_BLOCKS) return null;
+  const note = label.ownerDocument.createElement('div');
+  note.setAttribute(LABELLED_RUN_ATTRIBUTE, '');
+  label.before(note);
+  note.append(label, ...run);
+  return note;
+}
+
+/** A named anchor that is no link: where a note starts in older pages (`<a name="two">`). */
+const NOTE_ANCHOR = 'a[name]:not([href]), a[id]:not([href])';
+
+function holdsNoteAnchor(node: Node): boolean {
+  if (node.nodeType !== 1) return false;
+  const element = node as Element;
+  return element.matches(NOTE_ANCHOR) || element.querySelector(NOTE_ANCHOR) !== null;
+}
+
+/**
+ * Older pages put all their notes in one paragraph, each opened by a named anchor and ended by
+ * `<br><br>`: `<p><a name="one">1</a> First… <br><br><a name="two">2</a> Second…</p>`. Taking
+ * the paragraph as the note would give every reference the first note's number and all the
+ * text. Each note is the run from its anchor to the next one, moved into a block of its own
+ * before the paragraph (all at once, so the last note is split off like the others). Null when
+ * the block holds no other note anchor.
+ */
+function ownRunOf(anchor: Element, block: Element): Element | null {
+  const children = Array.from(block.childNodes);
+  if (children.filter(holdsNoteAnchor).length < 2) return null;
+  const runs: Node[][] = [];
+  for (const child of children) {
+    if (holdsNoteAnchor(child)) runs.push([child]);
+    else runs[runs.length - 1]?.push(child);
+  }
+  const isGap = (node: Node | undefined) =>
+    !!node &&
+    ((node.nodeType === 3 && !(node.nodeValue ?? '').trim()) ||
+      (node.nodeType === 1 && (node as Element).localName === 'br'));
+  let own: Element | null = null;
+  for (const run of runs) {
+    while (run.length > 1 && isGap(run[run.length - 1])) run.pop();
+    const note = block.ownerDocument.createElement('div');
+    block.before(note);
+    note.append(...run);
+    if (note.contains(anchor)) own = note;
+  }
+  return own;
 }
 
 function isBacklink(link: Element, referenceIds: Set<string>): boolean {

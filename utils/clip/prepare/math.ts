@@ -196,6 +196,21 @@ function delimitedMatrix(children: Element[]): string | undefined {
   return `\\begin{${environment}} ${matrixRows(table)} \\end{${environment}}`;
 }
 
+/** The TeX font command of a MathML `mathvariant` (bold vectors, blackboard sets…). */
+const MATH_VARIANTS: Record<string, string> = {
+  bold: '\\mathbf',
+  'double-struck': '\\mathbb',
+  fraktur: '\\mathfrak',
+  script: '\\mathcal',
+  'sans-serif': '\\mathsf',
+  monospace: '\\mathtt',
+};
+
+function styled(element: Element, tex: string): string {
+  const command = MATH_VARIANTS[(element.getAttribute('mathvariant') ?? '').trim()];
+  return command && tex ? `${command}{${tex}}` : tex;
+}
+
 /** A best-effort MathML → TeX for pages that ship MathML without a TeX annotation. */
 export function mathMlToTex(element: Element): string {
   const children = Array.from(element.children);
@@ -226,9 +241,13 @@ export function mathMlToTex(element: Element): string {
     case 'mi': {
       const name = (element.textContent ?? '').trim();
       if (MATH_FUNCTIONS.has(name)) return `\\${name}`;
-      return name.length > 1 && /^[A-Za-z]+$/.test(name) ? `\\mathrm{${name}}` : texForText(name);
+      return styled(
+        element,
+        name.length > 1 && /^[A-Za-z]+$/.test(name) ? `\\mathrm{${name}}` : texForText(name),
+      );
     }
     case 'mn':
+      return styled(element, texForText(element.textContent ?? ''));
     case 'mo':
       return texForText(element.textContent ?? '');
     case 'mtext':
@@ -262,6 +281,9 @@ export function mathMlToTex(element: Element): string {
     }
     case 'mfrac': {
       const [numerator, denominator] = kids();
+      // No bar (a binomial coefficient's "n over k"): a fraction would draw one.
+      if (/^0(?:\.0*)?(?:[a-z]{2})?$/.test((element.getAttribute('linethickness') ?? '').trim()))
+        return `\\genfrac{}{}{0pt}{}{${numerator ?? ''}}{${denominator ?? ''}}`;
       return `\\frac{${numerator ?? ''}}{${denominator ?? ''}}`;
     }
     case 'msqrt':
@@ -275,8 +297,14 @@ export function mathMlToTex(element: Element): string {
       const close = element.getAttribute('close') ?? ')';
       return `\\left${open} ${kids().join(', ')} \\right${close}`;
     }
-    case 'mtable':
-      return `\\begin{matrix} ${matrixRows(element)} \\end{matrix}`;
+    case 'mtable': {
+      // Columns aligned right, left, right, left…: how TeX lays out `aligned` equations (and how
+      // MathJax writes them back); a matrix would centre every column.
+      const environment = /^right left\b/.test((element.getAttribute('columnalign') ?? '').trim())
+        ? 'aligned'
+        : 'matrix';
+      return `\\begin{${environment}} ${matrixRows(element)} \\end{${environment}}`;
+    }
     case 'menclose': {
       const command = ENCLOSURES[(element.getAttribute('notation') ?? '').trim()];
       const body = kids().join(' ');

@@ -24,6 +24,10 @@ export function normalizeHeadings(root: Element): void {
       ) {
         link.remove();
       } else if (selfLink) {
+        // The link's name stays reachable: a note reference may point at it (Texinfo's
+        // `<h5><a id="FOOT1" href="#DOCF1">(1)</a></h5>`).
+        const name = link.id || link.getAttribute('name');
+        if (name && !heading.id) heading.id = name;
         link.replaceWith(...Array.from(link.childNodes));
       }
     }
