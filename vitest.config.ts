@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // The fake browser has no i18n: give it the English messages (tests/unit/i18n/fake-i18n.ts).
+    setupFiles: ['tests/unit/i18n/setup.ts'],
   },
 });

@@ -15,12 +15,16 @@ export default defineConfig({
   manifestVersion: 3,
   // Explicit imports everywhere: a reader can follow every name to its module.
   imports: false,
+  // Every user-facing string lives in locales/<lang>.yml; the module writes _locales/*/messages.json
+  // and the typed keys behind utils/i18n (issue 16).
+  modules: ['@wxt-dev/i18n/module'],
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ mode, browser }) => {
     const automation = mode === 'automation';
     return {
-      name: 'Clipdeck',
-      description: 'Clip web pages into clean Markdown notes in your Notes service.',
+      default_locale: 'en',
+      name: '__MSG_manifest_name__',
+      description: '__MSG_manifest_description__',
       // alarms: the outbox's retries must outlive the service worker (issue 5).
       // contextMenus, notifications: quick capture from the right-click menu, confirmed by a
       // notification the user can turn off (issue 7). Neither grants access to any page.

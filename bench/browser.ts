@@ -234,7 +234,7 @@ export async function openBenchBrowser(options: {
             const changed = check && document.documentElement.outerHTML !== before;
             return result.ok
               ? { markdown: result.clip.markdown, ms, changed }
-              : { markdown: '', ms, changed, error: result.error.message };
+              : { markdown: '', ms, changed, error: result.error.code };
           },
         });
         return injection?.result;

@@ -17,8 +17,13 @@ export {
 } from './template';
 export {
   type Clip,
+  type ClipError,
+  type ClipErrorCode,
+  type ClipErrorKind,
   type ClipMetadata,
   type ClipMode,
+  type ClipNotice,
+  type ClipNoticeCode,
   type ClipRequest,
   type ClipResult,
   clipModes,

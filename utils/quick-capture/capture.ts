@@ -1,5 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { type PrepareRequest, prepareClip } from '../clipper';
+import { clipNoticeText } from '../i18n';
 import { submitClip } from '../outbox';
 import { failure } from '../result';
 import { COMMANDS, MENU_ITEMS } from './actions';
@@ -52,7 +53,8 @@ async function captureTab(tabId: number, request: PrepareRequest): Promise<Captu
   if (!prepared.ok) return prepared;
   // The engine's own word on how the clip differs from the request (a large page simplified,
   // an empty selection) reaches the user here, since no popup shows it.
-  notice ??= prepared.clip.notices[0];
+  const first = prepared.clip.notices[0];
+  notice ??= first && clipNoticeText(first);
   const submitted = await submitClip({
     draft: prepared.draft,
     ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),

@@ -6,6 +6,7 @@ import {
   stripTrackingParameters,
 } from '../../clip';
 import { ensureEngine, prepareClip } from '../../clipper';
+import { clipNoticeText } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { loadSettings, templateSource } from '../../settings';
 import { inspectTab } from './tab';
@@ -65,7 +66,7 @@ export async function previewTab(
       mode,
       sourceUrl: clip.url,
       hasSelection: tab.hasSelection,
-      notices: clip.notices,
+      notices: clip.notices.map(clipNoticeText),
     },
   };
 }
