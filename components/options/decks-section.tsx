@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { NoteDeck, RecentNote } from '../../utils/connection';
 import {
-  DEFAULT_NOTEBOOK_LABEL,
+  defaultNotebookLabel,
   type Deck,
   type DeckSettings,
   deckSchema,
@@ -48,7 +48,7 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
   }
 
   function labelOf(deckId: string | null): string {
-    if (deckId === null) return DEFAULT_NOTEBOOK_LABEL;
+    if (deckId === null) return defaultNotebookLabel();
     return saved.decks.find((deck) => deck.id === deckId)?.label ?? deckId;
   }
 
@@ -64,7 +64,7 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
       <ul class="deck-list" aria-label="Your decks">
         <li>
           <div class="deck-names">
-            <span class="deck-label">{DEFAULT_NOTEBOOK_LABEL}</span>
+            <span class="deck-label">{defaultNotebookLabel()}</span>
             <span class="hint">where notes go without a deck id</span>
           </div>
         </li>
@@ -94,7 +94,7 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
             );
           }}
         >
-          <option value="">{DEFAULT_NOTEBOOK_LABEL}</option>
+          <option value="">{defaultNotebookLabel()}</option>
           {saved.decks.map((deck) => (
             <option key={deck.id} value={deck.id}>
               {deck.label}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { t } from '../../utils/i18n';
 
 /**
  * Tags as chips with an autocomplete text box, following the ARIA combobox pattern: the text box
@@ -110,7 +111,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
                   <button
                     type="button"
                     class="chip-remove"
-                    aria-label={`Remove tag ${tag}`}
+                    aria-label={t('popup.tags.remove', { tag })}
                     onClick={() => remove(tag)}
                   >
                     ×
@@ -131,7 +132,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
             aria-controls={listId}
             aria-activedescendant={activeId}
             aria-describedby={hintId}
-            placeholder={tags.length ? 'Add another tag' : 'Add a tag'}
+            placeholder={tags.length ? t('popup.tags.addAnother') : t('popup.tags.add')}
             value={typed}
             onInput={(event) => {
               setTyped(event.currentTarget.value);
@@ -173,7 +174,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         </div>
       </div>
       <p id={hintId} class="hint">
-        Enter adds a tag, Backspace removes the last one.
+        {t('popup.tags.hint')}
       </p>
     </div>
   );

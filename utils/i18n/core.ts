@@ -12,8 +12,6 @@ import { type GeneratedI18nStructure, i18n } from '#i18n';
  */
 export const t = i18n.t;
 
-export type MessageKey = Parameters<typeof i18n.t>[0];
-
 /** The language the browser shows the extension in (`en` where it cannot say, as in tests). */
 export function uiLanguage(): string {
   try {
@@ -48,9 +46,15 @@ export function formatBytes(bytes: number): string {
   });
 }
 
-/** A list joined the locale's way ("a, b and c"). */
-export function formatList(items: readonly string[]): string {
-  return new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(items);
+/** A list joined the locale's way: "a, b and c", or "a, b, c" for `unit` (counts side by side). */
+export function formatList(
+  items: readonly string[],
+  type: 'conjunction' | 'unit' = 'conjunction',
+): string {
+  return new Intl.ListFormat(uiLanguage(), {
+    type,
+    style: type === 'unit' ? 'short' : 'long',
+  }).format(items);
 }
 
 /** A title in the locale's quotation marks (“…”, „…“, « … », 「…」). */
@@ -59,6 +63,15 @@ export function quoted(text: string): string {
 }
 
 type Structure = GeneratedI18nStructure;
+/** Keys of messages without placeholders, for tables of labels. */
+export type MessageKey = {
+  [K in keyof Structure]: Structure[K] extends { plural: false; substitutions: 0 }
+    ? Structure[K] extends { namedSubstitutions: readonly string[] }
+      ? never
+      : K
+    : never;
+}[keyof Structure];
+
 /** Keys of plural messages: `{ 1: …, n: … }` in the English file. */
 export type PluralKey = {
   [K in keyof Structure]: Structure[K] extends { plural: true } ? K : never;

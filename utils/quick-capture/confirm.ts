@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ClipSummary } from '../outbox';
 import type { Result, UserError } from '../result';
-import { DEFAULT_NOTEBOOK_LABEL, loadSettings, readQuickCaptureSettings } from '../settings';
+import { defaultNotebookLabel, loadSettings, readQuickCaptureSettings } from '../settings';
 
 /** What a quick capture answered: the clip as the outbox holds it, or why nothing was clipped. */
 export type CaptureOutcome = Result<{
@@ -84,7 +84,7 @@ export async function confirmCapture(outcome: CaptureOutcome, tabId?: number): P
 
 async function deckLabelFor(outcome: CaptureOutcome): Promise<string> {
   const deckId = outcome.ok ? outcome.clip.deckId : undefined;
-  if (deckId === undefined) return DEFAULT_NOTEBOOK_LABEL;
+  if (deckId === undefined) return defaultNotebookLabel();
   const { decks } = await loadSettings();
   return decks.decks.find((deck) => deck.id === deckId)?.label ?? `deck “${deckId}”`;
 }

@@ -37,12 +37,12 @@ export {
   saveConnection,
 } from './connection';
 export {
-  DEFAULT_NOTEBOOK_LABEL,
   type Deck,
   type DeckSettings,
   deckSchema,
   deckSettingsSchema,
   decksItem,
+  defaultNotebookLabel,
   saveDecks,
   withDeck,
   withoutDeck,

@@ -6,7 +6,7 @@ import {
   stripTrackingParameters,
 } from '../../clip';
 import { ensureEngine, prepareClip } from '../../clipper';
-import { clipNoticeText } from '../../i18n';
+import { clipNoticeText, t } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { loadSettings, templateSource } from '../../settings';
 import { inspectTab } from './tab';
@@ -25,12 +25,8 @@ export interface TabPreview {
   notices: string[];
 }
 
-export const BROWSER_PAGE_MESSAGE =
-  'Browsers do not let extensions read their own pages (settings, new tab, the extension store). ' +
-  'Open the page you want to clip in a normal tab, then click Clipdeck again.';
-export const PDF_MESSAGE =
-  'This tab shows a PDF, which Clipdeck cannot turn into Markdown. You can save it as a ' +
-  'bookmark: a note with its title and link.';
+export const BROWSER_PAGE_MESSAGE = t('popup.browserPage');
+export const PDF_MESSAGE = t('popup.pdf');
 
 /**
  * Extracts the tab with the user's defaults (through the lead's prepareClip) for the popup's
@@ -79,7 +75,7 @@ export async function previewTab(
 async function pdfBookmark(url: string, title?: string): Promise<Result<{ preview: TabPreview }>> {
   const { clipDefaults, connection } = await loadSettings();
   if (!connection.baseUrl || !connection.apiKey) {
-    return failure('not-configured', 'Clipdeck is not connected to your Notes service yet.');
+    return failure('not-configured', t('popup.notConnected'));
   }
   const address = clipDefaults.stripTracking ? stripTrackingParameters(url) : url;
   const name = title?.replace(/\s+/g, ' ').trim() || fileName(address);
