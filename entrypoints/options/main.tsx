@@ -1,5 +1,8 @@
 import { render } from 'preact';
+import { t, uiLanguage } from '../../utils/i18n';
 import { App } from './App';
 
+document.documentElement.lang = uiLanguage();
+document.title = t('options.title');
 const root = document.getElementById('app');
 if (root) render(<App />, root);
