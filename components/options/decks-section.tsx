@@ -223,7 +223,7 @@ function DeckRow({
           </div>
           <div class="deck-actions">
             {/* Named apart from the connection's Save, which is on the page at the same time. */}
-            <button type="submit" class="small primary" aria-label="Save new label">
+            <button type="submit" class="small primary" aria-label={t('options.decks.saveLabel')}>
               {t('options.decks.save')}
             </button>
             <button type="button" class="small" onClick={stop}>

@@ -104,7 +104,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
       <div class="combo">
         <div class="tag-box">
           {tags.length > 0 && (
-            <ul class="chips" aria-label={`${label} chosen`}>
+            <ul class="chips" aria-label={t('popup.tags.chosen', { label })}>
               {tags.map((tag) => (
                 <li key={tag} class="chip">
                   <span class="chip-text">{tag}</span>
@@ -149,7 +149,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         <div
           id={listId}
           role="listbox"
-          aria-label={`${label} suggestions`}
+          aria-label={t('popup.tags.suggestions', { label })}
           class="suggestions"
           hidden={!expanded}
         >

@@ -81,7 +81,7 @@ export function App() {
     return (
       <main>
         <h1>{t('options.title')}</h1>
-        <p class="hint">Loading your settings…</p>
+        <p class="hint">{t('options.loading')}</p>
       </main>
     );
   }
@@ -90,8 +90,7 @@ export function App() {
       <main>
         <h1>{t('options.title')}</h1>
         <p class="status status-error" role="alert">
-          Clipdeck could not read its settings from this browser’s storage. Reload the page; if this
-          keeps happening, reinstall Clipdeck.
+          {t('options.storageFailed')}
         </p>
       </main>
     );
