@@ -9,7 +9,7 @@ export function richText(message: string, parts: Record<string, ComponentChildre
   return message.split(/(\{[A-Za-z0-9_]+\})/).map((piece, index) => {
     const name = /^\{([A-Za-z0-9_]+)\}$/.exec(piece)?.[1];
     const part = name !== undefined && name in parts ? parts[name] : piece;
-    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence never reorder.
+    // The pieces of one sentence never reorder: their index is a stable key.
     return <Fragment key={index}>{part}</Fragment>;
   });
 }

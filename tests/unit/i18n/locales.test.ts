@@ -33,7 +33,7 @@ function pickForm(forms: string[], count: number): string {
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 101, 1001];
 
 /** What is wrong with a plural message's forms in `lang`, if anything. */
-export function pluralProblems(lang: string, forms: string[]): string[] {
+function pluralProblems(lang: string, forms: string[]): string[] {
   const rules = new Intl.PluralRules(lang);
   const categories = new Set(COUNTS.map((count) => rules.select(count)));
   const problems: string[] = [];
