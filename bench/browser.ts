@@ -8,6 +8,7 @@ import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chrom
 import { type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
+import type { PageMetadata } from './metrics/metadata';
 import type { PeerName, SingleRun } from './pipelines/peers';
 
 export const PIPELINES = ['clipdeck', 'baseline', 'defuddle'] as const;
@@ -16,6 +17,8 @@ export type PipelineName = (typeof PIPELINES)[number];
 export interface PipelineRun {
   /** The content Markdown ('' when the pipeline failed or found nothing). */
   markdown: string;
+  /** The warm-up run's page metadata (title, byline, site, date, language). */
+  metadata?: PageMetadata;
   /** Engine time of each timed run, after the warm-up, in milliseconds. */
   timesMs: number[];
   /** The warm-up run: what the first clip on a freshly loaded page costs. */
@@ -232,8 +235,22 @@ export async function openBenchBrowser(options: {
             const result: ClipResult = engine.clip({ mode: 'article' });
             const ms = performance.now() - start;
             const changed = check && document.documentElement.outerHTML !== before;
+            const meta = result.ok ? result.clip.metadata : undefined;
             return result.ok
-              ? { markdown: result.clip.markdown, ms, changed }
+              ? {
+                  markdown: result.clip.markdown,
+                  // As clipMetadata (bench/metrics/metadata.ts) reads it; inlined, since this
+                  // function is serialised into the page.
+                  metadata: {
+                    title: meta?.title,
+                    byline: meta?.author,
+                    siteName: meta?.siteName,
+                    published: meta?.published,
+                    lang: meta?.language,
+                  },
+                  ms,
+                  changed,
+                }
               : { markdown: '', ms, changed, error: result.error.code };
           },
         });
@@ -273,8 +290,14 @@ export async function openBenchBrowser(options: {
       clipdeck: clipdeckWarmUp,
     };
     for (const pipeline of PIPELINES) {
-      const { markdown, ms, error } = warmUps[pipeline];
-      outputs[pipeline] = { markdown, coldMs: ms, timesMs: [], ...(error ? { error } : {}) };
+      const { markdown, metadata, ms, error } = warmUps[pipeline];
+      outputs[pipeline] = {
+        markdown,
+        metadata,
+        coldMs: ms,
+        timesMs: [],
+        ...(error ? { error } : {}),
+      };
     }
     for (let round = 0; round < runs; round++) {
       for (let turn = 0; turn < PIPELINES.length; turn++) {

@@ -94,7 +94,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
             coldMs: output.coldMs,
             timesMs: output.timesMs.map((time) => Math.round(time * 100) / 100),
             ...(output.error ? { error: output.error } : {}),
-            ...scoreOutput(truth, output.markdown, page.url),
+            ...scoreOutput(truth, output.markdown, page.url, output.metadata),
           };
           if (options.outDir) {
             const dir = join(options.outDir, pipeline, page.set);

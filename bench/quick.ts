@@ -5,6 +5,12 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { clipDocument } from '../utils/clip';
 import { listPages, pageFilter, readGroundTruth } from './corpus';
 import { parseMarkdown } from './metrics/markdown';
+import {
+  clipMetadata,
+  METADATA_FIELDS,
+  type MetadataScore,
+  metadataHalf,
+} from './metrics/metadata';
 import { ruleSignature, stripMetadataBlock } from './metrics/rules';
 import { ELEMENT_KINDS, structureOfMarkdown } from './metrics/structure';
 import { summarise } from './metrics/text-overlap';
@@ -37,6 +43,10 @@ const truthOf = () => {
   return groundTruth;
 };
 
+const metadataScores: { half: 'even' | 'odd'; score: MetadataScore }[] = [];
+const readabilityNames = pages
+  .filter((page) => page.set === 'readability')
+  .map((page) => page.name);
 const overlaps: Record<string, ReturnType<typeof scoreOutput>['text'][]> = {};
 const survived: Record<string, { expected: number; survived: number }> = {};
 let rulesSame = 0;
@@ -70,7 +80,18 @@ for (const page of pages) {
     writeFileSync(join(dir, `${page.name}.md`), markdown);
   }
   const truth = readTruth(corpusDir, page, truthOf);
-  const score = scoreOutput(truth, markdown, page.url);
+  const metadata = result.ok ? clipMetadata(result.clip) : {};
+  const score = scoreOutput(truth, markdown, page.url, metadata);
+  if (score.metadata && truth.set === 'readability') {
+    const scored = score.metadata;
+    metadataScores.push({ half: metadataHalf(readabilityNames, page.name), score: scored });
+    for (const field of METADATA_FIELDS) {
+      if (scored[field] === false)
+        console.log(
+          `readability/${page.name} ${field}: expected ${JSON.stringify(truth.metadata?.[field])}, got ${JSON.stringify(metadata[field])}`,
+        );
+    }
+  }
   if (score.text) overlaps[page.set] = [...(overlaps[page.set] ?? []), score.text];
   if (score.structure) {
     const missing: string[] = [];
@@ -135,5 +156,15 @@ for (const [kind, s] of Object.entries(survived)) {
   console.log(
     `  structure ${kind}: ${(s.expected ? s.survived / s.expected : 1).toFixed(3)} (${s.survived}/${s.expected})`,
   );
+}
+for (const half of ['even', 'odd'] as const) {
+  const scores = metadataScores.filter((entry) => entry.half === half).map((entry) => entry.score);
+  if (scores.length === 0) continue;
+  const shares = METADATA_FIELDS.map((field) => {
+    const scored = scores.filter((score) => score[field] !== undefined);
+    const passed = scored.filter((score) => score[field]).length;
+    return `${field} ${passed}/${scored.length}`;
+  });
+  console.log(`  metadata (${half} half): ${shares.join(', ')}`);
 }
 if (rulesTotal) console.log(`  rules: ${rulesSame}/${rulesTotal} fixtures with the same structure`);

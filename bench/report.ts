@@ -1,4 +1,5 @@
 import { PIPELINES, type PipelineName } from './browser';
+import { METADATA_FIELDS, type MetadataField, metadataHalf } from './metrics/metadata';
 import { categoryOf, RULE_FEATURES, type RuleFeature } from './metrics/rules';
 import { geometricMean, median, percentile } from './metrics/speed';
 import { ELEMENT_KINDS, type ElementKind } from './metrics/structure';
@@ -31,6 +32,11 @@ export interface Summary {
     kinds: PerPipeline<Record<ElementKind, Share>>;
     text: PerPipeline<OverlapSummary>;
   };
+  /** Metadata on the Readability pages: all, and the halves tuned on (even) and held out (odd). */
+  metadata?: {
+    pages: number;
+    halves: Record<MetadataHalf, PerPipeline<MetadataShares>>;
+  };
   rules?: {
     fixtures: number;
     families: Record<RuleFeature | 'elements' | 'all', PerPipeline<Share>>;
@@ -53,6 +59,9 @@ export interface Summary {
   output: PerPipeline<{ medianChars: number; errors: number; empty: number }>;
   clipdeckChangedPages: string[];
 }
+
+type MetadataHalf = 'all' | 'even' | 'odd';
+type MetadataShares = Record<MetadataField, Share> & { titleOverlap: number };
 
 /** "Pages under 1 MB" in the speed target. */
 const SMALL_PAGE_BYTES = 1_000_000;
@@ -110,6 +119,33 @@ export function summariseResults(results: BenchResults): Summary {
         return kinds;
       }),
       text: perPipeline((pipeline) => summarise(overlaps(readability, pipeline))),
+    };
+  }
+
+  const withMetadata = readability.filter((page) => page.pipelines.clipdeck.metadata);
+  if (withMetadata.length > 0) {
+    const names = readability.map((page) => page.name);
+    const sharesOf = (pages: typeof readability): PerPipeline<MetadataShares> =>
+      perPipeline((pipeline) => {
+        const scores = pages.flatMap((page) => page.pipelines[pipeline].metadata ?? []);
+        const shares = { titleOverlap: 0 } as MetadataShares;
+        for (const field of METADATA_FIELDS) {
+          const verdicts = scores.flatMap((score) =>
+            score[field] === undefined ? [] : [score[field]],
+          );
+          shares[field] = { total: verdicts.length, passed: verdicts.filter(Boolean).length };
+        }
+        shares.titleOverlap =
+          scores.reduce((sum, score) => sum + score.titleOverlap, 0) / Math.max(scores.length, 1);
+        return shares;
+      });
+    summary.metadata = {
+      pages: withMetadata.length,
+      halves: {
+        all: sharesOf(withMetadata),
+        even: sharesOf(withMetadata.filter((page) => metadataHalf(names, page.name) === 'even')),
+        odd: sharesOf(withMetadata.filter((page) => metadataHalf(names, page.name) === 'odd')),
+      },
     };
   }
 
@@ -233,6 +269,21 @@ export function targets(summary: Summary): Target[] {
       name: 'structure fidelity ≥ 0.98 for every element kind',
       value: worst ? `lowest: ${KIND_LABELS[worst]} ${fixed(share(kinds[worst]))}` : '–',
       met: ELEMENT_KINDS.every((kind) => kinds[kind].total === 0 || share(kinds[kind]) >= 0.98),
+    });
+  }
+  if (summary.metadata) {
+    const { clipdeck, baseline } = summary.metadata.halves.all;
+    list.push({
+      name: 'title matches on ≥ 0.98 of the Readability pages',
+      value: fixed(share(clipdeck.title)),
+      met: share(clipdeck.title) >= 0.98,
+    });
+    list.push({
+      name: "byline and site name match at least as often as Readability's own",
+      value: `byline ${fixed(share(clipdeck.byline))} (baseline ${fixed(share(baseline.byline))}), site ${fixed(share(clipdeck.siteName))} (baseline ${fixed(share(baseline.siteName))})`,
+      met:
+        share(clipdeck.byline) >= share(baseline.byline) &&
+        share(clipdeck.siteName) >= share(baseline.siteName),
     });
   }
   const { figures, ratioToBaseline, ratioToDefuddle } = summary.speed;
@@ -367,6 +418,10 @@ export function renderReport(results: BenchResults, summary: Summary): string {
     );
   }
 
+  if (summary.metadata) {
+    sections.push('', ...renderMetadata(summary.metadata));
+  }
+
   if (summary.rules) {
     const { families, categories, fixtures } = summary.rules;
     sections.push(
@@ -471,4 +526,40 @@ export function renderReport(results: BenchResults, summary: Summary): string {
       : '',
   );
   return `${sections.join('\n')}\n`;
+}
+
+const METADATA_LABELS: Record<MetadataField, string> = {
+  title: 'title (words in the expected title ≥ 0.8, covering ≥ half of it)',
+  byline: 'author / byline (token F1 ≥ 0.8)',
+  siteName: 'site name (token F1 ≥ 0.8)',
+  published: 'published (same day)',
+  lang: 'language (same primary tag)',
+};
+
+function renderMetadata(metadata: NonNullable<Summary['metadata']>): string[] {
+  const { halves, pages } = metadata;
+  const cell = (pipeline: PipelineName, field: MetadataField) =>
+    `${shareCell(halves.all[pipeline][field])} (${fixed(share(halves.even[pipeline][field]), 2)} / ${fixed(share(halves.odd[pipeline][field]), 2)})`;
+  return [
+    `## Metadata: Readability pages (${pages} pages)`,
+    '',
+    "Each pipeline's title, byline, site name, date and language against Readability's `expected-metadata.json` " +
+      "(baseline: `Readability.parse()`; defuddle: `parse()`; clipdeck: the clip's metadata). A field is scored " +
+      'only on pages whose expected value is not null. In brackets: the even half of the pages (name order), ' +
+      'on which the title rule was tuned, and the odd half, held out. See bench/metrics/metadata.ts.',
+    '',
+    table(
+      ['field', ...PIPELINES],
+      [
+        ...METADATA_FIELDS.map((field) => [
+          METADATA_LABELS[field],
+          ...PIPELINES.map((pipeline) => cell(pipeline, field)),
+        ]),
+        [
+          'title, mean token F1',
+          ...PIPELINES.map((pipeline) => fixed(halves.all[pipeline].titleOverlap)),
+        ],
+      ],
+    ),
+  ];
 }

@@ -5,6 +5,12 @@ import type { CorpusPage, GroundTruth } from './corpus';
 import { READABILITY_URL } from './corpus';
 import { parseMarkdown, plainText } from './metrics/markdown';
 import {
+  type MetadataScore,
+  type PageMetadata,
+  readExpectedMetadata,
+  scoreMetadata,
+} from './metrics/metadata';
+import {
   CATEGORY_FEATURE,
   categoryOf,
   differingParts,
@@ -28,7 +34,7 @@ import { type PageOverlap, scorePage } from './metrics/text-overlap';
 
 /** What each set's expected output says, read once per page and shared by the three pipelines. */
 export type Truth =
-  | { set: 'readability'; text: string; structure: Structure }
+  | { set: 'readability'; text: string; structure: Structure; metadata?: PageMetadata }
   | { set: 'extraction-benchmark'; text: string }
   | { set: 'defuddle'; category: string; signature: RuleSignature; features: RuleFeature[] };
 
@@ -45,6 +51,7 @@ export function readTruth(
         set: 'readability',
         text: textOfElement(body),
         structure: structureOfHtml(body, READABILITY_URL),
+        metadata: readExpectedMetadata(corpusDir, page.name),
       };
     }
     case 'extraction-benchmark':
@@ -77,9 +84,15 @@ export interface OutputScore {
   text?: PageOverlap;
   structure?: Record<ElementKind, Survival>;
   rules?: RuleScore;
+  metadata?: MetadataScore;
 }
 
-export function scoreOutput(truth: Truth, markdown: string, pageUrl: string): OutputScore {
+export function scoreOutput(
+  truth: Truth,
+  markdown: string,
+  pageUrl: string,
+  metadata?: PageMetadata,
+): OutputScore {
   const tree = parseMarkdown(markdown);
   switch (truth.set) {
     case 'extraction-benchmark':
@@ -88,6 +101,7 @@ export function scoreOutput(truth: Truth, markdown: string, pageUrl: string): Ou
       return {
         text: scorePage(truth.text, plainText(tree)),
         structure: survival(truth.structure, structureOfMarkdown(tree, pageUrl)),
+        ...(truth.metadata ? { metadata: scoreMetadata(truth.metadata, metadata) } : {}),
       };
     case 'defuddle': {
       const differing = differingParts(truth.signature, ruleSignature(tree));

@@ -1,6 +1,9 @@
+// First: zod must parse without eval before any schema is built (utils/jitless.ts).
+import '../utils/jitless';
 import { defineBackground } from 'wxt/utils/define-background';
 import { clipTab, clipTabs, installAutomationHooks } from '../utils/clipper';
 import { registerConnectionChecks } from '../utils/connection';
+import { registerImportMessages } from '../utils/import/background';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
 import { registerPopupBackground } from '../utils/popup/background';
@@ -28,6 +31,9 @@ export default defineBackground(() => {
 
   // Context menu items and keyboard shortcuts that clip with the user's defaults (issue 7).
   registerQuickCapture();
+
+  // The options page's "Import links": export files into bookmark notes (issue 17).
+  registerImportMessages();
 
   if (import.meta.env.MODE === 'automation') installAutomationHooks();
 });

@@ -1,3 +1,5 @@
+// First: zod must parse without eval before any schema is built (utils/jitless.ts).
+import '../utils/jitless';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { installClipEngine } from '../utils/clip/in-page';
 

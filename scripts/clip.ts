@@ -1,28 +1,29 @@
 /**
- * `npm start -- <url-or-html-file>... [--deck <id>] [--tags a,b] [--headless]`
+ * `npm start -- [<url-or-html-file>...] [--from <export-file>...] [options]` (see USAGE in
+ * scripts/lib/bulk/args.ts).
  *
- * Clips pages through the real extension: builds it if needed, loads it into Chromium, opens each
- * page, runs the same background clip handler the popup uses, and prints each stored note (read
- * back with GET) as one JSON line. Without NOTES_API_URL and NOTES_API_KEY it clips into an
- * embedded local Notes server and says where that is.
+ * Clips pages through the real extension: builds it if needed, loads it into a browser, opens
+ * the pages a few tabs at once, runs the same clip the popup uses, hands the clips to the
+ * extension's outbox in batches, and prints each stored note (read back with GET) as one JSON
+ * line. Progress and the summary go to stderr. Without NOTES_API_URL and NOTES_API_KEY it clips
+ * into an embedded local Notes server and says where that is.
+ *
+ * Exit status: 0 when nothing needs the user; 1 when a link failed or a clip still waits in the
+ * outbox; 2 when the command could not run; 130 when stopped with Ctrl-C (run it again to go on).
  */
-import { parseArgs } from 'node:util';
-import { startNotesServer } from '../notes-server';
-import { createNotesClient, NotesApiError, type NotesClient } from '../utils/api';
-import { launchWithExtension } from './lib/chromium';
-import {
-  AUTOMATION_BUILD_DIR,
-  ensureAutomationBuild,
-  resolveTargets,
-  tabIdForUrl,
-} from './lib/headless-clip';
+import { rm } from 'node:fs/promises';
+import type { NotesServer } from '../notes-server';
+import type { NotesClient } from '../utils/api';
+import { type Command, parseCommand, USAGE } from './lib/bulk/args';
+import { readInputs } from './lib/bulk/inputs';
+import { Journal } from './lib/bulk/journal';
+import { type Counts, formatDuration, Progress } from './lib/bulk/progress';
+import type { RunOutcome } from './lib/bulk/run';
+import { serviceSentence } from './lib/bulk/sentences';
+import type { ClipBrowser } from './lib/clip-browser';
 
-const USAGE =
-  'Usage: npm start -- <url-or-html-file>... [--deck <deck id>] [--tags a,b] [--headless]\n' +
-  'Clips into NOTES_API_URL with NOTES_API_KEY, or into an embedded local Notes server.';
-
-/** How long one clip may take through the outbox's retries before the command gives up on it. */
-const CLIP_WAIT_MS = 120_000;
+/** The command's own settings for the outbox: quicker retries, and saved clips kept long enough to be read. */
+const OUTBOX_FOR_COMMAND = { baseDelayMs: 1_000, maxDelayMs: 15_000, savedKept: 400 };
 
 const log = (line: string) => process.stderr.write(`clipdeck: ${line}\n`);
 
@@ -33,35 +34,58 @@ function fail(reason: string): never {
   throw new CommandError(reason);
 }
 
-async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      deck: { type: 'string' },
-      tags: { type: 'string' },
-      headless: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
+async function main(argv: string[]): Promise<number> {
+  // Everything the user typed is checked, and the export files read, before anything starts.
+  const parsed = parseCommand(argv);
+  if (parsed.ok === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length === 0) fail(USAGE);
-  const tags = values.tags
-    ?.split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
+  if (!parsed.ok) fail(parsed.error.message);
+  const { command } = parsed;
+  const inputs = readInputs(command);
+  if (!inputs.ok) fail(inputs.error.message);
+  const { NOTES_API_URL: envUrl, NOTES_API_KEY: envKey } = process.env;
+  if ((envUrl || envKey) && !(envUrl && envKey)) {
+    fail(
+      'Set both NOTES_API_URL and NOTES_API_KEY, or neither (to clip into an embedded local server).',
+    );
+  }
 
   const closers: Array<() => Promise<void>> = [];
+  const signal = { stopped: false };
+  let journal: Journal | undefined;
+  process.on('SIGINT', () => {
+    if (signal.stopped) process.exit(130);
+    signal.stopped = true;
+    log('stopping (Ctrl-C again to quit at once)…');
+  });
   try {
+    // The browser starts while the service is checked: both take seconds.
+    const { ensureAutomationBuild, automationBuildDir } = await import('./lib/headless-clip');
+    const journalPath =
+      command.journal ?? (command.from[0] && `${command.from[0]}.clipdeck-journal`);
+    const profileDir = journalPath ? `${journalPath}-browser` : undefined;
+    const launching = (async (): Promise<ClipBrowser> => {
+      ensureAutomationBuild(log, command.browser);
+      const { LAUNCHERS } = await import('./lib/launchers');
+      return LAUNCHERS[command.browser]({
+        extensionDir: automationBuildDir(command.browser),
+        headless: command.headless || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY),
+        ...(profileDir !== undefined && { profileDir }),
+      });
+    })();
+    launching.then(
+      (browser) => closers.push(() => browser.close()),
+      () => undefined,
+    );
+
     let connection: { baseUrl: string; apiKey: string };
-    const { NOTES_API_URL: baseUrl, NOTES_API_KEY: apiKey } = process.env;
-    if (baseUrl || apiKey) {
-      if (!baseUrl || !apiKey) fail('Set both NOTES_API_URL and NOTES_API_KEY, or neither.');
-      connection = { baseUrl, apiKey };
+    if (envUrl && envKey) {
+      connection = { baseUrl: envUrl, apiKey: envKey };
     } else {
-      const server = await startNotesServer();
+      const { startNotesServer } = await import('../notes-server');
+      const server: NotesServer = await startNotesServer();
       closers.push(() => server.stop());
       connection = { baseUrl: server.baseUrl, apiKey: server.apiKey };
       log(
@@ -70,98 +94,126 @@ async function main(): Promise<number> {
       );
     }
 
-    // Fail fast, in one line, when the key is wrong or the service is down. A passing server
-    // error or rate limit is no reason to stop: the extension's outbox retries those (issue 5).
+    const { createNotesClient } = await import('../utils/api');
     const client = createNotesClient(connection);
-    try {
-      await client.list({ limit: 1 });
-    } catch (error) {
-      if (!isPassing(error)) fail(error instanceof Error ? error.message : String(error));
+    await checkService(client, connection.baseUrl);
+
+    const counts: Counts = {
+      total: inputs.links.length,
+      stored: 0,
+      skipped: 0,
+      bookmarked: 0,
+      failed: 0,
+    };
+    const progress = new Progress(process.stderr, counts);
+    for (const notice of inputs.notices) progress.say(notice);
+    if (journalPath) {
+      journal = new Journal(journalPath);
+      if (journal.latest.size) log(`continuing the run recorded in ${journalPath}.`);
+    }
+    let known = new Set<string>();
+    if (!command.again && inputs.links.length > 1) {
+      const { knownSources } = await import('./lib/bulk/already-there');
+      known = await withRetries(() => knownSources(client), connection.baseUrl);
     }
 
-    const { urls, servers } = await resolveTargets(positionals);
-    for (const server of servers) closers.push(() => server.stop());
+    const { startStaticServer } = await import('./lib/static-server');
+    const { workItems } = await import('./lib/bulk/inputs');
+    const items = await workItems(inputs, command, async (folder) => {
+      const server = await startStaticServer(folder);
+      closers.push(() => server.stop());
+      return server;
+    });
 
-    ensureAutomationBuild(log);
-    const headless = values.headless || !(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-    const browser = await launchWithExtension(AUTOMATION_BUILD_DIR, { headless });
-    closers.push(() => browser.close());
-    await browser.worker.evaluate(
-      (value) => globalThis.clipdeckAutomation?.configure(value),
-      connection,
-    );
-    // The command waits for every clip, so its retries come quicker than a browser's would.
-    await browser.worker.evaluate(() =>
-      globalThis.clipdeckAutomation?.configureOutbox({ baseDelayMs: 1_000, maxDelayMs: 15_000 }),
-    );
+    const browser = await launching;
+    await browser.call('configure', connection);
+    await browser.call('configureOutbox', OUTBOX_FOR_COMMAND);
 
-    let failures = 0;
-    for (const url of urls) {
-      const page = await browser.context.newPage();
-      try {
-        await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-      } catch {
-        log(`${url}: the page did not load within 30 s; clipping what has loaded.`);
-      }
-      const tabId = await tabIdForUrl(browser.worker, page.url());
-      if (tabId === undefined) {
-        log(`${url}: the page did not open in a tab.`);
-        failures += 1;
-        continue;
-      }
-      const result = await browser.worker.evaluate(
-        (request) => globalThis.clipdeckAutomation?.clipTab(request),
-        { tabId, deckId: values.deck, tags },
-      );
-      if (!result?.ok) {
-        log(`${url}: ${result?.error.message ?? 'the extension did not answer.'}`);
-        failures += 1;
-        continue;
-      }
-      // The clip is in the extension's outbox; while the service fails it is retried, so wait
-      // until it is saved or needs the user (issue 5).
-      const clip =
-        result.clip.state === 'saved' || result.clip.state === 'needs-attention'
-          ? result.clip
-          : await browser.worker.evaluate(
-              ({ id, timeoutMs }) => globalThis.clipdeckAutomation?.waitForClip(id, timeoutMs),
-              { id: result.clip.id, timeoutMs: CLIP_WAIT_MS },
-            );
-      if (clip?.state !== 'saved') {
-        log(`${url}: ${clip?.error?.message ?? 'the clip is still waiting in the outbox.'}`);
-        failures += 1;
-        continue;
-      }
-      const stored = clip.noteId ? await readBack(client, clip.noteId) : clip;
-      process.stdout.write(`${JSON.stringify(stored)}\n`);
-      await page.close();
+    const { runLinks } = await import('./lib/bulk/run');
+    const outcome = await runLinks(items, {
+      command,
+      browser,
+      client,
+      baseUrl: connection.baseUrl,
+      ...(journal && { journal }),
+      known,
+      out: (line) => process.stdout.write(`${line}\n`),
+      progress,
+      counts,
+      signal,
+    });
+    summarize(outcome, command, journalPath);
+    if (outcome.fatal) fail(outcome.fatal);
+    if (profileDir && !outcome.waiting && !outcome.stopped) {
+      // Nothing waits in the run's outbox: its browser profile has done its job (removed once
+      // the browser is closed, which writes to it until then).
+      closers.unshift(() => rm(profileDir, { recursive: true, force: true }));
     }
-    return failures === 0 ? 0 : 1;
+    // stdout may be a pipe, which Node writes asynchronously: every note line out before exit.
+    await new Promise((resolve) => process.stdout.write('', resolve));
+    if (outcome.stopped) return 130;
+    return outcome.counts.failed || outcome.waiting ? 1 : 0;
   } finally {
+    journal?.close();
     for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
+
+/** Fail fast, in one line, when the key is wrong or the service is down; a passing error is no reason to stop. */
+async function checkService(client: NotesClient, baseUrl: string): Promise<void> {
+  try {
+    await client.list({ limit: 1 });
+  } catch (error) {
+    if (!isPassing(error)) fail(serviceSentence(error, baseUrl));
+  }
+}
+
+async function withRetries<T>(task: () => Promise<T>, baseUrl: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (!isPassing(error) || attempt >= 6) fail(serviceSentence(error, baseUrl));
+      const wait = (error as { retryAfterMs?: number }).retryAfterMs ?? 1_000 * attempt;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 30_000)));
+    }
   }
 }
 
 /** A failure a retry may get past: a server error, a rate limit, a timeout. */
 function isPassing(error: unknown): boolean {
-  return (
-    error instanceof NotesApiError && ['server', 'rate-limited', 'timeout'].includes(error.kind)
-  );
+  return ['server', 'rate-limited', 'timeout'].includes((error as { kind?: string })?.kind ?? '');
 }
 
-/** The stored note, read back with GET; a passing failure is retried a few times. */
-async function readBack(client: NotesClient, id: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.get(id);
-    } catch (error) {
-      if (!isPassing(error) || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
+function summarize(outcome: RunOutcome, command: Command, journalPath: string | undefined): void {
+  const { counts } = outcome;
+  const minutes = outcome.elapsedMs / 60_000;
+  const rate = outcome.clippedNow && minutes > 0 ? Math.round(outcome.clippedNow / minutes) : 0;
+  const parts = [
+    `${counts.stored} stored`,
+    `${counts.skipped} skipped as already there`,
+    `${counts.bookmarked} bookmarked`,
+    `${counts.failed} failed`,
+  ];
+  log(
+    `${outcome.stopped ? 'stopped' : 'done'} in ${formatDuration(outcome.elapsedMs)}: ${parts.join(', ')}` +
+      (rate ? `; ${rate} pages a minute.` : '.'),
+  );
+  if (outcome.failures.size) {
+    const reasons = [...outcome.failures].map(([kind, count]) => `${kind} ×${count}`).join(', ');
+    log(
+      `pages that could not be clipped (${command.onFail === 'bookmark' ? 'kept as bookmarks where the link is known' : 'skipped'}): ${reasons}; each is listed above.`,
+    );
+  }
+  if (outcome.waiting) {
+    log(`${outcome.waiting} clips are still waiting to be sent.`);
+  }
+  if ((outcome.waiting || outcome.stopped) && journalPath) {
+    log(`run the same command again to continue (the progress is in ${journalPath}).`);
   }
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     // Every failure ends in one line that says what to do, never a stack trace.

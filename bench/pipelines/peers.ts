@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import Defuddle from 'defuddle/full';
 import TurndownService from 'turndown';
+import type { PageMetadata } from '../metrics/metadata';
 
 /**
  * The two reference pipelines, bundled into one IIFE that bench/build.ts writes into the bench's
@@ -13,6 +14,8 @@ export type PeerName = 'baseline' | 'defuddle';
 
 export interface SingleRun {
   markdown: string;
+  /** What the pipeline says about the page (title, byline, site, date, language). */
+  metadata?: PageMetadata;
   /** Engine time in milliseconds. */
   ms: number;
   error?: string;
@@ -27,15 +30,39 @@ declare global {
   var clipdeckBenchPeers: PeerPipelines | undefined;
 }
 
-const pipelines: Record<PeerName, (doc: Document, url: string) => string> = {
-  /** Readability + turndown, both with their default options. */
+const orUndefined = (value: string | null | undefined) => value || undefined;
+
+const pipelines: Record<
+  PeerName,
+  (doc: Document, url: string) => { markdown: string; metadata: PageMetadata }
+> = {
+  /** Readability + turndown, both with their default options; metadata from `parse()`. */
   baseline(doc) {
     const article = new Readability(doc.cloneNode(true) as Document).parse();
-    return article?.content ? new TurndownService().turndown(article.content) : '';
+    return {
+      markdown: article?.content ? new TurndownService().turndown(article.content) : '',
+      metadata: {
+        title: orUndefined(article?.title),
+        byline: orUndefined(article?.byline),
+        siteName: orUndefined(article?.siteName),
+        published: orUndefined(article?.publishedTime),
+        lang: orUndefined(article?.lang),
+      },
+    };
   },
   /** Defuddle's own Markdown (`contentMarkdown`), as the Obsidian Web Clipper gets it. */
   defuddle(doc, url) {
-    return new Defuddle(doc, { url, separateMarkdown: true }).parse().contentMarkdown ?? '';
+    const result = new Defuddle(doc, { url, separateMarkdown: true }).parse();
+    return {
+      markdown: result.contentMarkdown ?? '',
+      metadata: {
+        title: orUndefined(result.title),
+        byline: orUndefined(result.author),
+        siteName: orUndefined(result.site),
+        published: orUndefined(result.published),
+        lang: orUndefined(result.language),
+      },
+    };
   },
 };
 
@@ -45,8 +72,8 @@ globalThis.clipdeckBenchPeers = {
     const doc = document.cloneNode(true) as Document;
     const start = performance.now();
     try {
-      const markdown = pipelines[name](doc, location.href);
-      return { markdown, ms: performance.now() - start };
+      const { markdown, metadata } = pipelines[name](doc, location.href);
+      return { markdown, metadata, ms: performance.now() - start };
     } catch (error) {
       return { markdown: '', ms: performance.now() - start, error: String(error) };
     }

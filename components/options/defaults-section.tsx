@@ -14,6 +14,7 @@ import {
   type TemplateChoice,
 } from '../../utils/settings';
 import { richText } from '../rich-text';
+import { CommentsField } from './comments-field';
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
@@ -141,6 +142,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             ))}
           </select>
         </Field>
+        <CommentsField onStatus={(text, ok) => setStatus({ tone: ok ? 'ok' : 'error', text })} />
         <div class="field checkbox">
           <input
             id="strip-tracking"

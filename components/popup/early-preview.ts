@@ -1,11 +1,16 @@
+import type { CommentDepth } from '../../utils/clip';
 import { sendMessage } from '../../utils/messaging';
 import type { DefaultClipMode } from '../../utils/settings';
 import { backgroundStopped, targetTabId } from './background';
 
 export type PreviewAnswer = Awaited<ReturnType<typeof requestPreview>>;
 
-export function requestPreview(tabId: number, mode?: DefaultClipMode) {
-  return sendMessage('previewTab', { tabId, ...(mode && { mode }) }).catch(backgroundStopped);
+export function requestPreview(tabId: number, mode?: DefaultClipMode, comments?: CommentDepth) {
+  return sendMessage('previewTab', {
+    tabId,
+    ...(mode && { mode }),
+    ...(comments && { comments }),
+  }).catch(backgroundStopped);
 }
 
 interface EarlyPreview {

@@ -3,6 +3,7 @@ import { BackupSection } from '../../components/options/backup-section';
 import { ConnectionSection } from '../../components/options/connection-section';
 import { DecksSection } from '../../components/options/decks-section';
 import { DefaultsSection } from '../../components/options/defaults-section';
+import { ImportLinksSection } from '../../components/options/import-links-section';
 import { ShortcutsSection } from '../../components/options/shortcuts-section';
 import { formatDate, t } from '../../utils/i18n';
 import {
@@ -168,6 +169,7 @@ export function App() {
         />
       </div>
       <ShortcutsSection />
+      <ImportLinksSection />
       <BackupSection onImported={() => load().then(() => setRevision((current) => current + 1))} />
     </main>
   );

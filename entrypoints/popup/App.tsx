@@ -4,6 +4,7 @@ import { backgroundStopped, openOptions } from '../../components/popup/backgroun
 import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
 import { ClipEditor } from '../../components/popup/clip-editor';
 import { ClipResult } from '../../components/popup/clip-result';
+import { CommentDepthControl } from '../../components/popup/comment-depth';
 import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
 import { RecentNotes } from '../../components/popup/recent-notes';
@@ -166,7 +167,7 @@ export function App() {
 
   async function extract(target: number, mode: DefaultClipMode) {
     inFlight.current.add(mode);
-    const result = await requestPreview(target, mode);
+    const result = await requestPreview(target, mode, state.commentsChosen);
     inFlight.current.delete(mode);
     dispatch(
       result.ok
@@ -315,6 +316,13 @@ export function App() {
             state={state.update}
             onReplace={() => state.clipped && void replaceClipped(state.clipped)}
             onAppend={() => state.clipped && void appendToClipped(state.clipped)}
+          />
+        )}
+        {editing && state.site && state.comments && (
+          <CommentDepthControl
+            value={state.commentsChosen ?? state.comments}
+            disabled={state.extracting !== undefined || phase.step === 'saving'}
+            onChange={(comments) => dispatch({ type: 'comments-chosen', comments })}
           />
         )}
         {editing && (

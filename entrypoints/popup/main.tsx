@@ -1,3 +1,5 @@
+// First: zod must parse without eval before any schema is built (utils/jitless.ts).
+import '../../utils/jitless';
 import { render } from 'preact';
 import { t, uiLanguage } from '../../utils/i18n';
 

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import { type ClipBrowser, clipBrowserOver, type LaunchOptions } from './clip-browser';
+import { openSettled } from './page-load';
 
 /**
  * Finding and launching a Chromium that loads unpacked extensions. Branded Google Chrome ignores
@@ -48,17 +50,22 @@ export interface ExtensionBrowser {
 }
 
 /**
- * Launches Chromium with the built extension loaded, in a fresh profile. Headless unless a
- * display is available and `headless: false` is asked for.
+ * Launches Chromium with the built extension loaded, in a fresh profile (or `profileDir`, kept
+ * between runs). Headless unless a display is available and `headless: false` is asked for.
  */
 export async function launchWithExtension(
   extensionDir: string,
-  options: { headless?: boolean } = {},
+  options: { headless?: boolean; profileDir?: string } = {},
 ): Promise<ExtensionBrowser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'clipdeck-profile-'));
+  let userDataDir = options.profileDir;
+  if (userDataDir) await mkdir(userDataDir, { recursive: true });
+  else userDataDir = await mkdtemp(join(tmpdir(), 'clipdeck-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
+    // The command stops the browser itself on Ctrl-C, after its journal is written.
+    handleSIGINT: false,
+    handleSIGTERM: false,
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -74,4 +81,20 @@ export async function launchWithExtension(
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   return { context, worker, extensionId, close: () => context.close() };
+}
+
+/** The headless command's view of Chromium with Clipdeck loaded (see clip-browser.ts). */
+export async function launchChromium(options: LaunchOptions): Promise<ClipBrowser> {
+  const browser = await launchWithExtension(options.extensionDir, options);
+  return clipBrowserOver({
+    // Playwright serialises the function and its plain argument; nothing is unboxed here.
+    inBackground: (fn, arg) => browser.worker.evaluate(fn as (arg: unknown) => never, arg),
+    async openPage(url, limits) {
+      const page = await browser.context.newPage();
+      const opened = await openSettled(page, url, limits.timeoutMs);
+      const close = () => page.close();
+      return opened.ok ? { ok: true, url: () => page.url(), close } : { ...opened, close };
+    },
+    close: () => browser.close(),
+  });
 }

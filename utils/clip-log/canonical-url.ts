@@ -1,4 +1,4 @@
-import { isTrackingParameter } from '../clip/urls';
+import { isTrackingParameter } from '../clip/markdown/urls';
 
 /**
  * The address that identifies a page for "already clipped": no fragment, no tracking

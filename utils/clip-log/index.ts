@@ -15,3 +15,4 @@ export {
   readClipLog,
   recordClips,
 } from './log';
+export { noteSourceUrl } from './note-source';

@@ -1,17 +1,21 @@
 import { Readability } from '@mozilla/readability';
 import { TimeBudget } from './budget';
-import { normalizeCallouts } from './callouts';
-import { removeArticleClutter, removeHoverCards } from './clutter';
-import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './code-blocks';
-import { escapeText } from './escape';
+import { escapeText } from './markdown/escape';
+import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
+import { isWhitespaceCode } from './markdown/text';
+import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls';
+import { cleanByline, cleanMetadataText, extractMetadata } from './metadata/metadata';
+import { normalizeCallouts } from './prepare/callouts';
+import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
+import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import {
   normalizeFootnotes,
   normalizeInlineNotes,
   restoreDefinitions,
   takeOutDefinitions,
-} from './footnotes';
-import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown';
-import { normalizeMath } from './math';
+} from './prepare/footnotes';
+import { type InertParser, inertParser } from './prepare/inert';
+import { normalizeMath } from './prepare/math';
 import {
   EMBED_FRAME_HOSTS,
   normalizeEmbeds,
@@ -19,10 +23,9 @@ import {
   normalizeImages,
   normalizeVideoElements,
   removeDuplicateImages,
-} from './media';
-import { cleanByline, cleanMetadataText, extractMetadata } from './metadata';
-import { normalizeRawTex } from './raw-tex';
-import { selectionFragments } from './selection';
+} from './prepare/media';
+import { normalizeRawTex } from './prepare/raw-tex';
+import { selectionFragments } from './prepare/selection';
 import {
   flattenLayoutTables,
   mergeAdjacentEmphasis,
@@ -32,8 +35,15 @@ import {
   removeNonContent,
   removePageChrome,
   restoreHeadingLevels,
-} from './structure';
-import { isWhitespaceCode } from './text';
+} from './prepare/structure';
+import {
+  cloneVisibleDocument,
+  defaultStyleSource,
+  removeHiddenElements,
+  resolveStreamedSegments,
+  type StyleSource,
+} from './prepare/visibility';
+import { extractSite } from './sites';
 import {
   type Clip,
   type ClipError,
@@ -45,14 +55,6 @@ import {
   type ClipResult,
   clipRequestSchema,
 } from './types';
-import { isHttpUrl, resolveUrl, stripTrackingParameters } from './urls';
-import {
-  cloneVisibleDocument,
-  defaultStyleSource,
-  removeHiddenElements,
-  resolveStreamedSegments,
-  type StyleSource,
-} from './visibility';
 
 /** Knobs for tests and the benchmark; the extension uses the defaults. */
 export interface EngineOptions {
@@ -97,6 +99,8 @@ interface Context {
   styleSource: StyleSource;
   stripTracking: boolean;
   notices: ClipNotice[];
+  /** For markup the page keeps as text; the live page's parser (inert.ts). */
+  parseInert: InertParser;
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -146,7 +150,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   resolveStreamedSegments(root);
-  normalizeMath(root);
+  normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
   removeHiddenElements(root);
@@ -154,7 +158,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
-  normalizeImages(root);
+  normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
@@ -259,6 +263,50 @@ function articleClip(
     markdown: finishContent(content, context),
     metadata: fillFromReadability(metadata, article ?? {}),
   };
+}
+
+/**
+ * Article mode on a page a site module knows (a thread, an issue, a video): the module chooses
+ * the content, then the same rules and Markdown writer as every other clip finish it. A module
+ * that does not recognise the markup leaves the page to the generic engine.
+ */
+function siteOrArticleClip(
+  context: Context,
+  metadata: ClipMetadata,
+): { markdown: string; metadata: ClipMetadata; site?: string } {
+  const found = extractSite(context.doc, context.request.comments);
+  if (found) {
+    const { content, metadata: siteMetadata } = found.extraction;
+    prepareSiteContent(content, context);
+    const markdown = finishContent(content, context);
+    if (markdown.trim()) {
+      const merged: ClipMetadata = { ...metadata };
+      for (const [key, value] of Object.entries(siteMetadata) as [keyof ClipMetadata, string][]) {
+        const clean = typeof value === 'string' ? cleanMetadataText(value) : undefined;
+        if (clean) (merged as Record<string, string>)[key] = clean;
+      }
+      return { markdown, metadata: merged, site: found.site.id };
+    }
+  }
+  return articleClip(context, metadata);
+}
+
+/**
+ * The markup rules for content a site module chose: everything prepareContent does except
+ * judging visibility and boilerplate, which the module has already done by choosing.
+ */
+function prepareSiteContent(root: Element, context: Context): void {
+  normalizeMath(root, context.parseInert);
+  normalizeRawTex(root);
+  normalizeInlineNotes(root);
+  normalizeCodeBlocks(root);
+  normalizeCallouts(root);
+  hoistLinksOutOfInlineCode(root);
+  normalizeImages(root, context.parseInert);
+  normalizeVideoElements(root);
+  normalizeTaskLists(root);
+  normalizeHeadings(root);
+  normalizeFootnotes(root);
 }
 
 function selectionClip(
@@ -394,10 +442,11 @@ function runClip(
     styleSource: options.styleSource ?? defaultStyleSource(doc),
     stripTracking,
     notices,
+    parseInert: inertParser(doc),
   };
   const imageDocument = /^image\//i.test(doc.contentType ?? '');
   const mode = imageDocument ? 'image' : request.mode;
-  const build = (markdown: string, finalMetadata: ClipMetadata): ClipResult => {
+  const build = (markdown: string, finalMetadata: ClipMetadata, site?: string): ClipResult => {
     const clip: Clip = {
       title: finalMetadata.title ?? fallbackTitle,
       markdown,
@@ -406,6 +455,7 @@ function runClip(
       notices,
       metadata: finalMetadata,
     };
+    if (site) clip.site = site;
     return { ok: true, clip };
   };
 
@@ -436,16 +486,19 @@ function runClip(
     return failure('empty', 'not-loaded');
   }
 
-  const { markdown, metadata: finalMetadata } =
-    mode === 'full-page'
-      ? { markdown: fullPageMarkdown(preparedClone(context), context), metadata }
-      : mode === 'selection'
-        ? selectionClip(context, metadata)
-        : articleClip(context, metadata);
+  const {
+    markdown,
+    metadata: finalMetadata,
+    site,
+  }: { markdown: string; metadata: ClipMetadata; site?: string } = mode === 'full-page'
+    ? { markdown: fullPageMarkdown(preparedClone(context), context), metadata }
+    : mode === 'selection'
+      ? selectionClip(context, metadata)
+      : siteOrArticleClip(context, metadata);
   if (!markdown.trim()) {
     return failure('empty', 'no-text');
   }
-  return build(markdown, finalMetadata);
+  return build(markdown, finalMetadata, site);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ENGINE_KEY, type InPageClipEngine } from './engine-key';
+import { errorPageFailure } from './error-page';
 import { clipDocument } from './index';
 
 export type { InPageClipEngine } from './engine-key';
@@ -20,6 +21,8 @@ export function installClipEngine(scope: typeof globalThis = globalThis): void {
   const holder = scope as unknown as EngineHolder;
   holder[Symbol.for(ENGINE_KEY)] ??= {
     clip(request) {
+      const errorPage = errorPageFailure(scope);
+      if (errorPage) return errorPage;
       try {
         return clipDocument(scope.document, request);
       } catch (error) {

@@ -4,9 +4,6 @@
  */
 export { DEFAULT_TIME_BUDGET_MS } from './budget';
 export { clipDocument, type EngineOptions } from './clip-document';
-export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
-export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './escape';
-export { extractMetadata } from './metadata';
 export {
   type ComposeOptions,
   composeNote,
@@ -14,7 +11,19 @@ export {
   NOTE_TEMPLATES,
   type NoteTemplate,
   TEMPLATE_VARIABLES,
-} from './template';
+} from './compose/template';
+export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
+export { errorPageCode } from './error-page';
+export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './markdown/escape';
+export { stripTrackingParameters } from './markdown/urls';
+export { extractMetadata } from './metadata/metadata';
+export {
+  type CommentDepth,
+  commentDepths,
+  DEFAULT_COMMENT_DEPTH,
+  SITE_MODULES,
+  type SiteFamily,
+} from './sites';
 export {
   type Clip,
   type ClipError,
@@ -29,4 +38,3 @@ export {
   clipModes,
   clipRequestSchema,
 } from './types';
-export { stripTrackingParameters } from './urls';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentDepths } from './sites/types';
 
 export const clipModes = ['article', 'selection', 'full-page', 'bookmark', 'image'] as const;
 export type ClipMode = (typeof clipModes)[number];
@@ -12,6 +13,8 @@ export const clipRequestSchema = z.object({
   stripTrackingParameters: z.boolean().optional(),
   /** How long the engine may work before it drops optional rules; see DEFAULT_TIME_BUDGET_MS. */
   timeBudgetMs: z.number().positive().max(60_000).optional(),
+  /** How much of a thread, an issue or a Q&A page to keep; absent: the site family's default. */
+  comments: z.enum(commentDepths).optional(),
 });
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 
@@ -39,6 +42,8 @@ export interface Clip {
   /** How the clip differs from what the user asked for, as codes the extension words. */
   notices: ClipNotice[];
   metadata: ClipMetadata;
+  /** The site module that read the page (utils/clip/sites), absent when the generic engine did. */
+  site?: string;
 }
 
 /**
@@ -69,6 +74,7 @@ export type ClipErrorKind =
   | 'unsupported'
   | 'frames'
   | 'empty'
+  | 'error-page'
   | 'internal';
 
 export type ClipErrorCode =
@@ -86,6 +92,12 @@ export type ClipErrorCode =
   | 'not-loaded'
   /** The clip came out empty. */
   | 'no-text'
+  /** The server answered the page with an error status (`params.status`): 404/410, 401/403,
+   * 5xx, any other 4xx (utils/clip/error-page.ts). */
+  | 'page-not-found'
+  | 'page-not-public'
+  | 'site-error'
+  | 'site-refused'
   /** The engine threw; `params.detail` is the error's own text (not translated). */
   | 'internal';
 

@@ -1,14 +1,21 @@
 import type { ClipTabRequest } from '../messaging';
 import {
+  BATCH_SIZE,
   type ClipSummary,
   getOutbox,
+  type NewClip,
   type OutboxConfig,
   outboxConfigItem,
   summarizeClip,
 } from '../outbox';
 import { handleCommand, handleMenuClick } from '../quick-capture';
+import type { Result } from '../result';
 import { type Connection, saveConnection } from '../settings';
 import { clipTab } from './clip-tab';
+import { type PrepareRequest, prepareClip } from './prepare';
+
+/** One tab of the headless command's run, with that link's own mode, deck and tags. */
+export type PrepareTabRequest = PrepareRequest & { tabId: number };
 
 /**
  * Hooks for the automation build only (tests and the headless command drive the extension through
@@ -27,6 +34,17 @@ export interface AutomationHooks {
   listOutbox(): Promise<ClipSummary[]>;
   /** Tests shorten the outbox's delays this way (they are stored settings, not constants). */
   configureOutbox(config: Partial<OutboxConfig>): Promise<void>;
+  /**
+   * The headless command's bulk run (scripts/lib/bulk): each tab extracted into a clip ready for
+   * the outbox, without storing it, so the command can store them in batches (submitClips).
+   */
+  prepareTabs(requests: PrepareTabRequest[]): Promise<Array<Result<{ clip: NewClip }>>>;
+  /** Stores clips in the outbox, at most BATCH_SIZE per write, and starts their delivery. */
+  submitClips(clips: NewClip[]): Promise<ClipSummary[]>;
+  /** The clips' states now, in the order asked; undefined for one no longer in the outbox. */
+  clipStates(ids: string[]): Promise<Array<ClipSummary | undefined>>;
+  /** Sends clips that need the user again (the command's user fixed what stopped them). */
+  retryClips(ids: string[]): Promise<void>;
   /** Quick capture: what a context menu click or a keyboard shortcut runs (issue 7). */
   handleMenuClick: typeof handleMenuClick;
   handleCommand: typeof handleCommand;
@@ -46,6 +64,35 @@ export function installAutomationHooks(): void {
     waitForClip: async (id, timeoutMs) => {
       const entry = await getOutbox().waitFor(id, timeoutMs);
       return entry && summarizeClip(entry);
+    },
+    prepareTabs: (requests) =>
+      Promise.all(
+        requests.map(async ({ tabId, ...request }): Promise<Result<{ clip: NewClip }>> => {
+          const prepared = await prepareClip(tabId, request);
+          if (!prepared.ok) return prepared;
+          return {
+            ok: true,
+            clip: {
+              draft: prepared.draft,
+              ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
+              sourceUrl: prepared.clip.url,
+            },
+          };
+        }),
+      ),
+    submitClips: async (clips) => {
+      if (clips.length > BATCH_SIZE) throw new Error(`At most ${BATCH_SIZE} clips per batch.`);
+      return (await getOutbox().addMany(clips)).map(summarizeClip);
+    },
+    clipStates: async (ids) => {
+      const entries = new Map((await getOutbox().list()).entries.map((entry) => [entry.id, entry]));
+      return ids.map((id) => {
+        const entry = entries.get(id);
+        return entry && summarizeClip(entry);
+      });
+    },
+    retryClips: async (ids) => {
+      for (const id of ids) await getOutbox().retry(id);
     },
     listOutbox: async () => (await getOutbox().list()).entries.map(summarizeClip),
     configureOutbox: (config) => outboxConfigItem.setValue(config),

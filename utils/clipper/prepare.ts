@@ -1,7 +1,7 @@
 import { type Clip, type ClipRequest, composeNote } from '../clip';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
-import { loadSettings, templateSource } from '../settings';
+import { loadSettings, readCommentDepth, templateSource } from '../settings';
 import { extractFromTab } from './extract';
 
 export const NOT_CONFIGURED_MESSAGE =
@@ -17,7 +17,15 @@ export interface PreparedClip {
 }
 
 /** What the caller may choose; everything else comes from the user's saved defaults. */
-export type PrepareRequest = Partial<ClipRequest> & { deckId?: string | null; tags?: string[] };
+export type PrepareRequest = Partial<ClipRequest> & {
+  deckId?: string | null;
+  tags?: string[];
+  /**
+   * The address the note names as its source instead of the tab's: the headless command serves
+   * a local file over a loopback server that is gone when it ends, so it names the file.
+   */
+  sourceAddress?: string;
+};
 
 /**
  * Extracts the page in its tab and turns it into a note draft with the user's defaults (mode,
@@ -33,15 +41,19 @@ export async function prepareClip(
   if (!settings.connection.baseUrl || !settings.connection.apiKey) {
     return failure('not-configured', NOT_CONFIGURED_MESSAGE);
   }
-  const { deckId, tags, ...clipRequest } = request;
+  const { deckId, tags, sourceAddress, ...clipRequest } = request;
   const defaults = settings.clipDefaults;
+  // How much discussion to keep: the popup's choice for this clip, else the options' (absent:
+  // each site family's default, which the engine applies).
+  const comments = clipRequest.comments ?? (await readCommentDepth());
   const extracted = await extractFromTab(tabId, {
     stripTrackingParameters: defaults.stripTracking,
     ...clipRequest,
     mode: clipRequest.mode ?? defaults.mode,
+    ...(comments && { comments }),
   });
   if (!extracted.ok) return extracted;
-  const { clip } = extracted;
+  const clip = sourceAddress ? withSource(extracted.clip, sourceAddress) : extracted.clip;
   // `null` picks the default notebook explicitly; `undefined` means "the user's default deck".
   const chosenDeck = deckId === undefined ? settings.decks.defaultDeckId : deckId;
   return {
@@ -54,4 +66,26 @@ export async function prepareClip(
     },
     ...(chosenDeck ? { deckId: chosenDeck } : {}),
   };
+}
+
+/**
+ * The clip named after its own address. A file has no site: its name stands in for one, so the
+ * source line reads "article.html (file:///…/article.html)" rather than the address twice.
+ */
+function withSource(clip: Clip, address: string): Clip {
+  let siteName = clip.metadata.siteName;
+  if (!siteName && !/^https?:/i.test(address)) {
+    const path = URL.canParse(address) ? new URL(address).pathname : address;
+    const name = path.split('/').pop();
+    siteName = name ? safeDecode(name) : undefined;
+  }
+  return { ...clip, url: address, metadata: { ...clip.metadata, ...(siteName && { siteName }) } };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -38,6 +38,14 @@ function clipErrorText(error: ClipError): string {
       return t('clip.error.notLoaded');
     case 'no-text':
       return t('clip.error.noText');
+    case 'page-not-found':
+      return t('clip.error.pageNotFound', { status: error.params?.status ?? '' });
+    case 'page-not-public':
+      return t('clip.error.pageNotPublic', { status: error.params?.status ?? '' });
+    case 'site-error':
+      return t('clip.error.siteError', { status: error.params?.status ?? '' });
+    case 'site-refused':
+      return t('clip.error.siteRefused', { status: error.params?.status ?? '' });
     case 'internal':
       return t('clip.error.internal', { detail: error.params?.detail ?? '' });
   }

@@ -1,8 +1,11 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
+import type { CommentDepth } from '../clip';
 import type { ClippedPage } from '../clip-log';
 import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
+import type { ImportedLink, ImportFormat } from '../import';
+import type { ImportClipState } from '../import/background';
 import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
@@ -66,7 +69,12 @@ export interface ProtocolMap {
   readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
   listRecentNotes(): Result<{ notes: RecentNote[] }>;
   /** The popup (utils/popup/background): the tab's note for editing, with the user's defaults. */
-  previewTab(request: { tabId: number; mode?: DefaultClipMode }): Result<{ preview: TabPreview }>;
+  previewTab(request: {
+    tabId: number;
+    mode?: DefaultClipMode;
+    /** How much discussion to keep for this clip; absent: the options' choice. */
+    comments?: CommentDepth;
+  }): Result<{ preview: TabPreview }>;
   /** Saves the popup's (possibly edited) draft through the outbox; deckId null: default notebook. */
   saveDraft(request: {
     draft: NoteDraft;
@@ -96,6 +104,17 @@ export interface ProtocolMap {
     changed: (keyof NoteChanges)[];
   }>;
   deleteNote(request: { id: string }): Result;
+  /**
+   * The options page's "Import links" (utils/import/background): which of these canonical
+   * addresses the service already has notes of (one pass over the list); up to 100 links into
+   * bookmark notes in the outbox; and where each of those clips stands.
+   */
+  findKnownLinks(request: { urls: string[] }): Result<{ known: string[]; complete: boolean }>;
+  importLinks(request: { links: ImportedLink[]; format: ImportFormat }): Result<{ ids: string[] }>;
+  importProgress(request: { ids: string[] }): Result<{
+    states: ImportClipState[];
+    attention?: string;
+  }>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -1,3 +1,4 @@
+import type { CommentDepth } from '../clip';
 import type { ClippedPage } from '../clip-log';
 import { quoted, t } from '../i18n';
 import type { NotesIndex } from '../notes-index';
@@ -89,6 +90,12 @@ export interface PopupState {
   extracting: DefaultClipMode | undefined;
   /** Each mode's preview, once extracted: going back to a mode shows it without extracting. */
   previews: Partial<Record<DefaultClipMode, TabPreview>>;
+  /** The site module that read the page, from the preview shown (the comments control shows). */
+  site: string | undefined;
+  /** How much discussion the preview shown kept: the user's choice for this clip or the default. */
+  comments: CommentDepth | undefined;
+  /** The depth the user chose in the popup for this clip; previews are then asked with it. */
+  commentsChosen: CommentDepth | undefined;
   /** The outbox clip an "Edit the note" sends again, instead of making a second clip. */
   resendId: string | undefined;
   clipped: ClippedPage | null;
@@ -121,6 +128,9 @@ export const INITIAL_STATE: PopupState = {
   notices: [],
   extracting: undefined,
   previews: {},
+  site: undefined,
+  comments: undefined,
+  commentsChosen: undefined,
   resendId: undefined,
   clipped: null,
   update: { step: 'idle' },
@@ -155,6 +165,8 @@ export type PopupEvent =
   | { type: 'preview-failed'; error: UserError; mode: DefaultClipMode | undefined }
   /** A mode chosen in the switch: a cached preview is shown at once, else one is extracted. */
   | { type: 'mode-chosen'; mode: DefaultClipMode }
+  /** A comment depth chosen for this clip: the page is read again with it, in the same mode. */
+  | { type: 'comments-chosen'; comments: CommentDepth }
   | { type: 'draft-edited'; change: Partial<ClipDraft> }
   | { type: 'save-started' }
   | { type: 'save-finished'; result: Result<{ clip: ClipSummary }> }
@@ -232,6 +244,8 @@ function showPreview(state: PopupState, preview: TabPreview): PopupState {
     sourceUrl: preview.sourceUrl,
     hasSelection: preview.hasSelection,
     notices: preview.notices,
+    site: preview.site,
+    comments: preview.comments,
     extracting: undefined,
     previewShown: true,
   };
@@ -290,6 +304,16 @@ export function popupReducer(state: PopupState, event: PopupEvent): PopupState {
       const cached = state.previews[event.mode];
       if (cached) return showPreview(state, cached);
       return { ...state, extracting: event.mode, draft: { ...state.draft, mode: event.mode } };
+    }
+    case 'comments-chosen': {
+      if (event.comments === state.comments && state.extracting === undefined) return state;
+      // Every cached preview was read with the other depth.
+      return {
+        ...state,
+        commentsChosen: event.comments,
+        previews: {},
+        extracting: state.draft.mode,
+      };
     }
     case 'draft-edited':
       return {

@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { NOTE_TEMPLATES } from '../clip/template';
+import { NOTE_TEMPLATES } from '../clip/compose/template';
 import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
 
@@ -104,17 +104,4 @@ export const clipDefaultsSetting: VersionedSetting<ClipDefaults> = {
 
 export function saveClipDefaults(defaults: ClipDefaults): Promise<void> {
   return writeSetting(clipDefaultsSetting, defaults);
-}
-
-/** “news, to read ,News” → ['news', 'to read']: split on commas, trimmed, no repeats. */
-export function parseTags(input: string): string[] {
-  const tags: string[] = [];
-  const seen = new Set<string>();
-  for (const part of input.split(',')) {
-    const tag = part.trim();
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    tags.push(tag);
-  }
-  return tags;
 }

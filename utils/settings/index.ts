@@ -16,11 +16,19 @@ export {
   DEFAULT_CLIP_MODES,
   DEFAULT_TEMPLATE_ID,
   type DefaultClipMode,
-  parseTags,
   saveClipDefaults,
   type TemplateChoice,
   templateSource,
 } from './clip-defaults';
+export {
+  COMMENT_DEPTH_VERSION,
+  type CommentDepthSettings,
+  commentDepthItem,
+  commentDepthSettingsSchema,
+  loadCommentDepth,
+  readCommentDepth,
+  saveCommentDepth,
+} from './comment-depth';
 export {
   type Connection,
   clearKeyRefusal,
@@ -89,3 +97,4 @@ export async function loadSettings(): Promise<Settings> {
     ).flatMap(([setting, loaded]) => (loaded.notice ? [{ setting, message: loaded.notice }] : [])),
   };
 }
+export { normaliseTags, parseTags } from './tags';

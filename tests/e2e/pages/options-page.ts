@@ -22,6 +22,9 @@ export class OptionsPage {
   readonly backup: Locator;
   readonly exportButton: Locator;
   readonly importFile: Locator;
+  readonly importLinks: Locator;
+  readonly importLinksFile: Locator;
+  readonly importLinksStatus: Locator;
 
   constructor(readonly page: Page) {
     this.baseUrl = page.getByLabel('Base URL');
@@ -46,6 +49,14 @@ export class OptionsPage {
     this.backup = page.getByRole('region', { name: 'Back up and move settings' });
     this.exportButton = page.getByRole('button', { name: 'Export settings' });
     this.importFile = page.locator('#import-file');
+    this.importLinks = page.getByRole('region', { name: 'Import links' });
+    this.importLinksFile = page.locator('#import-links-file');
+    this.importLinksStatus = page.locator('#import-links-status');
+  }
+
+  /** Chooses a file in "Import links", as a user picking it in the file dialog. */
+  async importLinksFrom(name: string, buffer: Buffer): Promise<void> {
+    await this.importLinksFile.setInputFiles({ name, mimeType: 'text/csv', buffer });
   }
 
   static async open(page: Page, extensionId: string): Promise<OptionsPage> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
-import { stripTrackingParameters } from '../../../utils/clip/urls';
+import { stripTrackingParameters } from '../../../utils/clip/markdown/urls';
 import {
   CLIP_LOG_SIZE,
   canonicalUrl,

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../utils/clip';
-import { isBylineLine, isDateline } from '../../../utils/clip/clutter';
+import { isBylineLine, isDateline } from '../../../utils/clip/prepare/clutter';
 
 // Lines seen on the extraction benchmark's news pages, and prose that must survive.
 describe('datelines', () => {

@@ -12,6 +12,10 @@ export interface FixtureOptions {
   imageUrl?: string;
   select?: string[];
   stripTrackingParameters?: boolean;
+  /** Comment depth for site modules (utils/clip/sites). */
+  comments?: 'none' | 'top-level' | 'all';
+  /** Site fixtures: the module expected to read the page, or null when it must fall back. */
+  site?: string | null;
 }
 
 export function fixtureOptions(html: string): FixtureOptions {
@@ -31,5 +35,6 @@ export function clipFixture(html: string): ClipResult {
     mode: options.mode ?? 'article',
     imageUrl: options.imageUrl,
     stripTrackingParameters: options.stripTrackingParameters,
+    comments: options.comments,
   });
 }

@@ -10,11 +10,17 @@ import { extractFromTab } from '../../../utils/clipper/extract';
  * evaluated there, where the window is the global object and the page's element ids and names
  * are globals too (named access).
  */
-function tabWith(html: string): JSDOM {
+function tabWith(html: string, responseStatus?: number): JSDOM {
   const dom = new JSDOM(html, {
     url: 'https://example.com/story.html',
     runScripts: 'outside-only',
   });
+  // jsdom keeps no navigation timing; a browser's entry carries the answer's status.
+  if (responseStatus !== undefined) {
+    Object.defineProperty(dom.window.performance, 'getEntriesByType', {
+      value: (type: string) => (type === 'navigation' ? [{ responseStatus }] : []),
+    });
+  }
   const window = dom.window as unknown as typeof globalThis & { eval(code: string): unknown };
   const scripting = browser as unknown as { scripting: unknown };
   scripting.scripting = {
@@ -60,4 +66,25 @@ describe('the in-page engine', () => {
       if (result.ok) expect(result.clip.markdown).toContain('harbour lights were lit');
     });
   }
+
+  for (const status of [404, 410, 500, 403]) {
+    it(`refuses a page the server answered with ${status}, with a sentence and no clip`, async () => {
+      tabWith(
+        `<head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: ${status}</p>${STORY}</body>`,
+        status,
+      );
+      for (const mode of ['article', 'full-page', 'bookmark'] as const) {
+        const result = await extractFromTab(1, { mode });
+        expect(result).toMatchObject({ ok: false, error: { kind: 'error-page' } });
+        if (!result.ok) expect(result.error.message).toContain(`answered ${status}`);
+      }
+    });
+  }
+
+  it('clips a page the server answered with 200 or whose status the browser does not give', async () => {
+    for (const status of [200, 0]) {
+      tabWith(`<body>${STORY}</body>`, status);
+      expect(await extractFromTab(1, { mode: 'article' })).toMatchObject({ ok: true });
+    }
+  });
 });

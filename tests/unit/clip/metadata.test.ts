@@ -33,6 +33,29 @@ describe('page metadata', () => {
     ).toBe('Storm closes ferries');
   });
 
+  it('takes the heading that names what the title names, not a logo set in an h1', () => {
+    // The V8 blog: the site's logo is the page's first <h1>, and also the title's suffix.
+    expect(
+      metadataOf(
+        '<title>Launching Ignition and TurboFan · V8</title>',
+        '<header><h1><a href="/"><img src="/logo.svg" alt="">V8</a></h1></header><article><h1>Launching Ignition and TurboFan</h1><p>Today we are excited…</p></article>',
+      ).title,
+    ).toBe('Launching Ignition and TurboFan');
+  });
+
+  it('ignores a JSON-LD headline that neither the title nor the heading agrees with', () => {
+    // Wikipedia writes the article's short description there ("Wikimedia list article").
+    const wikipedia = metadataOf(
+      '<title>List of sourdough breads - Wikipedia</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","name":"List of sourdough breads","headline":"Wikimedia list article","publisher":{"@type":"Organization","name":"Wikimedia Foundation, Inc."}}</script>',
+      '<h1 id="firstHeading" class="firstHeading mw-first-heading"><span class="mw-page-title-main">List of sourdough breads</span></h1>',
+    );
+    expect(wikipedia.title).toBe('List of sourdough breads');
+    const agreeing = metadataOf(
+      '<title>Ferries stop | Island Times</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Ferries stop for two days"}</script>',
+    );
+    expect(agreeing.title).toBe('Ferries stop for two days');
+  });
+
   it('reads author, dates, description, language and images from meta tags and JSON-LD', () => {
     const metadata = metadataOf(
       `<title>x</title><link rel="canonical" href="/a/b-canonical"><meta name="description" content="Ferries stop for two days.">

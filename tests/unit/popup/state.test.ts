@@ -539,3 +539,46 @@ describe('outcomeSpeaksOfService', () => {
     ).toBe(false);
   });
 });
+
+describe('comment depth for one clip', () => {
+  const thread = run([
+    OPENED,
+    {
+      type: 'preview-arrived',
+      preview: preview({ site: 'github', comments: 'all', markdown: 'POST + 3 COMMENTS' }),
+    },
+    { type: 'mode-chosen', mode: 'full-page' },
+    { type: 'preview-arrived', preview: preview({ mode: 'full-page', markdown: 'FULL' }) },
+    { type: 'mode-chosen', mode: 'article' },
+  ]);
+
+  it('a page a site module read says so, with the depth it was read at', () => {
+    expect(thread.site).toBe('github');
+    expect(thread.comments).toBe('all');
+    expect(run([{ type: 'preview-arrived', preview: preview() }]).site).toBeUndefined();
+  });
+
+  it('choosing another depth reads the page again in the same mode, forgetting cached previews', () => {
+    const chosen = run([{ type: 'comments-chosen', comments: 'none' }], thread);
+    expect(chosen.extracting).toBe('article');
+    expect(chosen.commentsChosen).toBe('none');
+    // The full page was read with the whole discussion: going back to it must read it again.
+    expect(chosen.previews).toEqual({});
+    const shown = run(
+      [
+        {
+          type: 'preview-arrived',
+          preview: preview({ site: 'github', comments: 'none', markdown: 'POST' }),
+        },
+      ],
+      chosen,
+    );
+    expect(shown.draft.markdown).toBe('POST');
+    expect(shown.comments).toBe('none');
+    expect(run([{ type: 'mode-chosen', mode: 'full-page' }], shown).extracting).toBe('full-page');
+  });
+
+  it('choosing the depth already shown does nothing', () => {
+    expect(run([{ type: 'comments-chosen', comments: 'all' }], thread)).toBe(thread);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentDepths } from '../../clip';
 import { findClippedPage, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
@@ -14,7 +15,10 @@ const REFUSED = failure('refused', t('popup.refusedSender'));
 const MALFORMED = failure('invalid-request', t('popup.malformed'));
 
 const tabSchema = z.object({ tabId: z.number().int().nonnegative() });
-const previewSchema = tabSchema.extend({ mode: z.enum(DEFAULT_CLIP_MODES).optional() });
+const previewSchema = tabSchema.extend({
+  mode: z.enum(DEFAULT_CLIP_MODES).optional(),
+  comments: z.enum(commentDepths).optional(),
+});
 const saveSchema = z.object({
   draft: z.object({
     title: z.string(),
@@ -37,7 +41,9 @@ export function registerPopupBackground(): void {
   onMessage('previewTab', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = previewSchema.safeParse(message.data);
-    return request.success ? previewTab(request.data.tabId, request.data.mode) : MALFORMED;
+    return request.success
+      ? previewTab(request.data.tabId, request.data.mode, request.data.comments)
+      : MALFORMED;
   });
   onMessage('saveDraft', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;

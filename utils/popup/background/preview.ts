@@ -1,14 +1,17 @@
 import {
   type Clip,
   type ClipMode,
+  type CommentDepth,
   composeNote,
+  DEFAULT_COMMENT_DEPTH,
+  SITE_MODULES,
   safeMarkdownLink,
   stripTrackingParameters,
 } from '../../clip';
 import { ensureEngine, prepareClip } from '../../clipper';
 import { clipNoticeText, t } from '../../i18n';
 import { failure, type Result } from '../../result';
-import { loadSettings, templateSource } from '../../settings';
+import { loadSettings, readCommentDepth, templateSource } from '../../settings';
 import { inspectTab } from './tab';
 
 /** The note the popup shows for editing before it is saved. */
@@ -23,6 +26,10 @@ export interface TabPreview {
   hasSelection: boolean;
   /** How the clip differs from what was asked ("no selection, so the article was clipped"…). */
   notices: string[];
+  /** The site module that read the page (a thread, an issue, Q&A…), absent for the generic engine. */
+  site?: string;
+  /** With `site`: how much of the discussion the clip kept (the popup offers the other depths). */
+  comments?: CommentDepth;
 }
 
 export const BROWSER_PAGE_MESSAGE = t('popup.browserPage');
@@ -35,6 +42,7 @@ export const PDF_MESSAGE = t('popup.pdf');
 export async function previewTab(
   tabId: number,
   requestedMode?: ClipMode,
+  requestedComments?: CommentDepth,
 ): Promise<Result<{ preview: TabPreview }>> {
   // The engine goes into the tab while the tab is inspected, not after (issue 19); a tab that
   // refuses it is told apart by the inspection.
@@ -50,9 +58,13 @@ export async function previewTab(
       : failure('pdf', PDF_MESSAGE);
   }
   const mode = requestedMode ?? (tab.hasSelection ? 'selection' : settings.clipDefaults.mode);
-  const prepared = await prepareClip(tabId, { mode });
+  const prepared = await prepareClip(tabId, {
+    mode,
+    ...(requestedComments && { comments: requestedComments }),
+  });
   if (!prepared.ok) return prepared;
   const { clip, draft } = prepared;
+  const comments = clip.site ? await commentsUsed(clip.site, requestedComments) : undefined;
   return {
     ok: true,
     preview: {
@@ -63,8 +75,21 @@ export async function previewTab(
       sourceUrl: clip.url,
       hasSelection: tab.hasSelection,
       notices: clip.notices.map(clipNoticeText),
+      ...(clip.site && { site: clip.site }),
+      ...(comments && { comments }),
     },
   };
+}
+
+/** The depth a site clip was made with: the popup's, the options', or the site family's. */
+async function commentsUsed(
+  siteId: string,
+  requested: CommentDepth | undefined,
+): Promise<CommentDepth | undefined> {
+  const chosen = requested ?? (await readCommentDepth());
+  if (chosen) return chosen;
+  const family = SITE_MODULES.find((site) => site.id === siteId)?.family;
+  return family ? DEFAULT_COMMENT_DEPTH[family] : undefined;
 }
 
 /**

@@ -1,0 +1,165 @@
+import type { Page, Request, Response } from '@playwright/test';
+// The one file, not the index, which loads the whole clipping engine.
+import { errorPageCode } from '../../utils/clip/error-page';
+import { failure, type UserError } from '../../utils/result';
+
+/**
+ * Opening a page for the headless command: ready and settled, not loaded. `load` waits for every
+ * image, font and tracker, which on real pages costs seconds the clip does not need; the
+ * document is what is clipped. So: DOMContentLoaded, then a short quiet period in which no
+ * request that can change the document (document, script, fetch/XHR, stylesheet) is open, capped
+ * so a page that never stops polling is clipped anyway.
+ */
+export const QUIET_MS = 250;
+export const SETTLE_CAP_MS = 2_000;
+
+/** Request types after which the document may still change. Images and media cannot. */
+const SETTLING_TYPES = new Set(['document', 'script', 'fetch', 'xhr', 'stylesheet']);
+
+export async function openSettled(
+  page: Page,
+  url: string,
+  timeoutMs: number,
+): Promise<{ ok: true } | { ok: false; error: UserError }> {
+  const open = new Set<Request>();
+  let lastActivity = Date.now();
+  const started = (request: Request) => {
+    if (!SETTLING_TYPES.has(request.resourceType()) || request.frame() !== page.mainFrame()) return;
+    open.add(request);
+    lastActivity = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (open.delete(request)) lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    let response: Response | null;
+    try {
+      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+    } catch (error) {
+      return failure(...navigationFailure(url, error, timeoutMs));
+    }
+    if (response) {
+      const refused = refusedResponse(response);
+      if (refused) return refused;
+    }
+    let loaded = false;
+    page.once('load', () => {
+      loaded = true;
+    });
+    const settleUntil = Math.min(Date.now() + SETTLE_CAP_MS, deadline);
+    while (!loaded && Date.now() < settleUntil) {
+      if (open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { ok: true };
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * An error status or a document that is not a web page: nothing to clip. Takes the part of a
+ * response Playwright's and Puppeteer's share, so the Firefox launcher asks the same questions.
+ */
+export function refusedResponse(
+  response: Pick<Response, 'status' | 'headers'>,
+): { ok: false; error: UserError } | undefined {
+  const status = response.status();
+  if (status >= 400) return failure(`http-${status}`, errorPageSentence(status));
+  const type = (response.headers()['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type && !/^(text\/html|application\/xhtml\+xml|text\/plain)$/.test(type)) {
+    return failure(
+      type === 'application/pdf' ? 'pdf' : 'not-html',
+      `The address gives ${type === 'application/pdf' ? 'a PDF' : `a ${type} file`}, not a web page, so there is no article to clip.`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Why the page did not open, in the words of the network error Chromium reports (a DNS failure
+ * or a refused connection is said at once, not after a wait that suggests a slow page).
+ */
+export function navigationFailure(
+  url: string,
+  error: unknown,
+  timeoutMs: number,
+): [string, string] {
+  const text = error instanceof Error ? error.message : String(error);
+  const host = hostOf(url);
+  const code = /net::(ERR_[A-Z_]+)/.exec(text)?.[1] ?? /NS_ERROR_[A-Z_]+/.exec(text)?.[0];
+  switch (code) {
+    case 'ERR_NAME_NOT_RESOLVED':
+    case 'ERR_NAME_RESOLUTION_FAILED':
+    case 'NS_ERROR_UNKNOWN_HOST':
+      return ['dns', `The host ${host} was not found (DNS): check the address, or your network.`];
+    case 'ERR_CONNECTION_REFUSED':
+    case 'NS_ERROR_CONNECTION_REFUSED':
+      return [
+        'refused',
+        `${host} refused the connection: nothing is listening there; check the address and port.`,
+      ];
+    case 'ERR_CONNECTION_RESET':
+    case 'ERR_CONNECTION_CLOSED':
+    case 'ERR_EMPTY_RESPONSE':
+    case 'NS_ERROR_NET_RESET':
+      return ['dropped', `${host} closed the connection without an answer: try again later.`];
+    case 'ERR_ADDRESS_UNREACHABLE':
+    case 'ERR_INTERNET_DISCONNECTED':
+    case 'ERR_NETWORK_CHANGED':
+      return ['unreachable', `${host} cannot be reached from this machine: check the network.`];
+    case 'ERR_TOO_MANY_REDIRECTS':
+      return ['redirects', `${url} redirects in a loop, so it never reaches a page.`];
+    case 'ERR_ABORTED':
+      // Chromium gives up a navigation this way when the answer is a download (a file, not a page).
+      return [
+        'not-html',
+        `${url} is a file to download, not a web page, so there is no article to clip.`,
+      ];
+    default:
+      if (code?.startsWith('ERR_CERT') || code?.startsWith('ERR_SSL'))
+        return ['certificate', `${host} has a certificate the browser does not trust (${code}).`];
+  }
+  if (
+    /Timeout \d+ms exceeded|timed out/i.test(text) ||
+    code === 'ERR_TIMED_OUT' ||
+    code === 'ERR_CONNECTION_TIMED_OUT'
+  ) {
+    return [
+      'timeout',
+      `The page did not become ready within ${Math.round(timeoutMs / 1000)} s (the per-page time limit, --page-timeout).`,
+    ];
+  }
+  return ['not-opened', `The page could not be opened (${code ?? text.split('\n')[0]}).`];
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The command line's English sentence for an error status (the extension words the same codes in
+ * the user's language, utils/i18n).
+ */
+export function errorPageSentence(status: number): string {
+  const what = {
+    'page-not-found': 'the page was not found there',
+    'page-not-public': 'the page needs a login or is not public',
+    'site-error': 'the site had an error',
+    'site-refused': 'the site refused the request',
+  }[errorPageCode(status)];
+  return (
+    `The server answered ${status} (${what}), so there is nothing to clip and no note was saved. ` +
+    'Check the address, or reload the page once it works and clip it again.'
+  );
+}

@@ -1,0 +1,233 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { type NotesServer, startNotesServer } from '../../notes-server';
+import type { FirefoxExtensionBrowser } from '../../scripts/lib/firefox';
+import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
+import {
+  ask,
+  badgeOf,
+  button,
+  configure,
+  launchFirefox,
+  reinstall,
+  SITE_DIR,
+  saveConnectionInOptions,
+  statusOf,
+  TEST_DECKS,
+  tabIdFor,
+} from './harness';
+
+/**
+ * Clipdeck in Debian's Firefox ESR (issue 16): the Firefox automation build, a served page, the
+ * local Notes server. One Firefox for the file; each test gets a freshly installed extension.
+ * Firefox unloads the MV3 event page after a second idle here (30 s in a user's browser), so
+ * every test also meets the background coming and going.
+ */
+
+/** How long the event page may idle before Firefox unloads it, in this file. */
+const BACKGROUND_IDLE_MS = 1_000;
+
+/** Screenshots the suite takes, to be looked at (gitignored). */
+const ARTIFACTS_DIR = resolve('tests/firefox/artifacts');
+
+let firefox: FirefoxExtensionBrowser;
+let site: StaticServer;
+let server: NotesServer;
+
+beforeAll(async () => {
+  [firefox, site] = await Promise.all([
+    launchFirefox({ backgroundIdleTimeoutMs: BACKGROUND_IDLE_MS }),
+    startStaticServer(SITE_DIR),
+  ]);
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await firefox?.close();
+  await site?.stop();
+});
+
+beforeEach(async () => {
+  server = await startNotesServer({ decks: TEST_DECKS });
+});
+
+afterEach(async () => {
+  // Every tab but the first (Firefox would close its window with the last one).
+  const [, ...opened] = await firefox.browser.pages();
+  await Promise.all(opened.map((page) => page.close()));
+  await reinstall(firefox);
+  await server.stop();
+});
+
+async function openArticle(): Promise<{ page: Page; url: string }> {
+  const page = await firefox.browser.newPage();
+  const url = site.urlFor('article.html');
+  await page.goto(url);
+  return { page, url };
+}
+
+test('the options page saves a connection after testing it with the Notes server, and tests it again on demand', async () => {
+  const options = await firefox.openExtensionPage('options.html');
+  await saveConnectionInOptions(options, server.baseUrl, server.apiKey);
+
+  const host = new URL(server.baseUrl).host;
+  await expect
+    .poll(() => statusOf(options, 'connection-heading'))
+    .toBe(
+      `Saved. The service at ${host} accepted the key and holds 0 notes; Clipdeck will send your clips there.`,
+    );
+  const stored = await options.evaluate(() => chrome.storage.local.get('connection'));
+  expect(stored.connection).toEqual({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  expect(await options.evaluate(() => chrome.storage.sync.get(null))).toEqual({});
+
+  const asked = server.requests().length;
+  await (await button(options, 'Test connection')).click();
+  await expect
+    .poll(() => statusOf(options, 'connection-heading'))
+    .toBe('Connected: the service accepted the key and holds 0 notes.');
+  expect(server.requests().length).toBeGreaterThan(asked);
+});
+
+test('a key the Notes server refuses is not saved, and the options page says what to do', async () => {
+  const options = await firefox.openExtensionPage('options.html');
+  await saveConnectionInOptions(options, server.baseUrl, 'cd_a_key_that_was_revoked');
+
+  await expect.poll(() => statusOf(options, 'connection-heading')).toMatch(/^Not saved: .*key/);
+  expect(await options.evaluate(() => chrome.storage.local.get('connection'))).toEqual({});
+});
+
+test('a served page clipped through the background’s clip handler is stored in the Notes server', async () => {
+  const article = await openArticle();
+  const page = await firefox.openExtensionPage('options.html');
+  await configure(firefox, page, { baseUrl: server.baseUrl, apiKey: server.apiKey });
+
+  const tabId = await tabIdFor(page, article.url);
+  const reply = await ask(page, 'clipTab', { tabId, deckId: 'deck-science', tags: ['firefox'] });
+
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  const notes = server.notes();
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toMatchObject({
+    title: 'Why Tide Pools Matter',
+    deck_id: 'deck-science',
+    tags: ['firefox'],
+  });
+  expect(notes[0]?.markdown_text).toContain('## Who lives there');
+  expect(notes[0]?.markdown_text).toContain('- Hermit crabs that trade shells as they grow');
+  expect(notes[0]?.markdown_text).toContain(article.url);
+  expect(notes[0]?.markdown_text).not.toContain('Privacy');
+});
+
+test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {
+  const article = await openArticle();
+  const helper = await firefox.openExtensionPage('options.html');
+  await configure(firefox, helper, { baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const tabId = await tabIdFor(helper, article.url);
+
+  const popup = await firefox.openExtensionPage(`popup.html?tabId=${tabId}`);
+  await popup.setViewport({ width: 400, height: 600 });
+  await popup.waitForFunction(
+    () => {
+      const markdown = document.querySelector<HTMLTextAreaElement>(
+        'textarea[aria-describedby$="-words"]',
+      );
+      return markdown && !markdown.disabled && markdown.value !== '';
+    },
+    { polling: 50 },
+  );
+  const draft = await popup.evaluate(() => ({
+    title: document.querySelector<HTMLTextAreaElement>('textarea.title-field')?.value,
+    markdown: document.querySelector<HTMLTextAreaElement>('textarea[aria-describedby$="-words"]')
+      ?.value,
+  }));
+  expect(draft.title).toBe('Why Tide Pools Matter');
+  expect(draft.markdown).toContain('## Who lives there');
+  expect(draft.markdown).not.toContain('Privacy');
+
+  await (await button(popup, 'Show rendered preview')).click();
+  const rendered = await popup.waitForSelector('[id$="-preview"] .md-h2');
+  expect(await rendered?.evaluate((heading) => heading.textContent)).toBe('Who lives there');
+  await popup.screenshot({ path: join(ARTIFACTS_DIR, 'popup-preview.png') });
+
+  await (await button(popup, 'Save page')).click();
+  await popup.waitForFunction(
+    () => document.body.textContent?.includes('Saved “Why Tide Pools Matter”'),
+    { polling: 50 },
+  );
+  expect(server.notes().map((note) => note.title)).toEqual(['Why Tide Pools Matter']);
+});
+
+test('a clip the Notes server answers with 500 waits on the badge, is retried, and is stored once', async () => {
+  const article = await openArticle();
+  const page = await firefox.openExtensionPage('options.html');
+  // Short delays keep the test quick; the retry policy (backoff, alarm) is the same.
+  await configure(
+    firefox,
+    page,
+    { baseUrl: server.baseUrl, apiKey: server.apiKey },
+    { baseDelayMs: 300, maxDelayMs: 1_000, fastDeliveryWaitMs: 1_000 },
+  );
+  const tabId = await tabIdFor(page, article.url);
+
+  server.setFaults({ serverErrorRate: 1 });
+  const reply = await ask(page, 'clipTab', { tabId });
+  if (!reply.ok) throw new Error(reply.error.message);
+  expect(reply.clip.state).not.toBe('saved');
+  await expect.poll(() => badgeOf(page)).toBe('1');
+  await expect.poll(() => server.stats().faults.serverError).toBeGreaterThanOrEqual(1);
+  expect(server.notes()).toEqual([]);
+
+  server.setFaults({});
+  await expect
+    .poll(async () => {
+      const clip = await ask(page, 'getClip', { id: reply.clip.id });
+      return clip.ok && clip.clip.state;
+    })
+    .toBe('saved');
+  await expect.poll(() => badgeOf(page)).toBe('');
+  expect(server.notes().map((note) => note.title)).toEqual(['Why Tide Pools Matter']);
+  const clip = await ask(page, 'getClip', { id: reply.clip.id });
+  expect(clip.ok && clip.clip.attempts).toBeGreaterThan(1);
+});
+
+test('a clip waiting for its retry is sent from the alarm after Firefox unloaded the event page', async () => {
+  const article = await openArticle();
+  const page = await firefox.openExtensionPage('options.html');
+  // The first retry comes well after the event page has idled out.
+  const retryAfterMs = BACKGROUND_IDLE_MS * 4;
+  await configure(
+    firefox,
+    page,
+    { baseUrl: server.baseUrl, apiKey: server.apiKey },
+    { baseDelayMs: retryAfterMs, maxDelayMs: retryAfterMs, fastDeliveryWaitMs: 0 },
+  );
+  const tabId = await tabIdFor(page, article.url);
+  server.setFaults({ serverErrorRate: 1 });
+  const reply = await ask(page, 'clipTab', { tabId });
+  if (!reply.ok) throw new Error(reply.error.message);
+  await expect.poll(() => server.stats().faults.serverError).toBeGreaterThanOrEqual(1);
+  server.setFaults({});
+  // A mark on the background as it is now: a page loaded again will not carry it.
+  await page.evaluate(async () => {
+    const background = (await chrome.runtime.getBackgroundPage()) as unknown as Record<
+      string,
+      unknown
+    >;
+    background.clipdeckTestMark = true;
+  });
+
+  // Nothing but the alarm wakes the background: no page asks anything until the note is there.
+  await expect.poll(() => server.notes().length, { timeout: 20_000 }).toBe(1);
+  const markSurvived = await page.evaluate(async () => {
+    const background = (await chrome.runtime.getBackgroundPage()) as unknown as Record<
+      string,
+      unknown
+    >;
+    return background.clipdeckTestMark === true;
+  });
+  expect(markSurvived).toBe(false);
+  const clip = await ask(page, 'getClip', { id: reply.clip.id });
+  expect(clip.ok && clip.clip).toMatchObject({ state: 'saved', attempts: 2 });
+});

@@ -1,0 +1,108 @@
+import { resolve } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import {
+  type FirefoxExtensionBrowser,
+  type FirefoxLaunchOptions,
+  launchFirefoxWithExtension,
+} from '../../scripts/lib/firefox';
+import type { ProtocolMap } from '../../utils/messaging';
+import type { OutboxConfig } from '../../utils/outbox';
+
+/** The Firefox automation build (`npm run build:automation:firefox`): see wxt.config.ts for why. */
+export const FIREFOX_AUTOMATION_BUILD = resolve('.output/firefox-mv3-automation');
+/** Pages the tests clip, served over http (the same ones the Chromium suite clips). */
+export const SITE_DIR = resolve('tests/fixtures/site');
+/** Decks the test Notes server knows besides its default notebook. */
+export const TEST_DECKS = ['deck-science', 'deck-reading'];
+
+export function launchFirefox(
+  options: FirefoxLaunchOptions = {},
+): Promise<FirefoxExtensionBrowser> {
+  return launchFirefoxWithExtension(FIREFOX_AUTOMATION_BUILD, options);
+}
+
+/**
+ * A fresh copy of the extension in a running Firefox: uninstalled and installed again, so one
+ * test's storage, outbox and alarms never reach the next (a Firefox start costs ~9 s, an install
+ * well under one).
+ */
+export async function reinstall(firefox: FirefoxExtensionBrowser): Promise<void> {
+  await firefox.browser.uninstallExtension(firefox.extensionId);
+  await firefox.browser.installExtension(FIREFOX_AUTOMATION_BUILD);
+}
+
+/** Sends a ProtocolMap message from an extension page, in the messaging library's wire format. */
+export async function ask<K extends keyof ProtocolMap>(
+  page: Page,
+  type: K,
+  data: Parameters<ProtocolMap[K]>[0],
+): Promise<ReturnType<ProtocolMap[K]>> {
+  const reply = await page.evaluate(
+    (type, data) =>
+      chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }),
+    type,
+    data as never,
+  );
+  return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
+}
+
+/** The id Firefox gives the tab that shows `url`, as the toolbar button would name it. */
+export async function tabIdFor(extensionPage: Page, url: string): Promise<number> {
+  const tabId = await extensionPage.evaluate(async (wanted) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === wanted)?.id;
+  }, url);
+  if (tabId === undefined) throw new Error(`No tab shows ${url}`);
+  return tabId;
+}
+
+/** Stores the connection the way the options page does (tests that are not about the page). */
+export async function configure(
+  firefox: FirefoxExtensionBrowser,
+  page: Page,
+  connection: { baseUrl: string; apiKey: string },
+  outbox: Partial<OutboxConfig> = {},
+): Promise<void> {
+  await firefox.bridgeAutomation(page);
+  await page.evaluate(
+    async (connection, outbox) => {
+      await globalThis.clipdeckAutomation?.configure(connection);
+      await globalThis.clipdeckAutomation?.configureOutbox(outbox);
+    },
+    connection,
+    outbox,
+  );
+}
+
+/** The toolbar badge: how many clips wait. */
+export function badgeOf(page: Page): Promise<string> {
+  return page.evaluate(() => chrome.action.getBadgeText({}));
+}
+
+/** Text of the status line in the options page's section whose heading has `headingId`. */
+export const statusOf = (page: Page, headingId: string) =>
+  page.evaluate(
+    (id) => document.querySelector(`[aria-labelledby="${id}"] .status`)?.textContent ?? null,
+    headingId,
+  );
+
+/** The enabled button whose words are exactly `name`, once there is one. */
+export async function button(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll('button')].find(
+        (candidate) => candidate.textContent?.trim() === name && !candidate.disabled,
+      ),
+    { polling: 50 },
+    name,
+  );
+  return handle as ElementHandle<HTMLButtonElement>;
+}
+
+/** Types the address and key into the options page's Connection form and clicks Save. */
+export async function saveConnectionInOptions(options: Page, baseUrl: string, apiKey: string) {
+  await options.waitForSelector('#base-url');
+  await options.type('#base-url', baseUrl);
+  await options.type('#api-key', apiKey);
+  await (await button(options, 'Save')).click();
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type CommentDepth, clipDocument } from '../../../../utils/clip';
+import { detectSite } from '../../../../utils/clip/sites';
+import { pageFromHtml } from '../dom';
+import { fixtureOptions } from '../fixture-page';
+
+/** The code-host, Q&A and reference modules beyond their golden notes: depth, saved copies. */
+const fixture = (path: string) =>
+  readFileSync(
+    fileURLToPath(new URL(`../../../../utils/clip/sites/${path}`, import.meta.url)),
+    'utf8',
+  );
+
+function clipAt(path: string, comments?: CommentDepth, url?: string) {
+  const html = fixture(path);
+  const doc = pageFromHtml(html, url ?? fixtureOptions(html).url);
+  const result = clipDocument(doc, { mode: 'article', ...(comments && { comments }) });
+  if (!result.ok) throw new Error(result.error.code);
+  return result.clip;
+}
+
+describe('comment depth', () => {
+  it('GitHub discussion: none keeps the question, top-level the answers, all the replies too', () => {
+    const none = clipAt('github/fixtures/discussion.html', 'none').markdown;
+    const top = clipAt('github/fixtures/discussion.html', 'top-level').markdown;
+    const all = clipAt('github/fixtures/discussion.html').markdown;
+    for (const markdown of [none, top, all]) expect(markdown).toContain('point them at one file');
+    expect(none).not.toContain('## Comments');
+    expect(top).toContain('put the shared file at the root');
+    expect(top).toContain('A symlink works too');
+    expect(top).not.toContain('keys set in the workspace win');
+    expect(all).toContain('> > It does: keys set in the workspace win over included ones.');
+  }, 30_000);
+
+  it('GitLab: top-level keeps a thread’s first note, not its replies', () => {
+    const top = clipAt('gitlab/fixtures/issue.html', 'top-level').markdown;
+    expect(top).toContain('Does this also affect');
+    expect(top).not.toContain('the prefix is read as before');
+    expect(clipAt('gitlab/fixtures/issue.html').markdown).toContain('the prefix is read as before');
+  });
+
+  it('Stack Exchange: answers stay whatever the depth; comments follow it', () => {
+    const none = clipAt('stack-exchange/fixtures/stackoverflow-question.html', 'none').markdown;
+    const all = clipAt('stack-exchange/fixtures/stackoverflow-question.html', 'all').markdown;
+    for (const markdown of [none, all]) {
+      expect(markdown).toContain('### ✓ Accepted answer');
+      expect(markdown).toContain('_.sortBy(ages);');
+    }
+    expect(none).not.toContain('misorders `NaN`');
+    expect(all).toContain('misorders `NaN`');
+  });
+});
+
+describe('detection', () => {
+  it('reads a saved copy (a file address) by its markup', () => {
+    for (const [path, site] of [
+      ['github/fixtures/issue-react.html', 'github'],
+      ['github/fixtures/pull-request.html', 'github'],
+      ['gitlab/fixtures/issue.html', 'gitlab'],
+      ['stack-exchange/fixtures/unix-no-accepted-answer.html', 'stack-exchange'],
+      ['wikipedia/fixtures/article-infobox.html', 'wikipedia'],
+      ['mdn/fixtures/array-flat.html', 'mdn'],
+    ] as const) {
+      const clip = clipAt(path, undefined, 'file:///home/me/Downloads/saved-page.html');
+      expect(clip.site, path).toBe(site);
+    }
+  }, 60_000);
+
+  it('claims no article that merely lives on one of these hosts', () => {
+    const article = pageFromHtml(
+      '<html><head><title>Our blog</title></head><body><main><article><h1>Release notes</h1><p>Plenty of text about a release, with a <a href="/x">link</a>.</p></article></main></body></html>',
+      'https://github.com/blog/release',
+    );
+    expect(detectSite(article)).toBeUndefined();
+    const wiki = pageFromHtml(
+      '<html><body><div class="mw-parser-output"><p>Text from a wiki page without MediaWiki’s frame.</p></div></body></html>',
+      'https://en.wikipedia.org/wiki/Example',
+    );
+    expect(detectSite(wiki)).toBeUndefined();
+  });
+});

@@ -1,0 +1,353 @@
+import { isHttpUrl, resolveUrl } from '../markdown/urls';
+import type { ClipMetadata } from '../types';
+
+/** Values some sites print when a field is empty; a note must never show them. */
+const PLACEHOLDER_VALUES = /^(?:undefined|null|none|n\/a|unknown|admin|\[object object\]|-|—)$/i;
+
+/** C0 and C1 controls: never text a reader sees, and what strict YAML loaders and terminals trip on. */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/** A metadata value on one line, without control characters; undefined when nothing is left. */
+export function cleanMetadataText(value: string | null | undefined): string | undefined {
+  return value?.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim() || undefined;
+}
+
+function clean(value: string | null | undefined): string | undefined {
+  const text = cleanMetadataText(value);
+  if (!text || PLACEHOLDER_VALUES.test(text)) return undefined;
+  return text;
+}
+
+type MetaIndex = Map<string, string>;
+
+/** Every meta tag's value by its lower-cased property, name or itemprop; the first one wins. */
+function indexMetaTags(doc: Document): MetaIndex {
+  const index: MetaIndex = new Map();
+  for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
+    const value = clean(meta.getAttribute('content'));
+    if (!value) continue;
+    for (const key of [
+      meta.getAttribute('property'),
+      meta.getAttribute('name'),
+      meta.getAttribute('itemprop'),
+    ]) {
+      const name = key?.trim().toLowerCase();
+      if (name && !index.has(name)) index.set(name, value);
+    }
+  }
+  return index;
+}
+
+function metaContent(index: MetaIndex, names: string[]): string | undefined {
+  for (const name of names) {
+    const value = index.get(name.toLowerCase());
+    if (value) return value;
+  }
+  return undefined;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const ARTICLE_TYPES =
+  /article|posting|report|blog|news|webpage|recipe|review|scholarly|creativework/i;
+
+/** Schema.org objects from every JSON-LD script, @graph entries included, articles first. */
+function readJsonLd(doc: Document): JsonObject[] {
+  const found: JsonObject[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(script.textContent ?? '');
+    } catch {
+      continue;
+    }
+    const queue: unknown[] = Array.isArray(parsed) ? [...parsed] : [parsed];
+    while (queue.length > 0 && found.length < 50) {
+      const item = queue.shift();
+      if (Array.isArray(item)) queue.push(...item);
+      else if (isObject(item)) {
+        found.push(item);
+        if (Array.isArray(item['@graph'])) queue.push(...item['@graph']);
+      }
+    }
+  }
+  const typeOf = (item: JsonObject) => String(item['@type'] ?? '');
+  return found.sort(
+    (a, b) => Number(ARTICLE_TYPES.test(typeOf(b))) - Number(ARTICLE_TYPES.test(typeOf(a))),
+  );
+}
+
+function jsonLdText(value: unknown): string | undefined {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) {
+    const names = value.map(jsonLdText).filter((name): name is string => !!name);
+    return names.length > 0 ? names.join(', ') : undefined;
+  }
+  if (isObject(value)) return jsonLdText(value.name ?? value.url ?? value['@id']);
+  return undefined;
+}
+
+function firstJsonLd(items: JsonObject[], key: string): unknown {
+  for (const item of items) if (item[key] !== undefined) return item[key];
+  return undefined;
+}
+
+const TITLE_SEPARATORS = /\s+[|\-–—:·•»«/\\]+\s+/;
+
+function normalizedForCompare(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
+}
+
+function titleWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Whether two titles name the same thing: most words of the shorter are in the longer. */
+function agrees(a: string, b: string): boolean {
+  const left = titleWords(a);
+  const right = new Set(titleWords(b));
+  if (left.length === 0 || right.size === 0) return false;
+  const shared = left.filter((word) => right.has(word)).length;
+  return shared / Math.min(left.length, right.size) >= 0.5;
+}
+
+/**
+ * The page's main heading: of the `<h1>`s whose words the `<title>` holds, the longest, so a
+ * site logo set in an `<h1>` (the V8 blog's `<h1>V8</h1>`, which is only the title's site-name
+ * part) loses to the article's own heading. Without a `<title>` to compare, the first `<h1>`.
+ */
+function mainHeading(doc: Document, documentTitle: string | undefined): string | undefined {
+  const headings = doc.getElementsByTagName('h1');
+  if (!documentTitle) return clean(headings[0]?.textContent);
+  const title = normalizedForCompare(documentTitle);
+  let best: string | undefined;
+  for (let index = 0; index < headings.length && index < 20; index += 1) {
+    const text = clean(headings[index]?.textContent);
+    const words = text ? normalizedForCompare(text) : '';
+    if (text && words && title.includes(words) && text.length > (best?.length ?? 0)) best = text;
+  }
+  return best;
+}
+
+/**
+ * The page's title when `<title>`, og:title, the JSON-LD headline and the main heading disagree.
+ * og:title is usually the headline without the site's suffix, unless it is only the brand; a
+ * JSON-LD headline counts only when the `<title>` or the heading agrees with it (Wikipedia puts
+ * the article's short description there: "Wikimedia list article"); `<title>` is trimmed of a
+ * "| Site" part when the heading or the site name shows which part is the headline.
+ */
+export function chooseTitle(
+  doc: Document,
+  meta: MetaIndex,
+  siteName: string | undefined,
+  jsonLd: () => JsonObject[],
+): string | undefined {
+  const documentTitle = clean(doc.title);
+  const social = metaContent(meta, ['og:title', 'twitter:title', 'dc.title', 'citation_title']);
+  const site = siteName ? normalizedForCompare(siteName) : undefined;
+  const isBrandOnly = (text: string) => !!site && normalizedForCompare(text) === site;
+  const usable = (title: string | undefined): title is string =>
+    !!title && !isBrandOnly(title) && !(documentTitle && title.length < 4);
+
+  if (usable(social)) return stripSiteSuffix(social, site);
+  const heading = mainHeading(doc, documentTitle);
+  // Read only when the meta tags give no usable title.
+  const headline = jsonLdText(firstJsonLd(jsonLd(), 'headline'));
+  if (usable(headline)) {
+    const witness = documentTitle ?? heading ?? clean(doc.querySelector('h1')?.textContent);
+    if (!witness || agrees(headline, witness)) return stripSiteSuffix(headline, site);
+  }
+  if (documentTitle) {
+    if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
+      return heading;
+    }
+    const stripped = stripSiteSuffix(documentTitle, site);
+    return stripped === documentTitle ? stripTrailingName(documentTitle) : stripped;
+  }
+  return heading;
+}
+
+/**
+ * A `<title>` whose last part is short next to the rest ("Lorem ipsum dolor sit amet – My
+ * website", "Post | Blog | Jane Doe") ends in the site's or author's name even when the page
+ * does not say so: that part goes, as Readability also does, when at least three words remain.
+ */
+function stripTrailingName(title: string): string {
+  const parts = title.split(TITLE_SEPARATORS);
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length < 2) return title;
+  const rest = title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•»«/\\]+$/, '');
+  const restWords = titleWords(rest).length;
+  const lastWords = titleWords(last).length;
+  return restWords >= 3 && lastWords <= 4 && lastWords < restWords ? rest : title;
+}
+
+function stripSiteSuffix(title: string, site: string | undefined): string {
+  const parts = title.split(TITLE_SEPARATORS);
+  if (parts.length < 2) return title;
+  if (site) {
+    const kept = parts.filter((part) => normalizedForCompare(part) !== site);
+    if (kept.length > 0 && kept.length < parts.length) {
+      // Re-join the remaining parts with the separators the page used.
+      const first = kept[0] as string;
+      const last = kept[kept.length - 1] as string;
+      return title.slice(title.indexOf(first), title.lastIndexOf(last) + last.length);
+    }
+  }
+  return title;
+}
+
+function cleanAuthor(value: string | undefined): string | undefined {
+  if (!value || isHttpUrl(value)) return undefined;
+  return cleanByline(value);
+}
+
+/** "By", or one word and "by" ("Written by", "Posted by", "Words by"), or "von", "par"… */
+const LEADING_BY = /^(?:(?:\p{L}+\s+)?by|von|par|por|di)[\s:]+/iu;
+/** Another person's credit after the author's name: "… Edited by", "…, photos by". */
+const TRAILING_CREDIT = /[\s,;|·•–—]+\p{L}+\s+by\b.*$/iu;
+
+/**
+ * The name in a byline: the note's header says "By" itself, so a byline that already starts with
+ * a by-phrase loses it, and an editor's or photographer's credit after the name is cut.
+ */
+export function cleanByline(value: string | undefined): string | undefined {
+  const text = clean(value);
+  if (!text) return undefined;
+  return clean(text.replace(LEADING_BY, '').replace(TRAILING_CREDIT, ''));
+}
+
+function toIsoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? value : new Date(parsed).toISOString();
+}
+
+function httpUrl(value: string | undefined, base: string): string | undefined {
+  const resolved = resolveUrl(value, base);
+  return resolved && isHttpUrl(resolved) ? resolved : undefined;
+}
+
+function jsonLdImage(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return jsonLdImage(value[0]);
+  if (isObject(value)) return jsonLdImage(value.url ?? value.contentUrl);
+  return undefined;
+}
+
+/** Drops absent fields so no note ever shows "undefined". */
+function compact(metadata: ClipMetadata): ClipMetadata {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(([, value]) => value !== undefined && value !== ''),
+  ) as ClipMetadata;
+}
+
+/** The page's canonical address: `<link rel="canonical">`, wherever the page put it. */
+function canonicalLink(doc: Document): string | undefined {
+  // A walk of the few links rather than an attribute selector over every element of the page.
+  for (const link of Array.from(doc.getElementsByTagName('link'))) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+    if (rel.includes('canonical')) return link.getAttribute('href') ?? undefined;
+  }
+  return undefined;
+}
+
+export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
+  const base = doc.baseURI || pageUrl;
+  // JSON-LD is parsed only when the meta tags leave a field empty: on news pages its scripts are
+  // large, and most of them also describe themselves in meta tags.
+  let jsonLdItems: JsonObject[] | undefined;
+  const jsonLd = () => {
+    jsonLdItems ??= readJsonLd(doc);
+    return jsonLdItems;
+  };
+  const meta = indexMetaTags(doc);
+  const siteName =
+    metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']) ??
+    jsonLdText((firstJsonLd(jsonLd(), 'publisher') as JsonObject | undefined)?.name);
+  const author =
+    cleanAuthor(
+      metaContent(meta, [
+        'author',
+        'article:author',
+        'parsely-author',
+        'sailthru.author',
+        'dc.creator',
+        'citation_author',
+      ]),
+    ) ??
+    cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))) ??
+    cleanAuthor(
+      clean(
+        doc.querySelector(
+          '[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]',
+        )?.textContent,
+      ),
+    );
+  const published = toIsoDate(
+    metaContent(meta, [
+      'article:published_time',
+      'datePublished',
+      'og:published_time',
+      'publish-date',
+      'pubdate',
+      'date',
+      'dc.date',
+      'dc.date.issued',
+      'citation_publication_date',
+      'sailthru.date',
+      'parsely-pub-date',
+    ]) ??
+      jsonLdText(firstJsonLd(jsonLd(), 'datePublished')) ??
+      clean(
+        doc
+          .querySelector('article time[datetime], time[pubdate][datetime]')
+          ?.getAttribute('datetime'),
+      ),
+  );
+  const description =
+    metaContent(meta, ['og:description', 'description', 'twitter:description', 'dc.description']) ??
+    jsonLdText(firstJsonLd(jsonLd(), 'description'));
+  const rawLanguage =
+    clean(doc.documentElement?.getAttribute('lang')) ??
+    clean(doc.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')) ??
+    metaContent(meta, ['og:locale']);
+  const direction = clean(
+    doc.documentElement?.getAttribute('dir') ?? doc.body?.getAttribute('dir'),
+  )?.toLowerCase();
+  const canonicalUrl =
+    httpUrl(canonicalLink(doc), base) ?? httpUrl(metaContent(meta, ['og:url']), base);
+  const leadImage =
+    httpUrl(
+      metaContent(meta, [
+        'og:image:secure_url',
+        'og:image',
+        'og:image:url',
+        'twitter:image',
+        'twitter:image:src',
+      ]),
+      base,
+    ) ??
+    httpUrl(jsonLdImage(firstJsonLd(jsonLd(), 'image')), base) ??
+    httpUrl(doc.querySelector('link[rel="image_src" i]')?.getAttribute('href') ?? undefined, base);
+
+  return compact({
+    title: chooseTitle(doc, meta, siteName, jsonLd),
+    author,
+    siteName,
+    published,
+    description,
+    language: rawLanguage?.replace('_', '-'),
+    direction: direction === 'rtl' || direction === 'ltr' ? direction : undefined,
+    canonicalUrl,
+    leadImage,
+  });
+}

@@ -1,0 +1,103 @@
+import { holdsClass } from '../presence';
+
+/**
+ * Callouts (admonitions): the boxed "Note", "Warning", "Tip" of documentation sites and notes
+ * apps. They become a blockquote marked with the callout's type, title and fold state, which the
+ * Markdown rules write as an Obsidian / GitHub callout (`> [!warning] Title`), instead of a title
+ * line and loose paragraphs that no longer look set apart.
+ *
+ * Recognised: Obsidian Publish (`.callout[data-callout]`), GitHub alerts (`.markdown-alert`),
+ * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`) and Docusaurus
+ * (`.theme-admonition`). Runs before Readability, while class names are still there.
+ */
+export const CALLOUT_ATTRIBUTE = 'data-clipdeck-callout';
+export const CALLOUT_TITLE_ATTRIBUTE = 'data-clipdeck-callout-title';
+export const CALLOUT_FOLD_ATTRIBUTE = 'data-clipdeck-callout-fold';
+
+const CALLOUT_TYPES = new Set(
+  'note abstract summary tldr info todo tip hint important success check done question help faq warning caution attention failure fail missing danger error bug example quote cite'.split(
+    ' ',
+  ),
+);
+
+interface Callout {
+  element: Element;
+  type: string;
+  title: Element | null;
+  /** '-' folded, '+' foldable but open, '' not foldable. */
+  fold: string;
+}
+
+function typeFromClasses(element: Element, prefix = ''): string | undefined {
+  for (const name of Array.from(element.classList)) {
+    const type = name.toLowerCase().slice(prefix.length);
+    if (name.toLowerCase().startsWith(prefix) && CALLOUT_TYPES.has(type)) return type;
+  }
+  return undefined;
+}
+
+const CALLOUT_SELECTOR = '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition';
+
+/** The class every kind of callout carries. */
+const CALLOUT_CLASSES = ['callout', 'markdown-alert', 'admonition', 'theme-admonition'];
+
+/**
+ * One selector pass over the page, in reading order, on pages that have a callout at all; each
+ * kind is then read its own way.
+ */
+function findCallouts(root: Element): Callout[] {
+  const found: Callout[] = [];
+  if (!holdsClass(root, CALLOUT_CLASSES)) return found;
+  for (const element of Array.from(root.querySelectorAll(CALLOUT_SELECTOR))) {
+    const classes = element.classList;
+    if (classes.contains('callout') && element.hasAttribute('data-callout')) {
+      const collapsible = classes.contains('is-collapsible');
+      found.push({
+        element,
+        type: (element.getAttribute('data-callout') ?? 'note').toLowerCase() || 'note',
+        title: element.querySelector(':scope > .callout-title'),
+        fold: collapsible ? (classes.contains('is-collapsed') ? '-' : '+') : '',
+      });
+    } else if (classes.contains('markdown-alert')) {
+      found.push({
+        element,
+        type: typeFromClasses(element, 'markdown-alert-') ?? 'note',
+        title: element.querySelector(':scope > .markdown-alert-title'),
+        fold: '',
+      });
+    } else if (classes.contains('theme-admonition')) {
+      found.push({
+        element,
+        type: typeFromClasses(element, 'theme-admonition-') ?? 'note',
+        title: element.querySelector(':scope > [class*="admonitionHeading"]'),
+        fold: '',
+      });
+    } else {
+      const title = element.querySelector(':scope > .admonition-title, :scope > summary');
+      if (!title && element.localName !== 'details') continue;
+      found.push({
+        element,
+        type: typeFromClasses(element) ?? 'note',
+        title,
+        fold: element.localName === 'details' ? (element.hasAttribute('open') ? '+' : '-') : '',
+      });
+    }
+  }
+  return found;
+}
+
+export function normalizeCallouts(root: Element): void {
+  const doc = root.ownerDocument;
+  // Innermost first, so a callout inside another is converted before its container moves it.
+  for (const { element, type, title, fold } of findCallouts(root).reverse()) {
+    if (!root.contains(element) || element.closest('pre, code')) continue;
+    const quote = doc.createElement('blockquote');
+    quote.setAttribute(CALLOUT_ATTRIBUTE, CALLOUT_TYPES.has(type) ? type : 'note');
+    const titleText = (title?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (titleText) quote.setAttribute(CALLOUT_TITLE_ATTRIBUTE, titleText);
+    if (fold) quote.setAttribute(CALLOUT_FOLD_ATTRIBUTE, fold);
+    title?.remove();
+    quote.append(...Array.from(element.childNodes));
+    element.replaceWith(quote);
+  }
+}

@@ -1,0 +1,517 @@
+import { isWhitespaceCode } from '../markdown/text';
+
+/**
+ * What Readability keeps inside an article although no reader wants it in a note: the site's menu
+ * when Readability settles on a page-wide container, "Read more:" teasers between paragraphs,
+ * headline lists of other stories, dateline and byline lines (the note's metadata already carries
+ * the author and the date), and widget labels ("Advertisement", "Sign in", "Image 1 of 23").
+ *
+ * Every rule here looks at one block's own text and links, never at class names: Readability
+ * strips classes from the article, and what counts is what the reader would see. Each rule is
+ * narrow (whole-text phrases, short lines, blocks made only of links) so that an article's own
+ * prose, lists and tables are never touched; the extraction benchmark measures the gain and the
+ * Readability pages' structure figures measure what it costs.
+ */
+
+/** Blocks whose whole text is one of these is a widget's label, not the article's. */
+const WIDGET_LABEL = new RegExp(
+  `^(?:${[
+    'advert(?:isement)?',
+    'sponsored(?: content)?',
+    'skip to (?:main )?content',
+    'sign in',
+    'log in',
+    'subscribe',
+    'subscriber services',
+    'you (?:may|might) also like',
+    'related(?: news| stories| articles| content| coverage)?',
+    'more(?: stories| from [\\w ]{1,30})?',
+    'see more',
+    'read more',
+    'read next',
+    "don['’]t miss",
+    'trending(?: now)?',
+    'most (?:popular|read)',
+    'continue reading(?: below)?',
+    'story continues below(?: advertisement)?',
+    'advertisement - story continues below',
+    'this slideshow requires javascript',
+    'loading(?: content)?',
+    'enlarge(?: this)? image',
+    'view author archive',
+    'email the author',
+    'follow (?:us |me )?on (?:twitter|facebook|instagram)',
+    'image \\d+ of /? ?\\d+',
+    'caption',
+    'close',
+    'comments?',
+    'share(?: this(?: article| story)?)?',
+    'tell us what you think',
+    'breaking news',
+  ].join('|')})\\s*[:.…]*$`,
+  'i',
+);
+
+/** "Read more: <a>another story</a>" and the like: a lead-in followed by nothing but links. */
+const TEASER_LEAD_IN =
+  /^(?:see more|read more|more|also|related|recommended|read next|watch|listen|don['’]t miss|click here)\b[^:]{0,20}:/i;
+
+/** Call-to-action sentences that name the site's own app, channel or newsletter. */
+const CALL_TO_ACTION =
+  /^(?:click here to get the .{1,40} app|get .{1,40} on the go by clicking here|read more on .{1,40} by clicking here|sign up (?:to|for) our newsletter.{0,80}|subscribe to (?:the|our) .{1,60}(?:channel|newsletters?).{0,60})[.!]?$/i;
+
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/**
+ * A date written out: "March 5", "5 Mar", "03/05/2019", "2019-03-05", "3 hours ago". ASCII only,
+ * so the engine matches it without Unicode tables (several times faster on every line).
+ */
+const DATE = new RegExp(
+  `\\b${MONTH}\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+${MONTH}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d+\\s+(?:minutes?|hours?|days?|weeks?)\\s+ago\\b`,
+  'i',
+);
+/** "5 de março de 2019": the month is any word, so this one needs Unicode letters. */
+const DATE_WITH_DE = /\b\d{1,2}\s+de\s+\p{L}+\s+de\s+\d{4}\b/iu;
+const MAY_HOLD_DATE_WITH_DE = /\sde\s/i;
+
+/** The first date in the text (the leftmost; the written-out forms first at the same place). */
+function findDate(text: string): { index: number; length: number } | undefined {
+  const plain = DATE.exec(text);
+  const withDe = MAY_HOLD_DATE_WITH_DE.test(text) ? DATE_WITH_DE.exec(text) : null;
+  const first = withDe && (!plain || withDe.index < plain.index) ? withDe : plain;
+  return first ? { index: first.index, length: first[0].length } : undefined;
+}
+
+const TIME = /\b\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?/i;
+const DATELINE_LEAD = /^(?:last\s+)?(?:updated|published|posted|modified)\b/i;
+/** Words that may surround a date on a dateline without making it a sentence. */
+const DATELINE_WORD = new RegExp(
+  `^(?:${MONTH}|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|updated|published|posted|last|modified|on|at|and|am|pm|a\\.m|p\\.m|[a-z]{2,4}t|utc|gmt|ago|minutes?|hours?|days?|weeks?|de|às|\\p{L}+-feira|\\d{1,2}:\\d{2}(?:[ap]m)?|\\d+\\p{L}{0,2})$`,
+  'iu',
+);
+
+// Blocks only: an inline word ("needs *more* explanation") is never a label on its own.
+const BLOCK_SELECTOR =
+  'p, div, section, aside, header, footer, h1, h2, h3, h4, h5, h6, li, dl, dd, dt';
+const MEDIA = 'img, picture, video, audio, iframe, svg';
+const KEEP_INSIDE = 'pre, code, table, blockquote';
+
+function normalizedText(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function linkTextLength(element: Element): number {
+  let length = 0;
+  for (const link of Array.from(element.querySelectorAll('a[href]'))) {
+    length += normalizedText(link).length;
+  }
+  return length;
+}
+
+function wordCount(text: string): number {
+  return text.split(' ').filter(Boolean).length;
+}
+
+/** Most date words need at most this many words around them to make a line a dateline. */
+const DATELINE_MAX_WORDS = 16;
+
+/** A short line that only states when (and maybe by whom) the story was published or updated. */
+export function isDateline(text: string): boolean {
+  // Every date and time pattern holds a digit; most lines have none.
+  if (!/\d/.test(text)) return false;
+  const words = text.split(/[\s|/;,·•—–-]+/).filter(Boolean);
+  if (words.length === 0 || words.length > DATELINE_MAX_WORDS) return false;
+  // A time alone ("Updated at 1:23 p.m.") makes a dateline only when the line says so first.
+  if (!findDate(text) && !(DATELINE_LEAD.test(text) && TIME.test(text))) return false;
+  const rest = words.filter((word) => !DATELINE_WORD.test(word.replace(/[():.,]+$/g, '')));
+  return rest.length <= 3 && !/[.!?]["”']?$/.test(text.replace(/\b(?:a|p)\.m\.$/i, ''));
+}
+
+/** "By Jane Doe, John Roe" (maybe with a date): a byline the note's metadata already holds. */
+export function isBylineLine(text: string): boolean {
+  if (!/^(?:By|BY|by)\s+\p{Lu}/u.test(text) || /[.!?]$/.test(text)) return false;
+  const date = findDate(text);
+  const withoutDate = date
+    ? `${text.slice(0, date.index)} ${text.slice(date.index + date.length)}`
+    : text;
+  const words = withoutDate.split(/[\s,|&-]+/).filter(Boolean);
+  if (words.length > 12) return false;
+  // Names: every remaining word is capitalised or a joining word.
+  return words
+    .slice(1)
+    .every(
+      (word) =>
+        /^\p{Lu}/u.test(word) || /^(?:and|de|van|von|der|la|le|\d.*|[ap]m|[A-Z]{2,4})$/i.test(word),
+    );
+}
+
+/** The outermost ancestor (inside `root`) whose text is exactly this element's text. */
+function outermostWithSameText(element: Element, root: Element, text: string): Element {
+  let current = element;
+  const media = current.querySelectorAll(MEDIA).length;
+  while (current.parentElement && current.parentElement !== root) {
+    const parent = current.parentElement;
+    // An author's photo has no text: the line next to it must not take it along.
+    if (normalizedText(parent) !== text || parent.querySelectorAll(MEDIA).length !== media) break;
+    current = current.parentElement;
+  }
+  return current;
+}
+
+function isOnlyLinks(element: Element, text: string, minimumShare = 0.85): boolean {
+  return text.length > 0 && linkTextLength(element) >= text.length * minimumShare;
+}
+
+/** "Photo: Hau Dinh, AP", "(Image: © NASA)", "SOURCE: News agencies": a credit on its own line. */
+const CREDIT_LINE =
+  /^\(?\s*(?:photo(?:graph)?|image|picture|credit|source)s?(?: credit)?\s*:\s*[^.!?]{1,80}\)?$/i;
+/**
+ * A rule drawn with characters ("* * *", "———"): the page's separator, not words. Underscores
+ * stay: AP writes "___" between the parts of a story, and it is part of the story's text.
+ */
+const TEXT_RULE = /^[-–—*=~•·. ]{3,}$/;
+/** Site footers and reuse notices. */
+const COPYRIGHT =
+  /^(?:©|\(c\)|copyright\b)|all rights reserved|is subject to copyright|^the contents of this site are/i;
+const COOKIE_NOTICE = /\b(?:uses?|using) cookies\b/i;
+/** A sentence that asks the reader to subscribe, join, follow or get something of the site's. */
+const PROMOTION_VERB =
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|join|get|click here|download|follow|listen|like us|if you enjoyed|need more|have a tip)\b/gi;
+const PROMOTION_OBJECT =
+  /\b(?:newsletters?|subscribe|subscriptions?|inbox|app|forums?|channel|magazine|podcast|twitter|facebook|instagram|youtube|members?|delivered|reached at)\b/i;
+
+/**
+ * One scan of a line for the phrases of footers and promotions: each of those three patterns
+ * holds one of these, so a line without them (nearly every line) is read once, not three times.
+ */
+const FOOTER_OR_PROMOTION_PHRASE = new RegExp(
+  `${COPYRIGHT.source}|${COOKIE_NOTICE.source}|${PROMOTION_OBJECT.source}`,
+  'i',
+);
+
+function isUpperCase(text: string): boolean {
+  return /\p{Lu}/u.test(text) && text === text.toUpperCase();
+}
+
+/**
+ * A teaser for another story of the site: one same-site link of five words or more, alone or
+ * under a short capitalised kicker ("RANDY ANDY"), or a link shouted in capitals.
+ */
+function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boolean): boolean {
+  if (!hasLinks) return false;
+  const links = Array.from(element.querySelectorAll('a[href]'));
+  const [link] = links;
+  if (links.length !== 1 || !link || !isSameSite(link, pageUrl)) return false;
+  const linkText = normalizedText(link);
+  if (wordCount(linkText) < 5) return false;
+  const rest = text.replace(linkText, '').trim();
+  if (rest === '') return isUpperCase(linkText);
+  return wordCount(rest) <= 4 && isUpperCase(rest) && element.localName !== 'p';
+}
+
+/**
+ * "Subscribe to our newsletters", "Follow him on Twitter": the verb opens a sentence and is
+ * followed by a lower-case word, so a title ("Get Out is streaming on ...") is not taken for one.
+ */
+function isPromotion(text: string): boolean {
+  if (!PROMOTION_OBJECT.test(text)) return false;
+  for (const match of text.matchAll(PROMOTION_VERB)) {
+    const next = text.slice((match.index ?? 0) + match[0].length);
+    if (/^[\s?,:]*(?:\p{Ll}|$)/u.test(next)) return true;
+  }
+  return false;
+}
+
+/**
+ * The rules that decide from a line's words alone. Most blocks are prose that none of them
+ * matches, and these cost no call into the page's DOM.
+ */
+function isClutterText(
+  text: string,
+  words: number,
+  pageUrl: string,
+  footerOrPromotion: boolean,
+): boolean {
+  if (footerOrPromotion && isPromotion(text)) return true;
+  if (text.length > 300) return false;
+  if (WIDGET_LABEL.test(text) || CALL_TO_ACTION.test(text)) return true;
+  // isDateline splits on more than spaces, so a line of more words than that is never one.
+  if (TEXT_RULE.test(text) || (words <= DATELINE_MAX_WORDS && isDateline(text))) return true;
+  if (isBylineLine(text)) return true;
+  // The page's own address printed as a line (a share widget's fallback).
+  return /^https?:\/\/\S+$/.test(text) && isSameSite(text, pageUrl);
+}
+
+/**
+ * Whether the rules that must look at the block's links could match these words: each has a
+ * condition on the text alone, tested first so that prose never reaches the DOM. `footer`: a
+ * short line with a copyright or cookie notice.
+ */
+function mayBeClutterByLinks(text: string, footer: boolean): boolean {
+  if (footer) return true;
+  if (text.length > 300) return false;
+  return CREDIT_LINE.test(text) || TEASER_LEAD_IN.test(text);
+}
+
+/**
+ * Whether the block could be a teaser (isTeaser): its link holds five words or more, and a
+ * paragraph is one only when the link is all of it, shouted in capitals.
+ */
+function mayBeTeaser(element: Element, text: string, words: number): boolean {
+  return words >= 5 && text.length <= 300 && (element.localName !== 'p' || isUpperCase(text));
+}
+
+/** The rules that need the block's links: footers and credits carry none, teasers are links. */
+function isClutterByLinks(
+  element: Element,
+  text: string,
+  pageUrl: string,
+  footer: boolean,
+): boolean {
+  // Footers and credits carry no links of their own; a line that does is somebody's content.
+  const hasLinks = element.querySelector('a[href]') !== null;
+  if (footer && !hasLinks) return true;
+  if (text.length > 300) return false;
+  if (!hasLinks && CREDIT_LINE.test(text)) return true;
+  const leadIn = TEASER_LEAD_IN.exec(text);
+  if (leadIn) {
+    const rest = text.slice(leadIn[0].length).trim();
+    if (rest.length > 0 && wordCount(rest) <= 30 && isOnlyLinks(element, rest)) return true;
+  }
+  return isTeaser(element, text, pageUrl, hasLinks);
+}
+
+const MAX_LINE_LENGTH = 600;
+
+/** Whether `text` holds more than `limit` characters that are not whitespace (stops counting there). */
+function visibleCharactersExceed(text: string, limit: number): boolean {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isWhitespaceCode(code)) continue;
+    count += 1;
+    if (count > limit) return true;
+  }
+  return false;
+}
+
+/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
+function removeClutterLines(root: Element, pageUrl: string): void {
+  const blocks = Array.from(root.querySelectorAll(BLOCK_SELECTOR));
+  // Texts first, innermost blocks first: a block longer than any line makes every block around it
+  // longer still, so the containers of the article are never copied out as text at all. Nothing
+  // is removed in this pass, and the pass below only removes blocks after it has read them, so a
+  // block's text when it is judged is the text read here.
+  const texts = new Map<Element, string>();
+  const long = new Set<Element>();
+  for (let index = blocks.length - 1; index >= 0; index -= 1) {
+    const block = blocks[index] as Element;
+    if (long.has(block)) continue;
+    const raw = block.textContent ?? '';
+    if (raw.length > MAX_LINE_LENGTH && visibleCharactersExceed(raw, MAX_LINE_LENGTH)) {
+      for (
+        let around: Element | null = block;
+        around && !long.has(around);
+        around = around.parentElement
+      )
+        long.add(around);
+    } else {
+      texts.set(block, raw);
+    }
+  }
+  for (const element of blocks) {
+    const raw = texts.get(element);
+    if (raw === undefined) continue;
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (text.length === 0 || text.length > MAX_LINE_LENGTH) continue;
+    // The words first: the DOM is asked only about a block they do not clear.
+    // Whitespace is collapsed and trimmed: one word more than spaces.
+    const words = text.split(' ').length;
+    // Footers and promotions are short (60 words at most).
+    const footerOrPromotion = words <= 60 && FOOTER_OR_PROMOTION_PHRASE.test(text);
+    const footer = footerOrPromotion && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text));
+    const byText = isClutterText(text, words, pageUrl, footerOrPromotion);
+    if (!byText && !mayBeClutterByLinks(text, footer) && !mayBeTeaser(element, text, words))
+      continue;
+    if (!root.contains(element) || element.closest(KEEP_INSIDE) || element.querySelector(MEDIA))
+      continue;
+    if (byText || isClutterByLinks(element, text, pageUrl, footer))
+      outermostWithSameText(element, root, text).remove();
+  }
+}
+
+/** The first element in document order that holds article prose (text that is not links). */
+function firstProse(root: Element): Element | null {
+  for (const paragraph of Array.from(root.querySelectorAll('p'))) {
+    const text = normalizedText(paragraph);
+    if (text.length - linkTextLength(paragraph) >= 100) return paragraph;
+  }
+  return null;
+}
+
+function precedes(a: Node, b: Node): boolean {
+  return Boolean(a.compareDocumentPosition(b) & 4 /* Node.DOCUMENT_POSITION_FOLLOWING */);
+}
+
+/**
+ * Lists made only of short links: a menu when they come before the article's first paragraph;
+ * a list of other stories' headlines anywhere (every item one link of four words or more).
+ */
+function removeLinkLists(root: Element, pageUrl: string): void {
+  // The article as it was before any list went, measured only once a list needs it (most lists
+  // are content and are cleared before): the whole article's text is long to read.
+  let article: { prose: Element | null; textLength: number } | undefined;
+  const measure = () => {
+    article ??= { prose: firstProse(root), textLength: normalizedText(root).length };
+    return article;
+  };
+  const remove = (list: Element) => {
+    measure();
+    list.remove();
+  };
+  for (const list of Array.from(root.querySelectorAll('ul, ol'))) {
+    if (!root.contains(list) || list.closest(KEEP_INSIDE)) continue;
+    const items = Array.from(list.children).filter((child) => child.localName === 'li');
+    const filled = items
+      .map((item) => ({ item, text: normalizedText(item) }))
+      .filter(({ item, text }) => text.length > 0 || item.querySelector('img'));
+    if (filled.length === 0) {
+      if (items.length > 0) remove(list);
+      continue;
+    }
+    const allLinks = filled.every(
+      ({ item, text }) => text.length > 0 && isOnlyLinks(item, text, 0.95),
+    );
+    if (!allLinks) continue;
+    const { prose, textLength } = measure();
+    if (normalizedText(list).length > textLength * 0.4) continue;
+    const isMenu =
+      filled.length >= 4 &&
+      prose !== null &&
+      precedes(list, prose) &&
+      filled.every(({ text }) => wordCount(text) <= 5);
+    // Other stories of the same site; a list of links elsewhere (sources, bug reports) is content.
+    const isHeadlines =
+      filled.length >= 3 &&
+      filled.every(({ item, text }) => {
+        const links = Array.from(item.querySelectorAll('a[href]'));
+        const [link] = links;
+        return links.length === 1 && link && wordCount(text) >= 5 && isSameSite(link, pageUrl);
+      });
+    if (isMenu || isHeadlines) remove(list);
+  }
+}
+
+/** The page's own address, parsed once per page rather than once per link compared with it. */
+let parsedPage: { pageUrl: string; url: URL | null } | undefined;
+
+function pageAddress(pageUrl: string): URL | null {
+  if (parsedPage?.pageUrl !== pageUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(pageUrl);
+    } catch {
+      url = null;
+    }
+    parsedPage = { pageUrl, url };
+  }
+  return parsedPage.url;
+}
+
+function isSameSite(link: Element | string, pageUrl: string): boolean {
+  const host = (url: URL) => url.hostname.replace(/^www\./, '');
+  const href = typeof link === 'string' ? link : (link.getAttribute('href') ?? '');
+  const page = pageAddress(pageUrl);
+  if (!page) return false;
+  try {
+    return host(new URL(href, page)) === host(page);
+  } catch {
+    return false;
+  }
+}
+
+/** A kicker's own words stay this short ("Biz & IT —", "Opinion |", "World › Europe"). */
+const KICKER_MAX_WORDS = 5;
+const KICKER_MAX_LENGTH = 40;
+/** A label that leads into the headline ends with a separator. */
+const KICKER_END = /[—–|/•·›»-]$/;
+const KICKER_BLOCKS = 'h1, h2, h3, h4, h5, h6, p, div';
+
+/** The block holding the first text of the article, if any. */
+function firstTextBlock(root: Element): Element | null {
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\S/.test(node.nodeValue ?? '')) continue;
+    const block = node.parentElement?.closest(KICKER_BLOCKS);
+    return block && root.contains(block) && block !== root ? block : null;
+  }
+  return null;
+}
+
+/** A link to a section of the site this page sits in: its path is a leading part of the page's. */
+function isSectionLink(link: Element, pageUrl: string): boolean {
+  const page = pageAddress(pageUrl);
+  if (!page) return false;
+  try {
+    const target = new URL(link.getAttribute('href') ?? '', page);
+    const path = target.pathname.replace(/\/?$/, '/');
+    return (
+      target.host === page.host &&
+      path !== '/' &&
+      page.pathname.startsWith(path) &&
+      page.pathname.length > path.length
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Section kickers: the label a news site sets over the headline ("Biz & IT —", a link to the
+ * section). Readability drops the headline (the note has the title) but keeps the label, which
+ * then opens the note as a stray heading. Only the article's first text is judged, and only when
+ * it is a few words that end with a separator or are one link to a section the page belongs to.
+ */
+function removeSectionKickers(root: Element, pageUrl: string): void {
+  for (let block = firstTextBlock(root); block; block = firstTextBlock(root)) {
+    const text = normalizedText(block);
+    if (text.length > KICKER_MAX_LENGTH || wordCount(text) > KICKER_MAX_WORDS) return;
+    if (block.querySelector(MEDIA)) return;
+    const links = block.querySelectorAll('a[href]');
+    const [link] = links;
+    const sectionLink =
+      links.length === 1 &&
+      !!link &&
+      normalizedText(link) === text.replace(/\s*[—–|/•·›»:-]$/, '') &&
+      isSectionLink(link, pageUrl);
+    if (!KICKER_END.test(text) && !sectionLink) return;
+    block.remove();
+  }
+}
+
+/** Article mode: run on Readability's article, before it becomes Markdown. */
+export function removeArticleClutter(content: Element, pageUrl: string): void {
+  removeSectionKickers(content, pageUrl);
+  removeLinkLists(content, pageUrl);
+  removeClutterLines(content, pageUrl);
+}
+
+const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;
+
+/**
+ * Hover cards: the panel a site shows when the pointer rests on a name (recent headlines about
+ * that person). It sits in the paragraph right after its link, hidden until hovered, so
+ * Readability reads it into the sentence ("Ilhan OmarIlhan OmarHillicon Valley: ...").
+ * Runs before Readability, while class names are still there.
+ */
+export function removeHoverCards(root: Element): void {
+  // A card follows the link that opens it: walking the links is cheaper than testing every
+  // element's class.
+  for (const trigger of Array.from(root.getElementsByTagName('a'))) {
+    const card = trigger.nextElementSibling;
+    if (!card || card.localName === 'a' || !root.contains(card)) continue;
+    const name = `${card.getAttribute('class') ?? ''} ${card.id}`;
+    if (HOVER_CARD.test(name) && card.querySelector('a[href]')) card.remove();
+  }
+}

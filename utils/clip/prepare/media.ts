@@ -1,0 +1,493 @@
+import { isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
+import { holdsTag } from '../presence';
+import type { InertParser } from './inert';
+
+/** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
+export const MAX_DATA_URI_LENGTH = 2048;
+export const EMBEDDED_IMAGE_ATTRIBUTE = 'data-clipdeck-embedded-image';
+export const EMBED_LINK_ATTRIBUTE = 'data-clipdeck-embed';
+
+const LAZY_SOURCE_ATTRIBUTES = [
+  'data-src',
+  'data-lazy-src',
+  'data-original',
+  'data-lazy',
+  'data-url',
+  'data-hi-res-src',
+  'data-original-src',
+  'data-full-src',
+  'data-image',
+  'data-img-src',
+  'data-actualsrc',
+];
+const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-srcset'];
+/** Once an image has its one `src`, its other sources only weigh the note down. */
+const SPENT_SOURCE_ATTRIBUTES = new Set([
+  'srcset',
+  'sizes',
+  ...LAZY_SOURCE_ATTRIBUTES,
+  ...LAZY_SRCSET_ATTRIBUTES,
+]);
+
+const PLACEHOLDER_SOURCE =
+  /(?:^data:image\/(?:gif|svg|png)[^,]*,.{0,400}$)|(?:^|[/_-])(?:placeholder|spacer|blank|transparent|pixel|1x1|grey|gray|lazy-?load(?:er|ing)?)\.(?:gif|png|svg)(?:$|\?)/i;
+const TRACKING_PIXEL_SOURCE =
+  /(?:\/(?:pixel|beacon|track(?:ing)?|collect|impression|p)(?:\.gif|\.png|\?|\/|$))|doubleclick\.net|facebook\.com\/tr|google-analytics\.com|scorecardresearch\.com|quantserve\.com|pixel\.wp\.com|b\.scorecardresearch|\/spacer\.gif|\/blank\.gif|\/clear\.gif/i;
+
+interface SrcsetCandidate {
+  url: string;
+  /** Width in pixels (`800w`) or density times 1000 (`2x`), so either orders candidates. */
+  size: number;
+}
+
+/** Parses `srcset` as the HTML standard describes it; URLs may contain commas. */
+export function parseSrcset(srcset: string): SrcsetCandidate[] {
+  const candidates: SrcsetCandidate[] = [];
+  let position = 0;
+  while (position < srcset.length) {
+    while (position < srcset.length && /[\s,]/.test(srcset[position] as string)) position += 1;
+    if (position >= srcset.length) break;
+    let end = position;
+    while (end < srcset.length && !/\s/.test(srcset[end] as string)) end += 1;
+    let url = srcset.slice(position, end);
+    position = end;
+    let descriptor = '';
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      const comma = srcset.indexOf(',', position);
+      const stop = comma < 0 ? srcset.length : comma;
+      descriptor = srcset.slice(position, stop).trim();
+      position = stop + 1;
+    }
+    const width = /^(\d+)w$/i.exec(descriptor);
+    const density = /^([\d.]+)x$/i.exec(descriptor);
+    const size = width ? Number(width[1]) : density ? Number(density[1]) * 1000 : 1000;
+    if (url) candidates.push({ url, size });
+  }
+  return candidates;
+}
+
+function largestCandidate(srcset: string | null | undefined): string | undefined {
+  if (!srcset) return undefined;
+  let best: SrcsetCandidate | undefined;
+  for (const candidate of parseSrcset(srcset))
+    if (!best || candidate.size > best.size) best = candidate;
+  return best?.url;
+}
+
+function isPlaceholderSource(src: string | null): boolean {
+  return !src?.trim() || PLACEHOLDER_SOURCE.test(src.trim());
+}
+
+/**
+ * The attributes an image has, read in one call: most images have four or five, and asking for
+ * each of the dozen lazy-loading names one by one would cost a call into the DOM apiece.
+ */
+function attributeReader(
+  image: Element,
+  names = image.getAttributeNames(),
+): (name: string) => string | null {
+  return (name) => (names.includes(name) ? image.getAttribute(name) : null);
+}
+
+/** The best real source of an image: lazy attributes, srcset (largest), then src. */
+function bestImageSource(image: Element, attribute = attributeReader(image)): string | undefined {
+  const lazySrcset = LAZY_SRCSET_ATTRIBUTES.map(attribute).find(Boolean);
+  const src = attribute('src');
+  const lazy = LAZY_SOURCE_ATTRIBUTES.map(attribute).find(
+    (value) =>
+      !!value && /^(?:https?:|\/|\.|[\w-]+\/|[\w-]+\.[a-z]{2,5}(?:$|\?))/i.test(value.trim()),
+  );
+  const fromSrcset = largestCandidate(lazySrcset) ?? largestCandidate(attribute('srcset'));
+  if (fromSrcset) return fromSrcset;
+  if (lazy && (isPlaceholderSource(src) || lazy !== src)) return lazy;
+  if (!isPlaceholderSource(src)) return src ?? undefined;
+  return lazy ?? (src || undefined);
+}
+
+/** Images in `<noscript>`: lazy-loading sites put the real image there for readers without scripts. */
+function restoreNoscriptImages(root: Element, parseInert: InertParser): void {
+  const doc = root.ownerDocument;
+  for (const noscript of Array.from(root.querySelectorAll('noscript'))) {
+    let images = Array.from(noscript.querySelectorAll('img'));
+    if (images.length === 0) {
+      // With scripting on, the browser keeps noscript content as text: parse it, inertly.
+      const markup = noscript.textContent ?? '';
+      if (!/<img\b/i.test(markup)) continue;
+      images = Array.from(parseInert(markup).querySelectorAll('img'));
+    }
+    const image = images[0];
+    if (!image) continue;
+    if (images.length === 1 && isTrackingPixel(image, image.getAttribute('src') ?? '')) {
+      noscript.remove();
+      continue;
+    }
+    const sibling = images.length === 1 ? lazyImageBeside(noscript) : undefined;
+    if (sibling) {
+      const real = bestImageSource(image);
+      if (real) {
+        sibling.setAttribute('src', real);
+        sibling.removeAttribute('srcset');
+        for (const name of [...LAZY_SOURCE_ATTRIBUTES, ...LAZY_SRCSET_ATTRIBUTES])
+          sibling.removeAttribute(name);
+        if (!sibling.getAttribute('alt') && image.getAttribute('alt'))
+          sibling.setAttribute('alt', image.getAttribute('alt') ?? '');
+      }
+      noscript.remove();
+    } else {
+      noscript.replaceWith(...images.map((found) => doc.importNode(found, true)));
+    }
+  }
+}
+
+/**
+ * The lazy image a `<noscript>` stands in for: the element right before or after it, when that is
+ * an image or holds exactly one (a wrapper, a `<picture>`), or the only image of its parent. Never
+ * an image further away: a noscript pixel at the end of an article is not the article's first image.
+ */
+function lazyImageBeside(noscript: Element): Element | undefined {
+  const onlyImageOf = (element: Element | null): Element | undefined => {
+    if (!element) return undefined;
+    if (element.localName === 'img') return element;
+    const images = element.getElementsByTagName('img');
+    return images.length === 1 ? (images[0] ?? undefined) : undefined;
+  };
+  const beside =
+    onlyImageOf(noscript.previousElementSibling) ?? onlyImageOf(noscript.nextElementSibling);
+  if (beside) return beside;
+  const parent = noscript.parentElement;
+  if (!parent) return undefined;
+  const others = Array.from(parent.getElementsByTagName('img')).filter(
+    (candidate) => !noscript.contains(candidate),
+  );
+  return others.length === 1 ? others[0] : undefined;
+}
+
+/** `<picture>`: the largest source the page offers, as one `<img>` with the picture's alt. */
+function flattenPictures(root: Element): void {
+  for (const picture of Array.from(root.querySelectorAll('picture'))) {
+    const image = picture.querySelector('img');
+    const candidates: Array<SrcsetCandidate & { formatRank: number }> = [];
+    for (const source of Array.from(picture.querySelectorAll('source'))) {
+      const type = (source.getAttribute('type') ?? '').toLowerCase();
+      if (type && !/^image\/(?:jpe?g|png|webp|gif|avif|svg)/.test(type)) continue;
+      const srcset = source.getAttribute('srcset') ?? source.getAttribute('data-srcset');
+      // Of two equally large candidates, the format every Markdown viewer shows wins.
+      const formatRank = /avif/.test(type) ? 0 : /webp/.test(type) ? 1 : 2;
+      if (srcset)
+        candidates.push(...parseSrcset(srcset).map((candidate) => ({ ...candidate, formatRank })));
+    }
+    if (!image) {
+      picture.remove();
+      continue;
+    }
+    const imageSource = bestImageSource(image);
+    const best = candidates.sort((a, b) => b.size - a.size || b.formatRank - a.formatRank)[0];
+    const chosen =
+      best && (!imageSource || best.size > 1000 || isPlaceholderSource(imageSource))
+        ? best.url
+        : imageSource;
+    if (chosen) image.setAttribute('src', chosen);
+    image.removeAttribute('srcset');
+    picture.replaceWith(image);
+  }
+}
+
+function isTrackingPixel(image: Element, src: string, attribute = attributeReader(image)): boolean {
+  const width = Number.parseInt(attribute('width') ?? '', 10);
+  const height = Number.parseInt(attribute('height') ?? '', 10);
+  if ((width > 0 && width <= 2) || (height > 0 && height <= 2)) return true;
+  return TRACKING_PIXEL_SOURCE.test(src);
+}
+
+/** Every image gets one absolute `src`: lazy and responsive sources resolved, junk removed. */
+export function normalizeImages(root: Element, parseInert: InertParser): void {
+  restoreNoscriptImages(root, parseInert);
+  flattenPictures(root);
+  const base = root.ownerDocument.baseURI;
+  for (const image of Array.from(root.querySelectorAll('img'))) {
+    const names = image.getAttributeNames();
+    const attribute = attributeReader(image, names);
+    const source = bestImageSource(image, attribute);
+    if (!source) {
+      image.remove();
+      continue;
+    }
+    if (source.startsWith('data:')) {
+      // Short data URIs are lazy-loading placeholders (a blank GIF, an empty SVG box).
+      if (source.length < 400) {
+        image.remove();
+        continue;
+      }
+      if (source.length > MAX_DATA_URI_LENGTH) image.setAttribute(EMBEDDED_IMAGE_ATTRIBUTE, '');
+      else if (!safeImageUrl(source, base)) {
+        image.remove();
+        continue;
+      }
+      image.setAttribute('src', source);
+    } else {
+      // A srcset or lazy source a note may not show does not hide a good `src`.
+      const src = attribute('src');
+      const absolute =
+        safeImageUrl(source, base) ??
+        (isPlaceholderSource(src) ? undefined : safeImageUrl(src, base));
+      if (!absolute || isPlaceholderSource(source) || isTrackingPixel(image, absolute, attribute)) {
+        image.remove();
+        continue;
+      }
+      image.setAttribute('src', absolute);
+    }
+    for (const name of names) if (SPENT_SOURCE_ATTRIBUTES.has(name)) image.removeAttribute(name);
+  }
+}
+
+interface EmbedProvider {
+  name: string;
+  match: RegExp;
+  /** What the embed shows, for the link's label when the frame has no title of its own. */
+  noun?: string;
+  /** The page a reader should open, from the embed's URL. */
+  watchUrl(url: URL, match: RegExpExecArray): string;
+}
+
+const EMBED_PROVIDERS: EmbedProvider[] = [
+  {
+    name: 'YouTube',
+    match: /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{6,})/i,
+    watchUrl: (_url, match) => `https://www.youtube.com/watch?v=${match[1]}`,
+  },
+  {
+    name: 'Vimeo',
+    match: /^https?:\/\/player\.vimeo\.com\/video\/(\d+)/i,
+    watchUrl: (_url, match) => `https://vimeo.com/${match[1]}`,
+  },
+  {
+    name: 'Dailymotion',
+    match: /^https?:\/\/(?:www\.)?dailymotion\.com\/embed\/video\/(\w+)/i,
+    watchUrl: (_url, match) => `https://www.dailymotion.com/video/${match[1]}`,
+  },
+  {
+    name: 'Loom',
+    match: /^https?:\/\/(?:www\.)?loom\.com\/embed\/(\w+)/i,
+    watchUrl: (_url, match) => `https://www.loom.com/share/${match[1]}`,
+  },
+  {
+    name: 'Twitch',
+    match: /^https?:\/\/(?:player|clips)\.twitch\.tv\//i,
+    watchUrl: (url) =>
+      url.searchParams.get('video')
+        ? `https://www.twitch.tv/videos/${url.searchParams.get('video')?.replace(/^v/, '')}`
+        : url.searchParams.get('channel')
+          ? `https://www.twitch.tv/${url.searchParams.get('channel')}`
+          : url.href,
+  },
+  {
+    name: 'Spotify',
+    match: /^https?:\/\/open\.spotify\.com\/embed\/(.+)$/i,
+    watchUrl: (_url, match) => `https://open.spotify.com/${(match[1] ?? '').split('?')[0]}`,
+  },
+  {
+    name: 'SoundCloud',
+    match: /^https?:\/\/w\.soundcloud\.com\/player/i,
+    watchUrl: (url) => url.searchParams.get('url') ?? url.href,
+  },
+  {
+    name: 'CodePen',
+    match: /^https?:\/\/codepen\.io\/([\w-]+)\/embed\/(?:preview\/)?(\w+)/i,
+    watchUrl: (_url, match) => `https://codepen.io/${match[1]}/pen/${match[2]}`,
+  },
+  {
+    name: 'TED',
+    match: /^https?:\/\/embed\.ted\.com\/talks\/([\w-]+)/i,
+    watchUrl: (_url, match) => `https://www.ted.com/talks/${match[1]}`,
+  },
+  {
+    // An embedded post: the frame is all that shows it; without it the note loses the post.
+    name: 'X',
+    noun: 'post',
+    match:
+      /^https?:\/\/(?:platform\.twitter\.com\/embed\/Tweet\.html\?(?:.*&)?id=(\d+)|(?:www\.)?(?:x|twitter)\.com\/(\w+)\/status\/(\d+))/i,
+    watchUrl: (_url, match) =>
+      match[1]
+        ? `https://x.com/i/status/${match[1]}`
+        : `https://x.com/${match[2]}/status/${match[3]}`,
+  },
+  {
+    name: 'Instagram',
+    noun: 'post',
+    match: /^https?:\/\/(?:www\.)?instagram\.com\/(p|reel|tv)\/([\w-]+)/i,
+    watchUrl: (_url, match) => `https://www.instagram.com/${match[1]}/${match[2]}/`,
+  },
+  {
+    name: 'Wistia',
+    match: /^https?:\/\/fast\.wistia\.(?:net|com)\/embed\/iframe\/(\w+)/i,
+    watchUrl: (url) => url.href,
+  },
+];
+
+/** Readability's own list of video hosts (its REGEXPS.videos), whose frames it always keeps. */
+const READABILITY_VIDEO_HOSTS =
+  /\/\/(www\.)?((dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq)\.com|(archive|upload\.wikimedia)\.org|player\.twitch\.tv)/i;
+
+/**
+ * Frames Readability must keep for normalizeEmbeds to turn into links: its own video hosts plus
+ * every provider above, derived from the providers so that a new one cannot be forgotten here
+ * (Readability removes any other iframe as clutter).
+ */
+export const EMBED_FRAME_HOSTS = new RegExp(
+  [
+    READABILITY_VIDEO_HOSTS.source,
+    ...EMBED_PROVIDERS.map(({ match }) => match.source.replace(/^\^/, '')),
+  ].join('|'),
+  'i',
+);
+
+function embedLink(doc: Document, href: string, label: string): Element {
+  const paragraph = doc.createElement('p');
+  const link = doc.createElement('a');
+  link.setAttribute('href', href);
+  link.setAttribute(EMBED_LINK_ATTRIBUTE, '');
+  link.textContent = label;
+  paragraph.appendChild(link);
+  return paragraph;
+}
+
+/**
+ * Videos and players become a titled link; other iframes (ads, widgets) go. This runs after
+ * Readability, which keeps video iframes but would drop a paragraph holding only a link.
+ */
+export function normalizeEmbeds(root: Element): void {
+  const doc = root.ownerDocument;
+  const base = doc.baseURI;
+  for (const frame of Array.from(root.querySelectorAll('iframe, embed, object'))) {
+    const raw =
+      frame.getAttribute('src') ??
+      frame.getAttribute('data-src') ??
+      frame.getAttribute('data') ??
+      '';
+    const absolute = resolveUrl(raw, base);
+    let replaced = false;
+    if (absolute) {
+      for (const provider of EMBED_PROVIDERS) {
+        const match = provider.match.exec(absolute);
+        if (!match) continue;
+        const title = (frame.getAttribute('title') ?? '').trim();
+        const label =
+          title &&
+          !/^(?:youtube|vimeo)?\s*(?:video )?player$/i.test(title) &&
+          !new RegExp(`^${provider.name}$`, 'i').test(title)
+            ? `${title} (${provider.name})`
+            : `${provider.name} ${provider.noun ?? 'video'}`;
+        const symbol = provider.noun ? '' : '▶ ';
+        frame.replaceWith(
+          embedLink(doc, provider.watchUrl(new URL(absolute), match), `${symbol}${label}`),
+        );
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) frame.remove();
+  }
+}
+
+/**
+ * Players drawn by scripts (lite-youtube) and `<video>`/`<audio>`: these have no text, so
+ * Readability would drop them; they become links before it runs.
+ */
+export function normalizeVideoElements(root: Element): void {
+  const doc = root.ownerDocument;
+  const base = doc.baseURI;
+  // Single lookups first: most pages hold no player.
+  const hasPlayer =
+    holdsTag(root, ['lite-youtube']) || root.querySelector('[data-youtube-id]') !== null;
+  const players = hasPlayer
+    ? root.querySelectorAll('lite-youtube[videoid], [data-youtube-id]')
+    : [];
+  for (const lite of Array.from(players)) {
+    const id = lite.getAttribute('videoid') ?? lite.getAttribute('data-youtube-id');
+    const title = lite.getAttribute('playlabel') ?? lite.getAttribute('title') ?? 'YouTube video';
+    lite.replaceWith(embedLink(doc, `https://www.youtube.com/watch?v=${id}`, `▶ ${title}`));
+  }
+  const hasMedia = holdsTag(root, ['video', 'audio']);
+  for (const media of hasMedia ? Array.from(root.querySelectorAll('video, audio')) : []) {
+    const candidates = [
+      media.getAttribute('src'),
+      ...Array.from(media.querySelectorAll('source')).map((source) => source.getAttribute('src')),
+    ];
+    const href = candidates
+      .map((candidate) => resolveUrl(candidate, base))
+      .find((url): url is string => !!url && isHttpUrl(url));
+    if (!href) {
+      media.remove();
+      continue;
+    }
+    const kind = media.tagName === 'VIDEO' ? 'Video' : 'Audio';
+    const title = (media.getAttribute('title') ?? media.getAttribute('aria-label') ?? '').trim();
+    media.replaceWith(embedLink(doc, href, `▶ ${title ? `${title} (${kind})` : kind}`));
+  }
+}
+
+/** `<figure>`: images first, then the caption as its own paragraph. */
+export function normalizeFigures(root: Element): void {
+  for (const caption of Array.from(root.querySelectorAll('figcaption'))) {
+    const figure = caption.parentElement;
+    if (figure?.tagName !== 'FIGURE') continue;
+    if (!(caption.textContent ?? '').trim()) {
+      caption.remove();
+      continue;
+    }
+    figure.appendChild(caption);
+  }
+}
+
+/** Elements inside a line of text: an image's wrappers that do not make a block of their own. */
+const INLINE_WRAPPERS = new Set(['a', 'span', 'picture', 'noscript', 'em', 'strong', 'b', 'i']);
+
+/** The block an image sits in: its paragraph, figure, list item or the like. */
+function blockOf(image: Element): Element | null {
+  let block = image.parentElement;
+  while (block && INLINE_WRAPPERS.has(block.localName)) block = block.parentElement;
+  return block;
+}
+
+/**
+ * Removes the second of two identical images in one block with nothing but whitespace between
+ * them (lightboxes, retina duplicates, a lazy image and its noscript copy). The same picture again
+ * in a block of its own stays, even right after: the page shows it twice.
+ */
+export function removeDuplicateImages(root: Element): void {
+  // Pairs of images next to each other in document order; only a pair showing the same source
+  // has the text between them read.
+  const images = Array.from(root.getElementsByTagName('img'));
+  const duplicates: Element[] = [];
+  const between = root.ownerDocument.createRange();
+  for (let index = 1; index < images.length; index += 1) {
+    const previous = images[index - 1] as Element;
+    const image = images[index] as Element;
+    const src = image.getAttribute('src') ?? '';
+    if (!src || src !== previous.getAttribute('src')) continue;
+    between.setStartAfter(previous);
+    between.setEndBefore(image);
+    if (!between.toString().trim() && blockOf(previous) === blockOf(image)) duplicates.push(image);
+  }
+  for (const duplicate of duplicates) duplicate.remove();
+  removeFigureRenditions(root);
+}
+
+/**
+ * A figure holding two images with the same alt text (or none) and one caption shows one picture
+ * twice: a `<picture>` and its fallback, or a sharp and a blurred rendition. The first stays. A
+ * gallery puts each picture in a figure of its own, so nested figures are left alone.
+ */
+function removeFigureRenditions(root: Element): void {
+  for (const figure of Array.from(root.querySelectorAll('figure'))) {
+    if (figure.querySelector('figure')) continue;
+    const images = Array.from(figure.getElementsByTagName('img'));
+    if (images.length !== 2 || figure.querySelectorAll('figcaption').length !== 1) continue;
+    const [first, second] = images;
+    if (!first || !second) continue;
+    if ((first.getAttribute('alt') ?? '').trim() === (second.getAttribute('alt') ?? '').trim())
+      second.remove();
+  }
+}

@@ -1,0 +1,238 @@
+import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from '../markdown/urls';
+import { holdsTag } from '../presence';
+
+export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
+
+const PERMALINK_TEXT = /^(?:[\s#¶§⚓]|\u{1F517}|\uFE0F|\uFE0E)*$/u;
+const PERMALINK_CLASS =
+  /anchor|permalink|headerlink|heading-link|hash-link|header-link|deep-link|self-link/i;
+
+/**
+ * Headings keep their level and lose their permalink anchors (`#`, `¶`, `🔗`). Readability turns
+ * every h1 into an h2, so the level is written down here and restored afterwards.
+ */
+export function normalizeHeadings(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    heading.setAttribute(HEADING_LEVEL_ATTRIBUTE, heading.tagName.slice(1));
+    for (const link of Array.from(heading.querySelectorAll('a'))) {
+      const href = link.getAttribute('href') ?? '';
+      const text = link.textContent ?? '';
+      const selfLink = href.startsWith('#') || href === '';
+      if (
+        (selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? '')) &&
+        PERMALINK_TEXT.test(text)
+      ) {
+        link.remove();
+      } else if (selfLink) {
+        link.replaceWith(...Array.from(link.childNodes));
+      }
+    }
+    for (const icon of Array.from(
+      heading.querySelectorAll('svg, button, [class*="anchor-icon"], .octicon'),
+    ))
+      icon.remove();
+  }
+}
+
+export function restoreHeadingLevels(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll(`[${HEADING_LEVEL_ATTRIBUTE}]`))) {
+    const level = heading.getAttribute(HEADING_LEVEL_ATTRIBUTE);
+    if (!level || heading.tagName === `H${level}` || !/^H[1-6]$/.test(heading.tagName)) continue;
+    const replacement = heading.ownerDocument.createElement(`h${level}`);
+    replacement.append(...Array.from(heading.childNodes));
+    heading.replaceWith(replacement);
+  }
+}
+
+export interface LinkOptions {
+  stripTracking: boolean;
+}
+
+/**
+ * Absolute links (the note lives elsewhere); a link to anything but http, https or mailto becomes
+ * its text. A link around an image is kept (it usually opens the full-size picture or the
+ * picture's page), unless it opens exactly the image the note already shows.
+ */
+export function normalizeLinks(root: Element, options: LinkOptions): void {
+  const base = root.ownerDocument.baseURI;
+  for (const link of Array.from(root.querySelectorAll('a'))) {
+    const attribute = link.getAttribute('href') ?? '';
+    const raw = attribute.trim();
+    // Parsed before it is judged (safeLinkUrl): a scheme test on the raw text misses `java\tscript:`.
+    let href = raw === '#' ? undefined : safeLinkUrl(raw, base);
+    if (!href) {
+      link.replaceWith(...Array.from(link.childNodes));
+      continue;
+    }
+    if (options.stripTracking && isHttpUrl(href)) href = stripTrackingParameters(href);
+    if (href !== attribute) link.setAttribute('href', href);
+    // Most links hold only text: no image to look for.
+    if (!link.firstElementChild) continue;
+    const images = link.getElementsByTagName('img');
+    const only = images.length === 1 && !(link.textContent ?? '').trim() ? images[0] : undefined;
+    if (only && only.getAttribute('src') === href) link.replaceWith(only);
+  }
+}
+
+const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
+
+/**
+ * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
+ * style a word letter by letter) becomes one element: Markdown has no way to write two emphasis
+ * runs with nothing between them (`*b**y Your Name*` reads as something else).
+ */
+export function mergeAdjacentEmphasis(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
+    if (!element.parentNode) continue;
+    let next = element.nextSibling;
+    while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
+      element.append(...Array.from(next.childNodes));
+      next.remove();
+      next = element.nextSibling;
+    }
+  }
+}
+
+const CHROME_SELECTOR = [
+  'nav',
+  'aside',
+  'header:not(article header):not(main header)',
+  'footer:not(article footer):not(main footer)',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="search"]',
+  '[role="complementary"]',
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  'dialog',
+].join(', ');
+
+const CHROME_NAME =
+  /(?:^|[\s_-])(?:cookie|consent|gdpr|newsletter-signup|skip-link|skip-to|sharing|share-buttons|social-share|breadcrumbs?|site-header|site-footer|masthead|sidebar|advert|ad-slot|ad-container|popup|modal)(?:$|[\s_-])/i;
+
+/** What never belongs in a note, in any mode. */
+const NON_CONTENT_TAGS = [
+  'script',
+  'style',
+  'link',
+  'meta',
+  'template',
+  'noscript',
+  'select',
+  'textarea',
+  'button',
+  'canvas',
+  'object',
+  'param',
+  'svg',
+  'input',
+];
+
+export function removeNonContent(root: Element): void {
+  // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
+  // list of fourteen tags is matched element by element, several times slower on long pages.
+  for (const tag of NON_CONTENT_TAGS) {
+    for (const element of Array.from(root.getElementsByTagName(tag))) element.remove();
+  }
+}
+
+/** Full-page mode: the page without its navigation, banners, dialogs and forms. */
+export function removePageChrome(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
+    if (root.contains(element) && !element.querySelector('main, article, [role="main"]'))
+      element.remove();
+  }
+  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+    if (!root.contains(element)) continue;
+    const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
+    if (
+      CHROME_NAME.test(name) &&
+      (element.textContent ?? '').length < 2000 &&
+      !element.querySelector('main, article, [role="main"]')
+    ) {
+      element.remove();
+    }
+  }
+  for (const form of Array.from(root.querySelectorAll('form'))) {
+    if ((form.textContent ?? '').trim().length < 300) form.remove();
+  }
+}
+
+export const TASK_ATTRIBUTE = 'data-clipdeck-task';
+
+/** Checkboxes of task lists become markers, since Readability removes inputs. */
+export function normalizeTaskLists(root: Element): void {
+  // No input, no task list: a tag lookup says so before the descendant selector runs.
+  if (!holdsTag(root, ['input'])) return;
+  for (const checkbox of Array.from(root.querySelectorAll('li input[type="checkbox" i]'))) {
+    const item = checkbox.closest('li');
+    if (!item) continue;
+    // Only a checkbox that starts its item makes it a task.
+    const range = checkbox.ownerDocument.createRange();
+    range.setStart(item, 0);
+    range.setEndBefore(checkbox);
+    if (range.toString().trim() !== '') continue;
+    const marker = checkbox.ownerDocument.createElement('span');
+    const checked = checkbox.hasAttribute('checked');
+    marker.setAttribute(TASK_ATTRIBUTE, checked ? 'x' : ' ');
+    // Text, because empty elements are dropped (by Readability, and by turndown's blank rule).
+    marker.textContent = checked ? '[x]' : '[ ]';
+    checkbox.replaceWith(marker);
+  }
+}
+
+/**
+ * Tables: a data table stays a table for the Markdown rule; a layout table (a page grid, a
+ * one-column box, a table holding tables or headings) is flattened to its cells' content, because
+ * a GFM table cannot hold blocks. Tables nested in a data table make it a layout table: the inner
+ * tables then become GFM tables of their own.
+ */
+export function flattenLayoutTables(root: Element): void {
+  const tables = Array.from(root.querySelectorAll('table'));
+  // Innermost last, so an outer layout table is flattened before its children are judged.
+  for (const table of tables) {
+    // Readability hands back a detached tree: "still in root" is the test, not isConnected.
+    if (!root.contains(table) || !isLayoutTable(table)) continue;
+    const doc = table.ownerDocument;
+    const replacement = doc.createElement('div');
+    for (const row of Array.from(table.rows)) {
+      for (const cell of Array.from(row.cells)) {
+        if (!(cell.textContent ?? '').trim() && !cell.querySelector('img, table')) continue;
+        const block = doc.createElement('div');
+        block.append(...Array.from(cell.childNodes));
+        replacement.appendChild(block);
+      }
+    }
+    const caption = table.caption;
+    if (caption && (caption.textContent ?? '').trim()) {
+      const paragraph = doc.createElement('p');
+      paragraph.append(...Array.from(caption.childNodes));
+      replacement.prepend(paragraph);
+    }
+    table.replaceWith(replacement);
+  }
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    if (!(table.textContent ?? '').trim() && !table.querySelector('img')) table.remove();
+  }
+}
+
+function isLayoutTable(table: HTMLTableElement): boolean {
+  const role = table.getAttribute('role');
+  if (role === 'presentation' || role === 'none') return true;
+  if (table.querySelector('table')) return true;
+  const rows = Array.from(table.rows).filter((row) => row.closest('table') === table);
+  if (rows.length === 0) return true;
+  const columns = Math.max(
+    ...rows.map((row) => Array.from(row.cells).reduce((sum, cell) => sum + (cell.colSpan || 1), 0)),
+  );
+  if (columns <= 1) return true;
+  const hasHeader = !!table.querySelector('th, thead, caption') || table.hasAttribute('summary');
+  if (table.querySelector('h1, h2, h3, h4, h5, h6, blockquote, pre, hr, ul ul, ol ol'))
+    return !hasHeader || !!table.querySelector('h1, h2, h3');
+  if (rows.length === 1 && !hasHeader) {
+    const text = (table.textContent ?? '').trim();
+    return text.length > 200 || table.querySelectorAll('p').length > 1;
+  }
+  return false;
+}

@@ -1,0 +1,401 @@
+import type { TimeBudget } from '../budget';
+import { holdsClass } from '../presence';
+
+/** Set on the clone only: the live page is never modified. */
+export const HIDDEN_ATTRIBUTE = 'data-clipdeck-hidden';
+
+/**
+ * `computed` asks the browser for each element's computed style (the real page); `inline` reads
+ * only attributes and inline styles (jsdom, whose style cascade is slow and incomplete).
+ */
+export type StyleSource = 'computed' | 'inline';
+
+// Never rendered, or rendered by the clip rules themselves: their own style says nothing.
+const NOT_RENDERED = new Set([
+  'HEAD',
+  'SCRIPT',
+  'STYLE',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'TITLE',
+  'META',
+  'LINK',
+  'svg',
+  'SVG',
+  'math',
+  'MATH',
+]);
+
+/**
+ * Text-level elements are not asked for their computed style: stylesheets hide blocks (menus,
+ * dialogs, banners), and one style lookup per word-level element would double the walk's cost.
+ * Their attributes and inline styles still count.
+ */
+const PHRASING = new Set([
+  'A',
+  'SPAN',
+  'EM',
+  'STRONG',
+  'B',
+  'I',
+  'U',
+  'S',
+  'CODE',
+  'KBD',
+  'SAMP',
+  'VAR',
+  'SMALL',
+  'SUP',
+  'SUB',
+  'ABBR',
+  'CITE',
+  'DFN',
+  'TIME',
+  'Q',
+  'MARK',
+  'BR',
+  'WBR',
+  'BDI',
+  'BDO',
+  'DATA',
+  'INS',
+  'DEL',
+]);
+
+const HIDDEN_INLINE_STYLE =
+  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
+
+export function defaultStyleSource(doc: Document): StyleSource {
+  const view = doc.defaultView;
+  if (!view || typeof view.getComputedStyle !== 'function') return 'inline';
+  return /jsdom|happy-?dom/i.test(view.navigator?.userAgent ?? '') ? 'inline' : 'computed';
+}
+
+function hiddenByAttributes(element: Element): boolean {
+  const hidden = element.getAttribute('hidden');
+  // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
+  if (hidden !== null && hidden !== 'until-found' && !isStreamedSegment(element)) return true;
+  const style = element.getAttribute('style');
+  if (style && HIDDEN_INLINE_STYLE.test(style)) return true;
+  return element.getAttribute('aria-hidden') === 'true' && !holdsMainContent(element);
+}
+
+function hiddenByComputedStyle(element: Element, view: Window): boolean {
+  // One native call answers for nearly every element: rendered and not visibility-hidden means
+  // shown. It cannot tell "hidden by itself" from "inside folded content" or "inside a hidden
+  // body", so any other answer is settled by the computed style below, as before. Asking it
+  // first saves a style object per element, the walk's main cost.
+  if (element.checkVisibility?.({ visibilityProperty: true })) return false;
+  const style = view.getComputedStyle(element);
+  if (style.display === 'none') return true;
+  if (style.visibility !== 'hidden') return false;
+  // Visibility is inherited: only the element that sets it hides its subtree. Inherited from the
+  // body (an anti-flicker `body { visibility: hidden }` that a script lifts), it hides nothing.
+  const parent = element.parentElement;
+  return !parent || view.getComputedStyle(parent).visibility !== 'hidden';
+}
+
+/**
+ * When the stylesheet hides nearly the whole page, a script was meant to reveal it (an
+ * anti-flicker snippet, a paywall teaser swap); what the reader will see is the page, so the
+ * stylesheet's verdicts are dropped and only attributes count.
+ */
+const MOSTLY_HIDDEN_SHARE = 0.85;
+
+function dropStyleVerdictsIfPageVanishes(body: Element): void {
+  const marked = Array.from(body.querySelectorAll(`[${HIDDEN_ATTRIBUTE}="style"]`));
+  if (marked.length === 0) return;
+  const hidden = marked.reduce((sum, element) => sum + (element.textContent ?? '').length, 0);
+  if (hidden === 0) return;
+  if (textLengthExceeds(body, hidden / MOSTLY_HIDDEN_SHARE)) return;
+  for (const element of marked) element.removeAttribute(HIDDEN_ATTRIBUTE);
+}
+
+/**
+ * React's streamed HTML sends late content as `<div hidden id="S:0">` at the end of the page and a
+ * script that swaps it for the loading placeholder `<template id="B:0">`. When that script has not
+ * run (scripts off, a clip taken mid-load), the hidden segment is the article.
+ */
+function isStreamedSegment(element: Element): boolean {
+  return /^S:\d+$/.test(element.id) && element.localName === 'div';
+}
+
+/** Puts each streamed segment where its placeholder is, in place of the loading skeleton. */
+export function resolveStreamedSegments(root: Element): void {
+  for (const segment of Array.from(root.querySelectorAll('div[hidden][id^="S:"]'))) {
+    if (!isStreamedSegment(segment)) continue;
+    const placeholder = root.ownerDocument.getElementById(`B:${segment.id.slice(2)}`);
+    if (!placeholder || !root.contains(placeholder)) continue;
+    // The fallback runs from the placeholder to React's closing `<!--/$-->` marker; without that
+    // marker the placeholder has no fallback, and nothing after it may go.
+    let end = placeholder.nextSibling;
+    while (end && !(end.nodeType === 8 && end.nodeValue === '/$')) end = end.nextSibling;
+    if (end) {
+      while (placeholder.nextSibling && placeholder.nextSibling !== end)
+        placeholder.nextSibling.remove();
+    }
+    placeholder.replaceWith(...Array.from(segment.childNodes));
+    segment.remove();
+  }
+}
+
+/**
+ * Whether the text under `root` is longer than `limit` characters, counted node by node and
+ * stopping there: the whole page's text need not be built to learn that it is long.
+ */
+function textLengthExceeds(root: Element, limit: number): boolean {
+  let length = 0;
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    length += (node.nodeValue ?? '').length;
+    if (length > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * Some sites put aria-hidden on a wrapper around the whole article (a modal pattern); taking that
+ * out would leave nothing, so aria-hidden alone never hides the page's main content.
+ */
+function holdsMainContent(element: Element): boolean {
+  return (
+    element.matches('main, article, [role="main"]') ||
+    !!element.querySelector('main, article, [role="main"]')
+  );
+}
+
+export interface VisibleCloneOptions {
+  styleSource: StyleSource;
+  budget: TimeBudget;
+}
+
+export interface VisibleClone {
+  clone: Document;
+  /** False when the time budget ran out and the rest of the page was checked by attributes only. */
+  checkedEveryStyle: boolean;
+}
+
+interface WalkState {
+  view: Window | null;
+  useComputed: boolean;
+  checkedEveryStyle: boolean;
+  visited: number;
+  budget: TimeBudget;
+  /** Elements with an attribute hiddenByAttributes reads; most elements have none. */
+  withHidingAttributes: Set<Element>;
+  folded: Set<Element>;
+}
+
+/** What the walk does with an element (see judge). */
+const DESCEND = 0;
+const SKIP = 1;
+const HIDDEN_BY_ATTRIBUTES = 2;
+const HIDDEN_BY_STYLE = 3;
+const UNFOLD = 4;
+type Verdict =
+  | typeof DESCEND
+  | typeof SKIP
+  | typeof HIDDEN_BY_ATTRIBUTES
+  | typeof HIDDEN_BY_STYLE
+  | typeof UNFOLD;
+
+/**
+ * Judges one element of the live page. The copy is looked up only for the few verdicts that
+ * change it (applyVerdict): fetching every copy would double the walk's calls into the DOM.
+ */
+function judge(live: Element, state: WalkState): Verdict {
+  state.visited += 1;
+  if (state.useComputed && state.visited % 256 === 0 && state.budget.spent(0.3)) {
+    state.useComputed = false;
+    state.checkedEveryStyle = false;
+  }
+  // Folded content is shown on the copy and never judged hidden.
+  if (state.folded.size > 0 && state.folded.has(live)) return UNFOLD;
+  const tag = live.tagName;
+  if (NOT_RENDERED.has(tag)) return SKIP;
+  if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) return HIDDEN_BY_ATTRIBUTES;
+  if (
+    state.useComputed &&
+    state.view &&
+    !PHRASING.has(tag) &&
+    hiddenByComputedStyle(live, state.view)
+  ) {
+    return HIDDEN_BY_STYLE;
+  }
+  return DESCEND;
+}
+
+/** Writes a verdict on the copy; true when the element's subtree is not to be looked at. */
+function applyVerdict(verdict: Verdict, copy: () => Element): boolean {
+  switch (verdict) {
+    case DESCEND:
+      return false;
+    case SKIP:
+      return true;
+    case HIDDEN_BY_ATTRIBUTES:
+      copy().setAttribute(HIDDEN_ATTRIBUTE, '');
+      return true;
+    case HIDDEN_BY_STYLE:
+      copy().setAttribute(HIDDEN_ATTRIBUTE, 'style');
+      return true;
+    case UNFOLD:
+      (copy() as HTMLElement).style?.removeProperty('display');
+      return false;
+  }
+}
+
+/** Queried one by one: three single selectors are cheaper than one list of them on long pages. */
+const HIDING_ATTRIBUTES = ['[hidden]', '[style]', '[aria-hidden]'];
+/**
+ * Folded content the reader opens with a click is part of the page, like `hidden="until-found"`:
+ * Obsidian Publish folds a callout by setting `display: none` on its content (FOLDED_CONTENT). The
+ * clone's copy is unfolded too, or Readability, which skips what is styled hidden, would drop it.
+ */
+const FOLDED_CONTENT = '.callout.is-collapsible > .callout-content';
+
+/**
+ * Clones the document and marks, on the clone, what the live page does not show. Readability and
+ * the Markdown rules only see the clone, and a clone has no computed styles, so the live page is
+ * judged element by element and each verdict written on the clone's element at the same place.
+ * Open shadow roots are copied into the clone afterwards (slotted light children go where their
+ * slot is), because cloning drops them.
+ */
+export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions): VisibleClone {
+  const clone = doc.cloneNode(true) as Document;
+  const view = doc.defaultView;
+  const liveRoot = doc.body;
+  const cloneRoot = clone.body;
+  if (!liveRoot || !cloneRoot) return { clone, checkedEveryStyle: true };
+  const state: WalkState = {
+    view,
+    useComputed: options.styleSource === 'computed' && !!view,
+    checkedEveryStyle: true,
+    visited: 0,
+    budget: options.budget,
+    withHidingAttributes: new Set(
+      HIDING_ATTRIBUTES.flatMap((selector) => Array.from(liveRoot.querySelectorAll(selector))),
+    ),
+    // Only a collapsible callout can fold: most pages have none, and a class lookup says so.
+    folded: new Set(
+      holdsClass(liveRoot, ['is-collapsible']) ? liveRoot.querySelectorAll(FOLDED_CONTENT) : [],
+    ),
+  };
+
+  // A clone holds the same elements in the same document order: the i-th element of the live body
+  // is the i-th of the clone's. Walking both lists by index costs no stack and no child lists.
+  const liveElements = liveRoot.getElementsByTagName('*');
+  const copyElements = cloneRoot.getElementsByTagName('*');
+  const count = liveElements.length;
+  const hosts: Array<[Element, Element]> = [];
+  if (copyElements.length !== count) {
+    walkPairs([[liveRoot, cloneRoot]], clone, state, true);
+  } else {
+    for (let index = 0; index < count; index += 1) {
+      const live = liveElements[index] as Element;
+      const verdict = judge(live, state);
+      if (verdict !== DESCEND && applyVerdict(verdict, () => copyElements[index] as Element)) {
+        index += live.getElementsByTagName('*').length;
+        continue;
+      }
+      const shadow = live.shadowRoot;
+      if (shadow && shadow.childNodes.length > 0)
+        hosts.push([live, copyElements[index] as Element]);
+    }
+    for (const [live, copy] of hosts) {
+      const stack: Array<[Element, Element]> = [];
+      flattenShadowRoot(live.shadowRoot as ShadowRoot, copy, clone, stack);
+      walkPairs(stack, clone, state, false);
+    }
+  }
+  dropStyleVerdictsIfPageVanishes(cloneRoot);
+  return { clone, checkedEveryStyle: state.checkedEveryStyle };
+}
+
+/**
+ * The same verdicts by a walk of live and copy side by side, for what the index walk cannot
+ * reach: the content of shadow roots (imported into the clone as it goes).
+ */
+function walkPairs(
+  stack: Array<[Element, Element]>,
+  clone: Document,
+  state: WalkState,
+  skipFirst: boolean,
+): void {
+  let first = skipFirst;
+  while (stack.length > 0) {
+    const [live, copy] = stack.pop() as [Element, Element];
+    if (!first && applyVerdict(judge(live, state), () => copy)) continue;
+    first = false;
+    pushPairs(stack, live.children, copy.children);
+    const shadow = live.shadowRoot;
+    if (shadow && shadow.childNodes.length > 0) flattenShadowRoot(shadow, copy, clone, stack);
+  }
+}
+
+function pushPairs(
+  stack: Array<[Element, Element]>,
+  live: HTMLCollection,
+  copy: HTMLCollection,
+): void {
+  const count = Math.min(live.length, copy.length);
+  // Pushed in reverse so the walk visits the page in document order.
+  for (let index = count - 1; index >= 0; index -= 1) {
+    stack.push([live[index] as Element, copy[index] as Element]);
+  }
+}
+
+function flattenShadowRoot(
+  shadow: ShadowRoot,
+  host: Element,
+  clone: Document,
+  stack: Array<[Element, Element]>,
+): void {
+  const imported = clone.createDocumentFragment();
+  for (const child of Array.from(shadow.childNodes))
+    imported.appendChild(clone.importNode(child, true));
+  const importedElements = imported.children;
+  pushPairs(stack, shadow.children, importedElements);
+  const lightChildren = Array.from(host.childNodes);
+  for (const slot of Array.from(imported.querySelectorAll('slot'))) {
+    const name = slot.getAttribute('name') ?? '';
+    const assigned = lightChildren.filter((node) =>
+      node.nodeType === 1
+        ? ((node as Element).getAttribute('slot') ?? '') === name
+        : name === '' && node.nodeType === 3,
+    );
+    if (assigned.length > 0) slot.replaceWith(...assigned);
+    else slot.replaceWith(...Array.from(slot.childNodes));
+  }
+  host.replaceChildren(imported);
+}
+
+/** Takes out what cloneVisibleDocument marked. */
+export function removeHiddenElements(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`)))
+    element.remove();
+  // A lookup per class name: far cheaper than one selector list matched against every element.
+  for (const className of SCREEN_READER_ONLY) {
+    for (const element of Array.from(root.getElementsByClassName(className))) {
+      if ((element.textContent ?? '').trim().length <= SCREEN_READER_TEXT_LIMIT) element.remove();
+    }
+  }
+}
+
+/**
+ * Text only screen readers get ("(opens in a new tab)", "Continue reading", "Toggle navigation",
+ * "Posted on"): the usual classes of WordPress, Bootstrap, Tailwind and Drupal. Its styles clip it
+ * to a pixel rather than hide it, so neither the computed style nor a clone can tell; in a note it
+ * reads as stray words. Long text under such a class is left alone: that is not a label.
+ */
+const SCREEN_READER_ONLY = [
+  'screen-reader-text',
+  'sr-only',
+  'visually-hidden',
+  'visuallyhidden',
+  'element-invisible',
+  'screenreader-only',
+  'u-visually-hidden',
+  'a11y-hidden',
+];
+const SCREEN_READER_TEXT_LIMIT = 80;

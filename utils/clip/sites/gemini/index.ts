@@ -1,0 +1,102 @@
+import {
+  type Citations,
+  copyPart,
+  extractConversation,
+  headNames,
+  hostLabel,
+  type Turn,
+} from '../conversation';
+import { lineText } from '../page-data';
+import type { SiteModule } from '../types';
+
+/**
+ * Shared Gemini conversations (gemini.google.com/share/…, g.co/gemini/share/…): Angular
+ * elements `<user-query>` and `<model-response>`, the answer in `message-content .markdown`.
+ * The "Show thinking" panel (`<model-thoughts>`) is left out, as the page shows it folded.
+ * Inline source marks (`sup[data-turn-source-index]`) become footnotes to the response's own
+ * sources list (`browse-item` links); code blocks take their language from their header.
+ */
+
+function queryParts(query: Element): Element[] {
+  const lines = query.querySelector('.query-text');
+  return [lines ?? query];
+}
+
+function responseParts(response: Element): Element[] {
+  // The thinking panel holds message-content of its own: skip it.
+  const answers = Array.from(
+    response.querySelectorAll('#extended-response-markdown-content, message-content .markdown'),
+  ).filter((answer) => !answer.closest('model-thoughts'));
+  return answers.slice(0, 1);
+}
+
+function readTurns(doc: Document): Turn[] {
+  const turns: Turn[] = [];
+  for (const element of Array.from(doc.querySelectorAll('user-query, model-response'))) {
+    if (element.localName === 'user-query') {
+      turns.push({ speaker: 'You', parts: queryParts(element) });
+    } else {
+      const parts = responseParts(element);
+      if (parts.length > 0) turns.push({ speaker: 'Gemini', parts });
+    }
+  }
+  // A page with questions and no answer we can read is not one this module knows.
+  return turns.some((turn) => turn.speaker === 'Gemini') ? turns : [];
+}
+
+/** The response's sources, by their 1-based index as the inline marks count them. */
+function sourcesOf(part: Element): string[] {
+  const response = part.closest('model-response') ?? part;
+  const container = response.closest('.conversation-container') ?? response;
+  const urls: string[] = [];
+  for (const item of Array.from(container.querySelectorAll('browse-item'))) {
+    const href = item.querySelector('a[href]')?.getAttribute('href') ?? '';
+    if (/^https?:/i.test(href)) urls.push(href);
+  }
+  return urls;
+}
+
+/** Gemini's `<code-block>` names its language in a header above the code. */
+function markCodeLanguages(copy: Element): void {
+  for (const block of Array.from(copy.querySelectorAll('code-block'))) {
+    const header = block.querySelector('.code-block-decoration');
+    const label = lineText(header);
+    const code = block.querySelector('pre code, pre');
+    if (header) header.remove();
+    if (code && /^[\w#+.-]{1,20}$/.test(label))
+      code.setAttribute('data-language', label.toLowerCase());
+  }
+}
+
+function buildPart(out: Document, citations: Citations): (part: Element) => Element {
+  return (part) => {
+    const sources = sourcesOf(part);
+    const copy = copyPart(out, part);
+    markCodeLanguages(copy);
+    for (const mark of Array.from(copy.querySelectorAll('[data-turn-source-index]'))) {
+      const url = sources[Number(mark.getAttribute('data-turn-source-index')) - 1];
+      const holder = mark.closest('source-footnote') ?? mark;
+      if (url) holder.replaceWith(citations.reference(url, hostLabel(url)));
+      else holder.remove();
+    }
+    // The sources carousel inside the answer is replaced by the footnotes.
+    for (const list of Array.from(copy.querySelectorAll('sources-carousel-inline, sources-list')))
+      list.remove();
+    return copy;
+  };
+}
+
+export const gemini: SiteModule = {
+  id: 'gemini',
+  family: 'ai-chat',
+  detect(doc, url) {
+    const named =
+      /(?:^|\.)gemini\.google\.com$/.test(url?.hostname ?? '') || headNames(doc, 'Gemini');
+    return (
+      named &&
+      doc.getElementsByTagName('user-query').length > 0 &&
+      doc.getElementsByTagName('model-response').length > 0
+    );
+  },
+  extract: (context) => extractConversation(context, { product: 'Gemini', readTurns, buildPart }),
+};

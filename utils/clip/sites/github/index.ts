@@ -1,0 +1,169 @@
+import { holdsClass, holdsTag } from '../../presence';
+import {
+  appendComments,
+  type Comment,
+  firstOutside,
+  headerLine,
+  importBody,
+  isoDate,
+  metaContent,
+  reactionsIn,
+  textOf,
+} from '../post-parts';
+import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+
+/**
+ * GitHub issues, pull requests (conversation tab) and discussions. Two markups are in use at once:
+ * the React issue view (`data-testid` attributes: issue-title, issue-body, issue-timeline-container,
+ * markdown-body, avatar-link) and the server-rendered discussion of pull requests and discussions
+ * (`.js-discussion`, `.timeline-comment`, `.js-comment-body`, `a.author`, `relative-time`).
+ * Timeline events (labels added, references, commits) are left out; comments keep author, day and
+ * reactions; replies (discussion threads, review threads) nest inside the comment they answer.
+ */
+
+const REACT_ROOT = '[data-testid="issue-viewer-container"]';
+const CLASSIC_BODY = '.js-discussion .js-comment-body';
+
+function reactExtract(root: Element, context: SiteContext): SiteExtraction | null {
+  const { out } = context;
+  const title = textOf(root.querySelector('[data-testid="issue-title"]'));
+  const issue = root.querySelector('[data-testid="issue-body"]');
+  const body = issue?.querySelector('[data-testid="markdown-body"]');
+  if (!title || !issue || !body) return null;
+  const content = out.createElement('div');
+  const facts = factsLine(context, root);
+  if (facts) content.append(facts);
+  content.append(...Array.from(importBody(out, body).childNodes));
+  const reactions = reactionsIn(issue.querySelector('[role="toolbar"][aria-label="Reactions"]'));
+  if (reactions.length) content.append(headerLine(out, { extras: reactions }) as Element);
+
+  const comments: Comment[] = [];
+  if (context.comments !== 'none') {
+    const timeline = root.querySelector('[data-testid="issue-timeline-container"]');
+    for (const box of timeline?.querySelectorAll('.react-issue-comment') ?? []) {
+      const commentBody = box.querySelector('[data-testid="markdown-body"]');
+      if (!commentBody) continue;
+      comments.push({
+        author: textOf(box.querySelector('[data-testid="avatar-link"]')) || undefined,
+        date: isoDate(firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime')),
+        extras: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
+        body: importBody(out, commentBody),
+        replies: [],
+      });
+    }
+  }
+  appendComments(out, content, comments);
+
+  const authorLink = issue.querySelector('[data-testid="issue-body-header-author"]');
+  return {
+    content,
+    metadata: {
+      title,
+      author: textOf(authorLink) || undefined,
+      published: isoDate(firstOutside(issue, 'relative-time', body)?.getAttribute('datetime')),
+      siteName: 'GitHub',
+    },
+  };
+}
+
+/** Replies: a nested discussion comment, or any comment after the first of a review thread. */
+function isReply(comment: Element): boolean {
+  if (comment.closest('.js-nested-comment-container, .discussion-nested-comment-timeline-item'))
+    return true;
+  const holder = comment.closest('.js-comments-holder');
+  return !!holder && holder.querySelector('.js-comment') !== comment;
+}
+
+/** A discussion's answer is drawn with an "answer" class on the comment or a wrapper. */
+function isAnswer(comment: Element, stop: Element): boolean {
+  for (let node: Element | null = comment; node && node !== stop; node = node.parentElement) {
+    if (/(?:^|[\s-])answer(?:$|[\s-])/.test(node.getAttribute('class') ?? '')) return true;
+  }
+  return false;
+}
+
+function classicExtract(root: Element, context: SiteContext): SiteExtraction | null {
+  const { doc, out } = context;
+  const bodies = Array.from(root.querySelectorAll('.js-comment-body'));
+  const first = bodies[0];
+  const title =
+    textOf(doc.querySelector('.js-issue-title')) ||
+    textOf(doc.querySelector('.gh-header-title')) ||
+    metaContent(doc, 'og:title');
+  if (!first || !title) return null;
+  const post = first.closest('.js-comment, .timeline-comment') ?? first;
+
+  const content = out.createElement('div');
+  const facts = factsLine(context, doc.body);
+  if (facts) content.append(facts);
+  content.append(...Array.from(importBody(out, first).childNodes));
+  const postReactions = reactionsIn(post.querySelector('.comment-reactions'));
+  if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
+
+  const comments: Comment[] = [];
+  for (const body of bodies.slice(1)) {
+    if (context.comments === 'none') break;
+    const comment = body.closest('.js-comment, .timeline-comment, .review-comment') ?? body;
+    const reply = isReply(comment);
+    if (reply && context.comments === 'top-level') continue;
+    const parsed: Comment = {
+      author: textOf(firstOutside(comment, 'a.author', body)) || undefined,
+      date: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
+      extras: [
+        ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
+        ...reactionsIn(comment.querySelector('.comment-reactions')),
+      ],
+      body: importBody(out, body),
+      replies: [],
+    };
+    const parent = comments.at(-1);
+    if (reply && parent) parent.replies.push(parsed);
+    else comments.push(parsed);
+  }
+  appendComments(out, content, comments);
+
+  return {
+    content,
+    metadata: {
+      title,
+      author: textOf(firstOutside(post, 'a.author', first)) || undefined,
+      published: isoDate(firstOutside(post, 'relative-time', first)?.getAttribute('datetime')),
+      siteName: 'GitHub',
+    },
+  };
+}
+
+/** `Open · Labels: bug, help wanted`: the issue's state and labels, when the page shows them. */
+function factsLine(context: SiteContext, root: Element): Element | null {
+  const state = textOf(
+    root.querySelector('[data-testid="header-state"], .gh-header-meta .State, .State'),
+  );
+  const labels = new Set<string>();
+  for (const label of root.querySelectorAll(
+    '.js-issue-labels .IssueLabel, .sidebar-labels .IssueLabel, [data-testid="issue-viewer-metadata-pane"] a[href*="label"], a[href*="/labels/"]',
+  )) {
+    if (label.closest('.markdown-body')) continue;
+    const name = textOf(label);
+    if (name && name.length <= 50) labels.add(name);
+  }
+  const extras = [state, labels.size ? `Labels: ${[...labels].join(', ')}` : ''];
+  return headerLine(context.out, { extras });
+}
+
+export const github: SiteModule = {
+  id: 'github',
+  family: 'code-host',
+  detect(doc) {
+    // Tag and class lookups first (the browser's fast paths): most pages have neither, and this
+    // runs on every article clip.
+    const root = doc.documentElement;
+    if (holdsTag(root, ['react-app']) && doc.querySelector(REACT_ROOT)) return true;
+    return holdsClass(root, ['js-comment-body']) && !!doc.querySelector(CLASSIC_BODY);
+  },
+  extract(context) {
+    const react = context.doc.querySelector(REACT_ROOT);
+    if (react) return reactExtract(react, context);
+    const classic = context.doc.querySelector('.js-discussion');
+    return classic ? classicExtract(classic, context) : null;
+  },
+};

@@ -1,0 +1,87 @@
+import { SITE_MODULES } from './registry';
+import {
+  type CommentDepth,
+  DEFAULT_COMMENT_DEPTH,
+  type SiteExtraction,
+  type SiteModule,
+} from './types';
+
+export { SITE_MODULES } from './registry';
+export {
+  type CommentDepth,
+  commentDepths,
+  DEFAULT_COMMENT_DEPTH,
+  type SiteContext,
+  type SiteExtraction,
+  type SiteFamily,
+  type SiteModule,
+  siteFamilies,
+} from './types';
+
+function parseUrl(address: string): URL | null {
+  try {
+    return new URL(address);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An empty document for a module to build in, with the page's base URL: relative links and
+ * images (`/wiki/…`, `//upload.wikimedia.org/…`) resolve as they do on the page.
+ */
+function scratchDocument(doc: Document): Document {
+  const out = doc.implementation.createHTMLDocument('');
+  const base = out.createElement('base');
+  base.setAttribute('href', doc.baseURI || doc.URL);
+  out.head.append(base);
+  return out;
+}
+
+/** The first module whose detector claims the page; a throwing detector claims nothing. */
+export function detectSite(
+  doc: Document,
+  modules: readonly SiteModule[] = SITE_MODULES,
+): SiteModule | undefined {
+  const url = parseUrl(doc.URL);
+  return modules.find((site) => {
+    try {
+      return site.detect(doc, url);
+    } catch {
+      return false;
+    }
+  });
+}
+
+export interface SiteClip {
+  site: SiteModule;
+  extraction: SiteExtraction;
+}
+
+/**
+ * The page read by its site module, or null: no module claims it, or the claiming module finds
+ * markup it does not know (or throws, or finds no text), and the generic engine takes over.
+ */
+export function extractSite(
+  doc: Document,
+  comments: CommentDepth | undefined,
+  modules: readonly SiteModule[] = SITE_MODULES,
+): SiteClip | null {
+  const site = detectSite(doc, modules);
+  if (!site) return null;
+  try {
+    const extraction = site.extract({
+      doc,
+      url: parseUrl(doc.URL),
+      out: scratchDocument(doc),
+      comments: comments ?? DEFAULT_COMMENT_DEPTH[site.family],
+    });
+    if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;
+    // In the document, so the rules that look notes up by id (footnotes) find them.
+    const { content } = extraction;
+    if (!content.isConnected) content.ownerDocument.body?.append(content);
+    return { site, extraction };
+  } catch {
+    return null;
+  }
+}

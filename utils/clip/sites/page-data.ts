@@ -1,0 +1,108 @@
+/**
+ * Data a page carries for its own scripts (`var ytInitialData = {...};`), read as JSON text:
+ * never evaluated, so nothing the page wrote runs in the engine.
+ */
+
+/** The end of the JSON object that opens at `start`, strings and escapes respected; -1 if none. */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 92 /* \ */) index += 1;
+      else if (char === 34 /* " */) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 123 /* { */) depth += 1;
+    else if (char === 125 /* } */) {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The object literal assigned to `name` in one of the page's inline scripts
+ * (`name = {...}` or `["name"] = {...}`), parsed as JSON; undefined when absent or not JSON.
+ */
+export function scriptAssignment(doc: Document, name: string): unknown {
+  const assignment = new RegExp(`${name}["'\\]]*\\s*=\\s*\\{`);
+  for (const script of Array.from(doc.getElementsByTagName('script'))) {
+    if (script.hasAttribute('src')) continue;
+    const text = script.textContent ?? '';
+    if (!text.includes(name)) continue;
+    const match = assignment.exec(text);
+    if (!match) continue;
+    const start = match.index + match[0].length - 1;
+    const end = objectEnd(text, start);
+    if (end < 0) continue;
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      // Not JSON (a script that builds the object): the page's markup is all there is.
+    }
+  }
+  return undefined;
+}
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at a path of keys, or undefined when any step is missing. */
+export function at(value: unknown, ...path: (string | number)[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (Array.isArray(current) && typeof key === 'number') current = current[key];
+    else if (isRecord(current) && typeof key === 'string') current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+/**
+ * Every object held under `key` anywhere in the data, in document order. The walk is bounded:
+ * page data can be megabytes, and a clip must not wait on it.
+ */
+export function findAll(value: unknown, key: string, limit = 500_000): JsonRecord[] {
+  const found: JsonRecord[] = [];
+  const stack: unknown[] = [value];
+  let visited = 0;
+  while (stack.length > 0 && visited < limit) {
+    const item = stack.pop();
+    visited += 1;
+    if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) stack.push(item[index]);
+    } else if (isRecord(item)) {
+      const hit = item[key];
+      if (isRecord(hit)) found.push(hit);
+      const values = Object.values(item);
+      for (let index = values.length - 1; index >= 0; index -= 1) {
+        const child = values[index];
+        if (typeof child === 'object' && child !== null && child !== hit) stack.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** A YouTube-style text object: `{ simpleText }` or `{ runs: [{ text }] }`, or a plain string. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const simple = at(value, 'simpleText');
+  if (typeof simple === 'string') return simple;
+  const runs = at(value, 'runs');
+  if (Array.isArray(runs)) {
+    return runs.map((run) => (typeof at(run, 'text') === 'string' ? at(run, 'text') : '')).join('');
+  }
+  const content = at(value, 'content');
+  return typeof content === 'string' ? content : undefined;
+}
+
+/** An element's text on one line. */
+export function lineText(element: Element | null | undefined): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

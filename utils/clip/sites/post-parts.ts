@@ -1,0 +1,134 @@
+/**
+ * Pieces the code-host, Q&A and reference modules share: reading a post's text, author and date,
+ * copying a post's body into the scratch document without the page's controls, and writing a
+ * discussion as the note shows it (a `## Comments` section of blockquotes, a reply nested in
+ * its parent). Everything here reads markup; nothing fetches.
+ */
+
+/** An element's text on one line. */
+export function textOf(element: Element | null | undefined): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * An ISO 8601 timestamp from what a page writes in `datetime` or `title` (`2012-06-27T13:51:36Z`,
+ * Stack Exchange's `2012-06-27 13:51:36Z`), or undefined when it is not a date.
+ */
+export function isoDate(value: string | null | undefined): string | undefined {
+  const raw = value?.split(',')[0]?.trim();
+  if (!raw || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
+  const parsed = new Date(raw.replace(' ', 'T'));
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
+}
+
+/** The day of an ISO timestamp (`2026-01-15`): a comment's header needs no more. */
+export function dayOf(iso: string | undefined): string | undefined {
+  return iso?.slice(0, 10);
+}
+
+/** The first element matching `selector` in `root` that is not inside `outside` (a post's body). */
+export function firstOutside(
+  root: Element,
+  selector: string,
+  outside: Element | null,
+): Element | undefined {
+  for (const candidate of root.querySelectorAll(selector)) {
+    if (!outside?.contains(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Controls and decoration a post's body carries on these sites: copy buttons, tooltips, screen-
+ * reader-only headings, icons, forms. None of it is the author's text.
+ */
+const BODY_CHROME =
+  'button, clipboard-copy, .zeroclipboard-container, .js-clipboard-copy, svg, form, input:not([type="checkbox"]), textarea, select, script, style, template, .sr-only, .visually-hidden, [role="toolbar"], .js-post-menu, .s-popover';
+
+/** A deep copy of a post's body in `out`, without BODY_CHROME. */
+export function importBody(out: Document, body: Element, chrome = BODY_CHROME): Element {
+  const copy = out.importNode(body, true) as Element;
+  for (const junk of copy.querySelectorAll(chrome)) junk.remove();
+  return copy;
+}
+
+export interface PostHeader {
+  author?: string;
+  /** ISO timestamp. */
+  date?: string;
+  /** Further short facts: a score, "accepted", reactions. */
+  extras?: string[];
+}
+
+/** `**author** · 2026-01-15 · 👍 3` as a paragraph, or null when there is nothing to say. */
+export function headerLine(out: Document, header: PostHeader): Element | null {
+  const parts: Node[] = [];
+  const add = (node: Node) => {
+    if (parts.length) parts.push(out.createTextNode(' · '));
+    parts.push(node);
+  };
+  if (header.author) {
+    const strong = out.createElement('strong');
+    strong.textContent = header.author;
+    add(strong);
+  }
+  const day = dayOf(header.date);
+  if (day) add(out.createTextNode(day));
+  for (const extra of header.extras ?? []) if (extra) add(out.createTextNode(extra));
+  if (!parts.length) return null;
+  const line = out.createElement('p');
+  line.append(...parts);
+  return line;
+}
+
+export interface Comment extends PostHeader {
+  body: Element;
+  replies: Comment[];
+}
+
+/** One comment as a blockquote: its header line, its body, its replies nested inside. */
+export function commentBlock(out: Document, comment: Comment): Element {
+  const quote = out.createElement('blockquote');
+  const header = headerLine(out, comment);
+  if (header) quote.append(header);
+  quote.append(...Array.from(comment.body.childNodes));
+  for (const reply of comment.replies) quote.append(commentBlock(out, reply));
+  return quote;
+}
+
+/**
+ * The discussion under a post as the note shows it: a rule, a `## Comments` heading, one
+ * blockquote per comment. Nothing when there are no comments.
+ */
+export function appendComments(out: Document, root: Element, comments: Comment[]): void {
+  if (!comments.length) return;
+  const heading = out.createElement('h2');
+  heading.textContent = 'Comments';
+  root.append(out.createElement('hr'), heading);
+  for (const comment of comments) root.append(commentBlock(out, comment));
+}
+
+/** Reactions as short facts (`👍 3`), from a toolbar of buttons each holding an emoji and a count. */
+export function reactionsIn(toolbar: Element | null | undefined): string[] {
+  if (!toolbar) return [];
+  const found: string[] = [];
+  for (const button of toolbar.querySelectorAll('button, .social-reaction-summary-item')) {
+    const text = textOf(button);
+    // An emoji (anything that is not a letter) then a count: "Add reaction" buttons say neither.
+    const match = /^([^\p{L}\d\s]+)\s*(\d+)$/u.exec(text);
+    if (match) found.push(`${match[1]} ${match[2]}`);
+  }
+  return [...new Set(found)];
+}
+
+/** The page's `<title>` split at its last ` - `, ` · ` or ` | ` ("Obsidian - Wikipedia"). */
+export function titleSuffix(doc: Document): string | undefined {
+  const match = /\s[-–—·|]\s([^-–—·|]+)$/.exec(doc.title ?? '');
+  return match?.[1]?.trim() || undefined;
+}
+
+/** A `<meta property|name=…>` value. */
+export function metaContent(doc: Document, key: string): string | undefined {
+  const meta = doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`);
+  return meta?.getAttribute('content')?.trim() || undefined;
+}

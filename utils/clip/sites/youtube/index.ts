@@ -1,0 +1,489 @@
+import { at, findAll, lineText, scriptAssignment, textOf } from '../page-data';
+import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+
+/**
+ * YouTube watch pages: the video (as a link), its description with links, the chapters as a
+ * list of moments and the transcript when the page holds it (the transcript panel opened, or
+ * a saved copy of a page where it was). The live page's markup comes first: YouTube navigates
+ * without reloading, so the data scripts and meta tags it was loaded with may describe another
+ * video; they are used only when they name the video the page shows.
+ */
+
+const YOUTUBE = 'https://www.youtube.com/';
+
+interface VideoData {
+  id?: string;
+  player?: unknown;
+  initial?: unknown;
+}
+
+interface Moment {
+  seconds: number;
+  title: string;
+}
+
+interface Piece {
+  text: string;
+  href?: string;
+}
+
+function metaContent(doc: Document, selector: string): string | undefined {
+  return doc.head?.querySelector(selector)?.getAttribute('content')?.trim() || undefined;
+}
+
+/** "1:02:03" → 3723; undefined when it is not a clock time. */
+export function clockSeconds(text: string): number | undefined {
+  const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+export function clockText(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+function momentUrl(id: string, seconds: number): string {
+  return `${YOUTUBE}watch?v=${encodeURIComponent(id)}&t=${Math.floor(seconds)}s`;
+}
+
+/** The id of the video the page shows: the player element's, else the address or canonical link. */
+function shownVideoId(doc: Document, url: URL | null): string | undefined {
+  const flexy = doc.getElementsByTagName('ytd-watch-flexy')[0];
+  const fromElement = flexy?.getAttribute('video-id');
+  if (fromElement) return fromElement;
+  const canonical = doc.head?.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  for (const address of [url?.href, canonical, metaContent(doc, 'meta[property="og:url"]')]) {
+    if (!address) continue;
+    try {
+      const parsed = new URL(address, YOUTUBE);
+      const id = parsed.searchParams.get('v');
+      if (id && parsed.pathname === '/watch') return id;
+    } catch {
+      // Not an address: try the next one.
+    }
+  }
+  return undefined;
+}
+
+function videoData(doc: Document, url: URL | null): VideoData {
+  const id = shownVideoId(doc, url);
+  const player = scriptAssignment(doc, 'ytInitialPlayerResponse');
+  const playerId = at(player, 'videoDetails', 'videoId');
+  // Stale data from an earlier video (navigation without reload) would put another video's
+  // chapters and description in the note: better none.
+  if (typeof playerId === 'string' && id && playerId !== id) return { id };
+  const initial = scriptAssignment(doc, 'ytInitialData');
+  const initialId = at(initial, 'currentVideoEndpoint', 'watchEndpoint', 'videoId');
+  return {
+    id: id ?? (typeof playerId === 'string' ? playerId : undefined),
+    player,
+    initial: typeof initialId === 'string' && initialId !== (id ?? playerId) ? undefined : initial,
+  };
+}
+
+/** A link on the page, made absolute against YouTube and freed of its redirect wrapper. */
+function pageLink(href: string): string | undefined {
+  try {
+    const parsed = new URL(href, YOUTUBE);
+    if (parsed.pathname === '/redirect') {
+      const target = parsed.searchParams.get('q');
+      return target ? new URL(target).href : undefined;
+    }
+    return parsed.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The description's text and links, in order, from the page's description box. */
+function descriptionPieces(root: Element): Piece[] {
+  const pieces: Piece[] = [];
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    if (!text) continue;
+    const link = node.parentElement?.closest('a');
+    const href =
+      link && root.contains(link) ? pageLink(link.getAttribute('href') ?? '') : undefined;
+    const last = pieces[pieces.length - 1];
+    if (href && last?.href === href) last.text += text;
+    else pieces.push(href ? { text, href } : { text });
+  }
+  return pieces;
+}
+
+const LINKABLE =
+  /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’”]|(?<![\w:])(?:\d+:)?\d{1,2}:\d{2}(?![\w:])/g;
+
+/** A description as plain text (the data scripts'): its addresses and clock times become links. */
+function plainPieces(text: string, id: string | undefined): Piece[] {
+  const pieces: Piece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINKABLE)) {
+    const found = match[0];
+    const seconds = found.startsWith('http') ? undefined : clockSeconds(found);
+    const href =
+      seconds !== undefined ? (id ? momentUrl(id, seconds) : undefined) : pageLink(found);
+    if (!href) continue;
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
+    pieces.push({ text: found, href });
+    last = match.index + found.length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}
+
+/** Pieces as paragraphs: a blank line parts paragraphs, a single line break stays one. */
+function piecesToParagraphs(out: Document, pieces: Piece[]): Element[] {
+  const paragraphs: Element[] = [];
+  let paragraph = out.createElement('p');
+  const flush = () => {
+    while (paragraph.lastChild?.nodeName === 'BR') paragraph.lastChild.remove();
+    if (/\S/.test(paragraph.textContent ?? '')) paragraphs.push(paragraph);
+    paragraph = out.createElement('p');
+  };
+  for (const piece of pieces) {
+    if (piece.href) {
+      const link = out.createElement('a');
+      link.setAttribute('href', piece.href);
+      link.textContent = piece.text.replace(/\s+/g, ' ');
+      paragraph.append(link);
+      continue;
+    }
+    const blocks = piece.text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n\s*/);
+    blocks.forEach((block, blockIndex) => {
+      if (blockIndex > 0) flush();
+      block.split('\n').forEach((line, lineIndex) => {
+        if (lineIndex > 0 && paragraph.firstChild) paragraph.append(out.createElement('br'));
+        if (line) paragraph.append(line);
+      });
+    });
+  }
+  flush();
+  return paragraphs;
+}
+
+function descriptionElement(doc: Document): Element | null {
+  const box =
+    doc.querySelector('ytd-watch-metadata [id="description-inline-expander"]') ??
+    doc.querySelector(
+      '[id="description-inline-expander"], ytd-video-secondary-info-renderer [id="description"]',
+    );
+  if (!box) return null;
+  // The expanded text is the whole description; the snippet only its start.
+  return (
+    box.querySelector('[id="expanded"] yt-attributed-string') ??
+    box.querySelector('yt-attributed-string') ??
+    box.querySelector('yt-formatted-string') ??
+    box
+  );
+}
+
+function chaptersFromMarkup(doc: Document): Moment[] {
+  const moments: Moment[] = [];
+  for (const item of Array.from(doc.getElementsByTagName('ytd-macro-markers-list-item-renderer'))) {
+    const title = lineText(item.querySelector('h4'));
+    const seconds = clockSeconds(lineText(item.querySelector('[id="time"]')));
+    if (title && seconds !== undefined) moments.push({ seconds, title });
+  }
+  return moments;
+}
+
+function chaptersFromData(initial: unknown): Moment[] {
+  const moments: Moment[] = [];
+  for (const chapter of findAll(initial, 'chapterRenderer')) {
+    const title = textOf(chapter.title)?.trim();
+    const millis = chapter.timeRangeStartMillis;
+    if (title && typeof millis === 'number') moments.push({ seconds: millis / 1000, title });
+  }
+  if (moments.length > 0) return moments;
+  for (const item of findAll(initial, 'macroMarkersListItemRenderer')) {
+    const title = textOf(item.title)?.trim();
+    const seconds = clockSeconds(textOf(item.timeDescription) ?? '');
+    if (title && seconds !== undefined) moments.push({ seconds, title });
+  }
+  return moments;
+}
+
+/** One entry per moment, in time order (the page lists chapters in several panels). */
+function uniqueMoments(moments: Moment[]): Moment[] {
+  const seen = new Set<string>();
+  return moments
+    .filter((moment) => {
+      const key = `${Math.floor(moment.seconds)} ${moment.title}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.seconds - b.seconds);
+}
+
+interface Segment {
+  seconds: number;
+  text: string;
+  /** A section header of the transcript panel (a chapter) starts here. */
+  section?: boolean;
+}
+
+function transcriptSegments(doc: Document): Segment[] {
+  const segments: Segment[] = [];
+  let pendingSection = false;
+  const items = doc.querySelectorAll(
+    'ytd-transcript-segment-renderer, ytd-transcript-section-header-renderer',
+  );
+  for (const item of Array.from(items)) {
+    if (item.localName === 'ytd-transcript-section-header-renderer') {
+      pendingSection = true;
+      continue;
+    }
+    const seconds = clockSeconds(lineText(item.querySelector('.segment-timestamp')));
+    const text = lineText(item.querySelector('.segment-text'));
+    if (seconds === undefined || !text) continue;
+    segments.push({ seconds, text, section: pendingSection });
+    pendingSection = false;
+  }
+  return segments;
+}
+
+const SENTENCE_END = /[.!?…。！？]["'’”)]*$/u;
+/** A paragraph ends at a sentence's end after this long, or at any segment after the longer span. */
+const PARAGRAPH_SECONDS = 30;
+const PARAGRAPH_MAX_SECONDS = 90;
+
+/**
+ * Transcript segments (a few words each) as paragraphs, each opened by its moment: a new one at
+ * a chapter, at a sentence's end once a paragraph is long enough, and at the latest after
+ * PARAGRAPH_MAX_SECONDS (automatic captions have no punctuation).
+ */
+export function transcriptParagraphs(segments: Segment[], chapterStarts: number[]): Segment[][] {
+  const paragraphs: Segment[][] = [];
+  let current: Segment[] = [];
+  let nextChapter = 0;
+  for (const segment of segments) {
+    let atChapter = false;
+    while (
+      nextChapter < chapterStarts.length &&
+      (chapterStarts[nextChapter] ?? 0) <= segment.seconds
+    ) {
+      atChapter = true;
+      nextChapter += 1;
+    }
+    const first = current[0];
+    const previous = current[current.length - 1];
+    const span = first ? segment.seconds - first.seconds : 0;
+    const breakHere =
+      !!first &&
+      (segment.section ||
+        atChapter ||
+        span >= PARAGRAPH_MAX_SECONDS ||
+        (span >= PARAGRAPH_SECONDS && SENTENCE_END.test(previous?.text ?? '')));
+    if (breakHere) {
+      paragraphs.push(current);
+      current = [];
+    }
+    current.push(segment);
+  }
+  if (current.length > 0) paragraphs.push(current);
+  return paragraphs;
+}
+
+function heading(out: Document, text: string): Element {
+  const element = out.createElement('h2');
+  element.textContent = text;
+  return element;
+}
+
+function momentLink(out: Document, id: string | undefined, seconds: number): Node {
+  const label = clockText(seconds);
+  if (!id) return out.createTextNode(label);
+  const link = out.createElement('a');
+  link.setAttribute('href', momentUrl(id, seconds));
+  link.textContent = label;
+  return link;
+}
+
+interface Comment {
+  author: string;
+  date: string;
+  body: Element | null;
+  replies: Comment[];
+}
+
+function readComment(view: Element): Comment {
+  return {
+    author: lineText(view.querySelector('[id="author-text"]')),
+    date: lineText(view.querySelector('[id="published-time-text"]')),
+    body: view.querySelector('[id="content-text"]'),
+    replies: [],
+  };
+}
+
+function commentThreads(doc: Document, withReplies: boolean): Comment[] {
+  const threads: Comment[] = [];
+  for (const thread of Array.from(doc.getElementsByTagName('ytd-comment-thread-renderer'))) {
+    const views = Array.from(
+      thread.querySelectorAll('ytd-comment-view-model, ytd-comment-renderer'),
+    );
+    const top = views.find((view) => !view.closest('ytd-comment-replies-renderer'));
+    if (!top) continue;
+    const comment = readComment(top);
+    if (withReplies) {
+      comment.replies = views
+        .filter((view) => view.closest('ytd-comment-replies-renderer'))
+        .map(readComment);
+    }
+    threads.push(comment);
+  }
+  return threads;
+}
+
+function commentElement(out: Document, comment: Comment): Element {
+  const item = out.createElement('li');
+  const header = out.createElement('p');
+  const author = out.createElement('strong');
+  author.textContent = comment.author || '?';
+  header.append(author);
+  if (comment.date) header.append(` · ${comment.date}`);
+  item.append(header);
+  if (comment.body) item.append(...piecesToParagraphs(out, descriptionPieces(comment.body)));
+  if (comment.replies.length > 0) {
+    const replies = out.createElement('ul');
+    for (const reply of comment.replies) replies.append(commentElement(out, reply));
+    item.append(replies);
+  }
+  return item;
+}
+
+/**
+ * The upload day the page shows under the title, when it reads as a date ("Mar 3, 2024"); a
+ * relative or localised text ("2 days ago") gives none rather than a wrong one.
+ */
+function shownDate(doc: Document): string | undefined {
+  for (const span of Array.from(doc.querySelectorAll('ytd-watch-info-text [id="info"] span'))) {
+    const text = lineText(span);
+    if (!/\d{4}/.test(text)) continue;
+    const parsed = Date.parse(`${text} 12:00 UTC`);
+    if (!Number.isNaN(parsed)) return new Date(parsed).toISOString().slice(0, 10);
+  }
+  return undefined;
+}
+
+function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | null {
+  const data = videoData(doc, url);
+  const { id, player, initial } = data;
+  const micro = player ? at(player, 'microformat', 'playerMicroformatRenderer') : undefined;
+  const title =
+    lineText(doc.querySelector('ytd-watch-metadata [id="title"] h1, ytd-watch-metadata h1')) ||
+    textOf(at(player, 'videoDetails', 'title')) ||
+    (player ? metaContent(doc, 'meta[property="og:title"]') : undefined);
+  if (!id || !title) return null;
+
+  const channel =
+    lineText(
+      doc.querySelector(
+        'ytd-watch-metadata ytd-channel-name a, [id="owner"] [id="channel-name"] a',
+      ),
+    ) ||
+    textOf(at(player, 'videoDetails', 'author')) ||
+    doc.querySelector('[itemprop="author"] [itemprop="name"]')?.getAttribute('content') ||
+    undefined;
+  const published =
+    (typeof at(micro, 'publishDate') === 'string'
+      ? (at(micro, 'publishDate') as string)
+      : undefined) ?? shownDate(doc);
+
+  const content = out.createElement('article');
+  const video = out.createElement('p');
+  const watch = out.createElement('a');
+  watch.setAttribute('href', `${YOUTUBE}watch?v=${encodeURIComponent(id)}`);
+  watch.textContent = `▶ ${title} (YouTube)`;
+  video.append(watch);
+  content.append(video);
+
+  const descriptionBox = descriptionElement(doc);
+  const plainDescription = textOf(at(player, 'videoDetails', 'shortDescription'));
+  const pieces = descriptionBox
+    ? descriptionPieces(descriptionBox)
+    : plainDescription
+      ? plainPieces(plainDescription, id)
+      : [];
+  const description = piecesToParagraphs(out, pieces);
+  content.append(...description);
+
+  const chapters = uniqueMoments(
+    chaptersFromMarkup(doc).length > 0 ? chaptersFromMarkup(doc) : chaptersFromData(initial),
+  );
+  if (chapters.length > 0) {
+    content.append(heading(out, 'Chapters'));
+    const list = out.createElement('ul');
+    for (const chapter of chapters) {
+      const item = out.createElement('li');
+      item.append(momentLink(out, id, chapter.seconds), ` ${chapter.title}`);
+      list.append(item);
+    }
+    content.append(list);
+  }
+
+  const segments = transcriptSegments(doc);
+  if (segments.length > 0) {
+    content.append(heading(out, 'Transcript'));
+    const starts = chapters.map((chapter) => chapter.seconds);
+    for (const paragraph of transcriptParagraphs(segments, starts)) {
+      const element = out.createElement('p');
+      element.append(
+        momentLink(out, id, paragraph[0]?.seconds ?? 0),
+        ` ${paragraph.map((segment) => segment.text).join(' ')}`,
+      );
+      content.append(element);
+    }
+  }
+
+  if (comments !== 'none') {
+    const threads = commentThreads(doc, comments === 'all');
+    if (threads.length > 0) {
+      content.append(heading(out, 'Comments'));
+      const list = out.createElement('ul');
+      for (const thread of threads) list.append(commentElement(out, thread));
+      content.append(list);
+    }
+  }
+
+  out.body.append(content);
+  const summary = description[0] ? lineText(description[0]) : undefined;
+  return {
+    content,
+    metadata: {
+      title,
+      author: channel,
+      siteName: 'YouTube',
+      published,
+      description: summary && summary.length > 300 ? `${summary.slice(0, 297)}…` : summary,
+      canonicalUrl: `${YOUTUBE}watch?v=${encodeURIComponent(id)}`,
+      leadImage: `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`,
+    },
+  };
+}
+
+export const youtube: SiteModule = {
+  id: 'youtube',
+  family: 'video',
+  detect(doc) {
+    // The head first: on every other page this is a few meta tags, not a walk of the body.
+    if (metaContent(doc, 'meta[property="og:site_name"]') !== 'YouTube') return false;
+    return (
+      doc.getElementsByTagName('ytd-watch-flexy').length > 0 ||
+      scriptHolds(doc, 'ytInitialPlayerResponse')
+    );
+  },
+  extract,
+};
+
+function scriptHolds(doc: Document, name: string): boolean {
+  return Array.from(doc.getElementsByTagName('script')).some(
+    (script) => !script.hasAttribute('src') && (script.textContent ?? '').includes(name),
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { createNotesClient, NotesApiError, toUserError } from '../../api';
+import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
+import { isFromExtensionPage, onMessage } from '../../messaging';
+import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
+import { failure, type Result } from '../../result';
+import { loadSettings, readConnection, recordKeyRefused } from '../../settings';
+import { bookmarkNoteFromLink } from '../bookmark-note';
+import { IMPORT_FORMATS, type ImportedLink, type ImportFormat } from '../types';
+import { findKnownLinks, type KnownLinks } from './known-links';
+
+const REFUSED = failure('refused', 'Only Clipdeck’s own pages may import links.');
+const MALFORMED = failure(
+  'invalid-request',
+  'Clipdeck could not read that request. Reload the page and try again.',
+);
+
+/** The most addresses one check takes: two 10,000-link files. */
+export const MAX_KNOWN_CHECK = 20_000;
+
+const text = (max: number) => z.string().max(max);
+/** A link as the page sends it: bounded, so a hostile or huge request is refused whole. */
+const importedLinkSchema = z.object({
+  url: text(8192),
+  title: text(4096).optional(),
+  tags: z.array(text(500)).max(200),
+  folders: z.array(text(500)).max(50),
+  excerpt: text(100_000).optional(),
+  savedAt: text(64).optional(),
+  highlights: z.array(text(100_000)).max(1000),
+  line: z.number().int().nonnegative(),
+});
+
+const importLinksSchema = z.object({
+  links: z.array(importedLinkSchema).max(BATCH_SIZE),
+  format: z.enum(IMPORT_FORMATS),
+});
+
+const knownSchema = z.object({ urls: z.array(text(8192)).max(MAX_KNOWN_CHECK) });
+const progressSchema = z.object({ ids: z.array(text(100)).max(1000) });
+
+/** Where each clip of an import stands; 'gone': no longer in the outbox (saved and pruned). */
+export type ImportClipState = ClipState | 'gone';
+
+/**
+ * Which of these pages the service already has notes of (see findKnownLinks). The service is
+ * asked with the saved connection; a failure is the API's sentence, and nothing was sent.
+ */
+export async function checkKnownLinks(urls: readonly string[]): Promise<Result<KnownLinks>> {
+  const saved = await readConnection();
+  if (!saved.ok) return failure('not-configured', NOT_CONFIGURED_MESSAGE);
+  try {
+    return { ok: true, ...(await findKnownLinks(createNotesClient(saved.connection), urls)) };
+  } catch (error) {
+    if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
+    const reason = toUserError(error);
+    return failure(
+      reason.kind,
+      `Clipdeck could not read your notes to see which links are already there, so nothing was imported. ${reason.message}`,
+    );
+  }
+}
+
+/**
+ * Up to BATCH_SIZE links become bookmark notes in the outbox, in one write: the user's default
+ * tags and notebook, the export's folders as tags. Nothing is loaded; delivery is the outbox's.
+ */
+export async function importLinks(
+  links: readonly ImportedLink[],
+  format: ImportFormat,
+): Promise<Result<{ ids: string[] }>> {
+  const settings = await loadSettings();
+  if (!settings.connection.baseUrl || !settings.connection.apiKey) {
+    return failure('not-configured', NOT_CONFIGURED_MESSAGE);
+  }
+  const deckId = settings.decks.defaultDeckId;
+  const clips = links.map((link) => ({
+    draft: bookmarkNoteFromLink(link, {
+      tags: settings.clipDefaults.tags,
+      folderTags: true,
+      format,
+    }),
+    ...(deckId !== null && { deckId }),
+    sourceUrl: link.url,
+  }));
+  try {
+    const stored = await getOutbox().addMany(clips);
+    return { ok: true, ids: stored.map((entry) => entry.id) };
+  } catch {
+    return failure('not-stored', NOT_STORED_MESSAGE);
+  }
+}
+
+/** Each clip's state, in order; the first waiting clip's sentence when some wait for the user. */
+export async function importProgress(
+  ids: readonly string[],
+): Promise<Result<{ states: ImportClipState[]; attention?: string }>> {
+  const byId = new Map((await getOutbox().list()).entries.map((entry) => [entry.id, entry]));
+  let attention: string | undefined;
+  const states = ids.map((id) => {
+    const entry = byId.get(id);
+    if (!entry) return 'gone' as const;
+    if (entry.state === 'needs-attention') attention ??= entry.lastError?.message;
+    return entry.state;
+  });
+  return { ok: true, states, ...(attention && { attention }) };
+}
+
+export function registerImportMessages(): void {
+  onMessage('findKnownLinks', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = knownSchema.safeParse(message.data);
+    if (!request.success) return MALFORMED;
+    const checked = await checkKnownLinks(request.data.urls);
+    return checked.ok ? { ok: true, known: checked.known, complete: checked.complete } : checked;
+  });
+  onMessage('importLinks', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = importLinksSchema.safeParse(message.data);
+    if (!request.success) return MALFORMED;
+    return importLinks(request.data.links, request.data.format);
+  });
+  onMessage('importProgress', async (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED;
+    const request = progressSchema.safeParse(message.data);
+    return request.success ? importProgress(request.data.ids) : MALFORMED;
+  });
+}
