@@ -23,7 +23,7 @@ export function BackupSection({ onImported }: { onImported(): void }) {
     link.click();
     // The download has its own copy by the time the click handler returns.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setStatus({ tone: 'ok', text: 'Exported. The file holds your settings but not your API key.' });
+    setStatus({ tone: 'ok', text: t('options.backup.exported') });
   }
 
   async function upload(input: HTMLInputElement) {

@@ -11,3 +11,4 @@ export {
   t,
   uiLanguage,
 } from './core';
+export { importErrorText, importFormatName } from './import';

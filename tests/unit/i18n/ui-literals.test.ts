@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { englishInMarkup } from './ui-literals';
+import { englishInMarkup, englishSentences } from './ui-literals';
 
 /** The popup's and options page's components: every word they show comes from the locales. */
 const FOLDERS = [
@@ -26,7 +26,32 @@ describe('popup and options markup', () => {
     it(`${file} shows no English literal`, () => {
       expect(englishInMarkup(file, readFileSync(file, 'utf8'))).toEqual([]);
     });
+    it(`${file} keeps no English sentence outside its markup`, () => {
+      expect(englishSentences(file, readFileSync(file, 'utf8'))).toEqual([]);
+    });
   }
+});
+
+describe('the sentence scan', () => {
+  it('finds tables of strings and statuses set in handlers, not keys, classes or types', () => {
+    const found = englishSentences(
+      'x.tsx',
+      `import { t } from './i18n';
+      const STRINGS = { label: 'Comments on discussion pages', hint: \`Read \${n} links.\` };
+      type Phase = 'reading files' | 'done';
+      function f(setStatus: (s: unknown) => void) {
+        setStatus({ tone: 'info', text: 'Reading the files…' });
+        setStatus({ tone: 'ok', text: t('options.import.reading') });
+        document.querySelector('input[type=file], .field comment-depth');
+        return <p class="hint visually-hidden">{t('popup.comments.hint')}</p>;
+      }`,
+    );
+    expect(found.map((literal) => literal.text)).toEqual([
+      'Comments on discussion pages',
+      'Read links.',
+      'Reading the files…',
+    ]);
+  });
 });
 
 describe('the literal scan', () => {

@@ -100,3 +100,67 @@ export function englishInMarkup(fileName: string, source: string): Literal[] {
   visit(file);
   return found;
 }
+
+/** Calls whose string arguments are message keys or code, never shown as they are. */
+const KEY_CALLS = new Set(['t', 'plural', 'richText', 'sendMessage', 'querySelector']);
+
+/** A sentence or label: two words or more, starting with a capital or ending as sentences do. */
+function looksLikeSentence(text: string): boolean {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return /\p{L}{2,}\s+\p{L}{2,}/u.test(trimmed) && /^\p{Lu}|[.…:!?]$/u.test(trimmed);
+}
+
+/**
+ * English sentences anywhere else in a component: a table of strings (`const STRINGS = { label:
+ * 'Comments' }`), a status set in a handler (`setStatus({ text: 'Saved.' })`). Markup scanned by
+ * englishInMarkup is left to it; message keys, imports, class names and types are not text.
+ */
+export function englishSentences(fileName: string, source: string): Literal[] {
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+  const found: Literal[] = [];
+  const skipped = (node: ts.Node): boolean => {
+    const parent = node.parent;
+    if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) return true;
+    if (ts.isLiteralTypeNode(parent)) return true;
+    if (ts.isJsxAttribute(parent)) return true;
+    if (ts.isCaseClause(parent)) return true;
+    if (ts.isCallExpression(parent)) {
+      const callee = parent.expression.getText(file).split('.').pop() ?? '';
+      return KEY_CALLS.has(callee);
+    }
+    return false;
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) {
+      // Markup: englishInMarkup's part (its attributes and shown expressions).
+      return;
+    }
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      !skipped(node) &&
+      looksLikeSentence(node.text) &&
+      !UNTRANSLATED.has(node.text.trim())
+    ) {
+      const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+      found.push({ line, text: node.text.replace(/\s+/g, ' ').trim() });
+    }
+    if (ts.isTemplateExpression(node) && !skipped(node)) {
+      const words = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(
+        ' ',
+      );
+      if (looksLikeSentence(words)) {
+        const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+        found.push({ line, text: words.replace(/\s+/g, ' ').trim() });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
