@@ -1,3 +1,4 @@
+import { plural } from '../i18n';
 import type { OutboxConfig } from './config';
 import type { NoteDraft, Outbox, OutboxEntry } from './entry';
 import { type DeliveryFailure, holdMessage, judgeFailure, MAX_HOLD_MS } from './failure';
@@ -138,9 +139,7 @@ export function afterFailure(
     return { entry: needsAttention(base, verdict.reason, verdict.message), pauseForAuth: false };
   }
   if (entry.attempts >= config.maxAttempts) {
-    const message =
-      `Clipdeck tried ${entry.attempts} times and could not send this clip. Last problem: ` +
-      `${failure.message} Retry it now, or discard it.`;
+    const message = plural('outbox.gaveUp', entry.attempts, { problem: failure.message });
     return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
   }
   const delay = Math.max(backoffDelay(entry.attempts, config, random), verdict.holdAllForMs ?? 0);

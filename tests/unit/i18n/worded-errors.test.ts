@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClipErrorCode } from '../../../utils/clip';
 import { clipErrorToUserError, importErrorText } from '../../../utils/i18n';
 import { type ImportError, type ImportFormat, parseImportFile } from '../../../utils/import';
+import { holdMessage, judgeFailure } from '../../../utils/outbox';
 import { useLocale } from './fake-i18n';
 
 /** Files each export parser refuses, one per way a file goes wrong. */
@@ -83,4 +84,33 @@ describe('a page the server answered with an error status', () => {
       expect(new Set(sentences).size).toBe(codes.length);
     });
   }
+});
+
+describe('a clip that needs attention in the outbox', () => {
+  const verdicts = () => [
+    judgeFailure({ kind: 'not-found', message: '', status: 404 }, 'reading'),
+    judgeFailure({ kind: 'invalid-request', message: '', status: 413 }, undefined),
+    judgeFailure(
+      { kind: 'invalid-request', message: '', status: 422, serverMessage: 'no' },
+      undefined,
+    ),
+  ];
+  const said = (verdict: ReturnType<typeof judgeFailure>) =>
+    'message' in verdict ? verdict.message : '';
+
+  it('is worded in the user’s language: an unknown deck, a note too large, a refusal, a hold', () => {
+    const english = verdicts().map(said);
+    expect(english[0]).toMatch(/notebook “reading” does not exist/);
+    const now = Date.UTC(2026, 0, 1, 12, 0);
+    for (const lang of ['de', 'fr', 'es', 'ja']) {
+      useLocale(lang);
+      const worded = verdicts().map(said);
+      worded.forEach((sentence, index) => {
+        expect(sentence).not.toBe(english[index]);
+        expect(sentence).not.toMatch(/[{}]|\$\d/);
+      });
+      expect(worded[0]).toContain('reading');
+      expect(holdMessage(now + 30 * 60_000, now)).toContain('30');
+    }
+  });
 });
