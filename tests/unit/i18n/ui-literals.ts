@@ -54,19 +54,17 @@ function shownLiterals(node: ts.Expression): ts.Node[] {
   return [];
 }
 
+function parseTsx(fileName: string, source: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+}
+
 export interface Literal {
   line: number;
   text: string;
 }
 
 export function englishInMarkup(fileName: string, source: string): Literal[] {
-  const file = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TSX,
-  );
+  const file = parseTsx(fileName, source);
   const found: Literal[] = [];
   const report = (node: ts.Node, text: string) => {
     if (!hasWords(text)) return;
@@ -116,13 +114,7 @@ function looksLikeSentence(text: string): boolean {
  * englishInMarkup is left to it; message keys, imports, class names and types are not text.
  */
 export function englishSentences(fileName: string, source: string): Literal[] {
-  const file = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TSX,
-  );
+  const file = parseTsx(fileName, source);
   const found: Literal[] = [];
   const skipped = (node: ts.Node): boolean => {
     const parent = node.parent;
