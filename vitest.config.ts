@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // The fake browser has no i18n: give it the English messages (tests/unit/i18n/fake-i18n.ts).
+    setupFiles: ['tests/unit/i18n/setup.ts'],
     onUnhandledError(error) {
       // Preact's hooks schedule an after-paint callback on a 35 ms timer that calls
       // cancelAnimationFrame. On a loaded machine the timer can fire after a jsdom test file's

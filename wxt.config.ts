@@ -16,6 +16,9 @@ export default defineConfig({
   manifestVersion: 3,
   // Explicit imports everywhere: a reader can follow every name to its module.
   imports: false,
+  // Every user-facing string lives in locales/<lang>.yml; the module writes _locales/*/messages.json
+  // and the typed keys behind utils/i18n (issue 16).
+  modules: ['@wxt-dev/i18n/module'],
   // No Function constructor in any bundle (see utils/jitless.ts), and Readability only where it
   // runs: store reviewers read every bundle.
   vite: () => ({ plugins: [preact(), zodWithoutEval(), readabilityOnlyWhereUsed()] }),
@@ -33,6 +36,7 @@ export default defineConfig({
       'utils/**',
       'public/**',
       'assets/**',
+      'locales/**',
       'scripts/lib/bundle-plugins.ts',
       'store/notes-for-reviewers.md',
     ],
@@ -40,8 +44,9 @@ export default defineConfig({
   manifest: ({ mode, browser }) => {
     const automation = mode === 'automation';
     return {
-      name: 'Clipdeck',
-      description: 'Clip web pages into clean Markdown notes in your Notes service.',
+      default_locale: 'en',
+      name: '__MSG_manifest_name__',
+      description: '__MSG_manifest_description__',
       // alarms: the outbox's retries must outlive the service worker (issue 5).
       // contextMenus, notifications: quick capture from the right-click menu, confirmed by a
       // notification the user can turn off (issue 7). Neither grants access to any page.

@@ -251,7 +251,7 @@ export async function openBenchBrowser(options: {
                   ms,
                   changed,
                 }
-              : { markdown: '', ms, changed, error: result.error.message };
+              : { markdown: '', ms, changed, error: result.error.code };
           },
         });
         return injection?.result;

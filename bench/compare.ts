@@ -106,7 +106,7 @@ try {
                   const start = performance.now();
                   const result: ClipResult = engine.clip({ mode: 'article' });
                   ms += performance.now() - start;
-                  markdown = result.ok ? result.clip.markdown : `error: ${result.error.message}`;
+                  markdown = result.ok ? result.clip.markdown : `error: ${result.error.code}`;
                 }
                 return { ms: ms / times, markdown };
               },

@@ -75,7 +75,7 @@ for (const page of pages) {
   }
   const result = clipDocument(doc, { mode: 'article' });
   const markdown = result.ok ? result.clip.markdown : '';
-  if (!result.ok) console.log(`${page.set}/${page.name}: ${result.error.message}`);
+  if (!result.ok) console.log(`${page.set}/${page.name}: ${result.error.code}`);
   if (values.out) {
     const dir = join(values.out, page.set);
     mkdirSync(dir, { recursive: true });

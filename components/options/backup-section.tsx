@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../utils/i18n';
 import { exportSettings, importSettings } from '../../utils/settings';
 import { SetAsideClips } from './set-aside-clips';
 import { type Status, StatusLine } from './status';
@@ -22,7 +23,7 @@ export function BackupSection({ onImported }: { onImported(): void }) {
     link.click();
     // The download has its own copy by the time the click handler returns.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setStatus({ tone: 'ok', text: 'Exported. The file holds your settings but not your API key.' });
+    setStatus({ tone: 'ok', text: t('options.backup.exported') });
   }
 
   async function upload(input: HTMLInputElement) {
@@ -33,7 +34,7 @@ export function BackupSection({ onImported }: { onImported(): void }) {
     if (file.size > MAX_IMPORT_BYTES) {
       setStatus({
         tone: 'error',
-        text: `${file.name} is too large to be a Clipdeck settings file. Choose the exported file.`,
+        text: t('options.backup.tooLarge', { file: file.name }),
       });
       return;
     }
@@ -46,22 +47,18 @@ export function BackupSection({ onImported }: { onImported(): void }) {
     setStatus({
       tone: 'ok',
       text: result.keyRemoved
-        ? `Imported settings from ${file.name}. They point at another service, so the API key ` +
-          'was removed: enter the key for that service above and save.'
-        : `Imported settings from ${file.name}. Your API key was not changed.`,
+        ? t('options.backup.importedKeyRemoved', { file: file.name })
+        : t('options.backup.imported', { file: file.name }),
     });
   }
 
   return (
     <section aria-labelledby="backup-heading">
-      <h2 id="backup-heading">Back up and move settings</h2>
-      <p class="hint">
-        The file holds the base URL, decks, defaults and the quick-capture notification choice. It
-        never holds the API key: enter the key again after importing in another browser.
-      </p>
+      <h2 id="backup-heading">{t('options.backup.heading')}</h2>
+      <p class="hint">{t('options.backup.hint')}</p>
       <div class="actions">
         <button type="button" onClick={download}>
-          Export settings
+          {t('options.backup.export')}
         </button>
         {/* The real file input stays focusable for the keyboard; its label is what is seen. */}
         <input
@@ -72,7 +69,7 @@ export function BackupSection({ onImported }: { onImported(): void }) {
           onChange={(event) => void upload(event.currentTarget)}
         />
         <label class="button" for="import-file">
-          Import settings…
+          {t('options.backup.import')}
         </label>
       </div>
       <StatusLine status={status} />

@@ -1,21 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CommentDepth } from '../../utils/clip/sites/types';
+import { t } from '../../utils/i18n';
 import { loadCommentDepth, saveCommentDepth } from '../../utils/settings';
 import { describedBy, Field } from './field';
 
-/** Every string this field shows (kept together for the move to _locales). */
-const STRINGS = {
-  label: 'Comments on discussion pages',
-  hint: 'For issues, Q&A pages and threads. The popup can change it for one clip.',
-  choices: {
-    family: 'Depends on the site (issues and threads: all; videos and reference pages: none)',
-    none: 'None: only the post',
-    'top-level': 'Top-level comments only',
-    all: 'The whole discussion, replies included',
-  } satisfies Record<CommentDepth | 'family', string>,
-  saved: 'Saved: comments on discussion pages.',
-  failed: 'Clipdeck could not save the comments choice. Try again.',
-};
+/** Each choice's words (CommentDepth, or the site family's own default). */
+function choiceText(choice: CommentDepth | 'family'): string {
+  switch (choice) {
+    case 'family':
+      return t('options.comments.family');
+    case 'none':
+      return t('options.comments.none');
+    case 'top-level':
+      return t('options.comments.topLevel');
+    case 'all':
+      return t('options.comments.all');
+  }
+}
 
 const FAMILY = 'family';
 const CHOICES: (CommentDepth | typeof FAMILY)[] = [FAMILY, 'none', 'top-level', 'all'];
@@ -39,14 +40,19 @@ export function CommentsField(props: { onStatus(text: string, ok: boolean): void
     try {
       await saveCommentDepth(next === FAMILY ? {} : { comments: next });
       setNotice(undefined);
-      props.onStatus(STRINGS.saved, true);
+      props.onStatus(t('options.comments.saved'), true);
     } catch {
-      props.onStatus(STRINGS.failed, false);
+      props.onStatus(t('options.comments.failed'), false);
     }
   }
 
   return (
-    <Field id="comment-depth" label={STRINGS.label} hint={STRINGS.hint} warning={notice}>
+    <Field
+      id="comment-depth"
+      label={t('options.comments.label')}
+      hint={t('options.comments.hint')}
+      warning={notice}
+    >
       <select
         id="comment-depth"
         value={value}
@@ -55,7 +61,7 @@ export function CommentsField(props: { onStatus(text: string, ok: boolean): void
       >
         {CHOICES.map((choice) => (
           <option key={choice} value={choice}>
-            {STRINGS.choices[choice]}
+            {choiceText(choice)}
           </option>
         ))}
       </select>

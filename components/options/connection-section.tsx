@@ -2,6 +2,7 @@ import type { TargetedEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { ConnectionTest } from '../../utils/connection';
+import { plural, t } from '../../utils/i18n';
 import type { UserError } from '../../utils/result';
 import {
   type Connection,
@@ -9,6 +10,7 @@ import {
   hostPermissionFor,
   saveConnection,
 } from '../../utils/settings';
+import { richText } from '../rich-text';
 import { backgroundChecks, type OptionsChecks, suggestedBaseUrlOf } from './checks';
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
@@ -29,7 +31,7 @@ interface Props {
 const MUST_CORRECT = new Set(['auth', 'not-notes-api', 'moved', 'invalid-url']);
 
 function countNotes(count: number): string {
-  return count === 1 ? '1 note' : `${count} notes`;
+  return plural('options.notes', count);
 }
 
 /** What the page knows about the host permission for one pattern, checked ahead of the click. */
@@ -116,8 +118,10 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     if (carries === false && apiKey === saved.apiKey) {
       setApiKey('');
       setKeyRequest(
-        `${hostOf(value)} is another service than ${hostOf(saved.baseUrl)}: enter the API key ` +
-          'from its account settings. A key only ever goes to the service it was saved for.',
+        t('options.connection.otherService', {
+          host: hostOf(value),
+          savedHost: hostOf(saved.baseUrl),
+        }),
       );
     } else if (carries === true && keyRequest && apiKey === '') {
       setApiKey(saved.apiKey);
@@ -133,13 +137,10 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     setSuggestion(null);
     if (carries !== true && apiKey) {
       setApiKey('');
-      setKeyRequest(
-        `Enter the API key again for ${hostOf(suggested)}: Clipdeck sends a key only to the ` +
-          'address it was entered for.',
-      );
-      setStatus({ tone: 'info', text: 'Address filled in. Enter the API key again, then Save.' });
+      setKeyRequest(t('options.connection.keyAgainFor', { host: hostOf(suggested) }));
+      setStatus({ tone: 'info', text: t('options.connection.filledKeyAgain') });
     } else {
-      setStatus({ tone: 'info', text: 'Address filled in. Click Save to keep it.' });
+      setStatus({ tone: 'info', text: t('options.connection.filledSave') });
     }
   }
 
@@ -147,17 +148,20 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     const url = checkTypedBaseUrl(baseUrl);
     const key = apiKey.trim();
     setUrlError(url.ok ? undefined : url.message);
-    setKeyError(key ? undefined : 'Enter the API key from your Notes account settings.');
+    setKeyError(key ? undefined : t('options.connection.enterKey'));
     if (!url.ok || !key) {
-      setStatus({ tone: 'error', text: 'Nothing was saved: correct the fields marked above.' });
+      setStatus({ tone: 'error', text: t('options.connection.correctFields') });
       return null;
     }
     return { baseUrl: url.baseUrl, apiKey: key };
   }
 
-  function showFailure(error: UserError, prefix: string) {
+  function showFailure(error: UserError, notSaved: boolean) {
     setSuggestion(suggestedBaseUrlOf(error) ?? null);
-    setStatus({ tone: 'error', text: `${prefix}${error.message}` });
+    const text = notSaved
+      ? t('options.connection.notSaved', { reason: error.message })
+      : error.message;
+    setStatus({ tone: 'error', text });
   }
 
   async function save(event: Event) {
@@ -169,14 +173,17 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     const savedHost = new URL(connection.baseUrl).host;
     setBusy('saving');
     setSuggestion(null);
-    setStatus({ tone: 'info', text: `Testing the connection to ${savedHost} before saving…` });
+    setStatus({
+      tone: 'info',
+      text: t('options.connection.testingBeforeSave', { host: savedHost }),
+    });
     try {
       const allowed = await granted;
       permission.current = { pattern, granted, known: allowed };
       // Without host access the background cannot reach the service: save, and say so below.
       const test = allowed ? await checks.testConnection(connection) : null;
       if (test && !test.ok && MUST_CORRECT.has(test.error.kind)) {
-        showFailure(test.error, 'Not saved: ');
+        showFailure(test.error, true);
         return;
       }
       // The form empties a key the moment the address leaves its origin (changeBaseUrl,
@@ -192,7 +199,7 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
         stored.keyNeeded ? { tone: 'error', text: stored.message } : savedStatus(savedHost, test),
       );
     } catch {
-      setStatus({ tone: 'error', text: 'Clipdeck could not save the connection. Try again.' });
+      setStatus({ tone: 'error', text: t('options.connection.saveFailed') });
     } finally {
       setBusy(null);
     }
@@ -203,18 +210,21 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     if (!connection) return;
     setBusy('testing');
     setSuggestion(null);
-    setStatus({ tone: 'info', text: `Testing the connection to ${host ?? 'the service'}…` });
+    setStatus({
+      tone: 'info',
+      text: t('options.connection.testing', { host: host ?? t('options.connection.theService') }),
+    });
     const result = await checks.testConnection(connection);
     setBusy(null);
     if (!result.ok) {
-      showFailure(result.error, '');
+      showFailure(result.error, false);
       return;
     }
     setStatus({
       tone: 'ok',
-      text:
-        `Connected: the service accepted the key and holds ${countNotes(result.noteCount)}.` +
-        (unsaved ? ' These settings are not saved yet: click Save to keep them.' : ''),
+      text: t(unsaved ? 'options.connection.connectedUnsaved' : 'options.connection.connected', {
+        notes: countNotes(result.noteCount),
+      }),
     });
   }
 
@@ -226,7 +236,7 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
     onSaved({ baseUrl: saved.baseUrl, apiKey: '' });
     setStatus({
       tone: 'info',
-      text: 'API key removed from this browser. Clipdeck cannot clip until you save a key again.',
+      text: t('options.connection.keyRemoved'),
     });
   }
 
@@ -250,21 +260,19 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
 
   return (
     <section aria-labelledby="connection-heading">
-      <SectionHeading id="connection-heading" title="Connection">
-        Saved when you click Save, once Clipdeck has tested it with the service.
+      <SectionHeading id="connection-heading" title={t('options.connection.heading')}>
+        {t('options.connection.saveModel')}
       </SectionHeading>
       <form onSubmit={save} noValidate>
         <Field
           id="base-url"
-          label="Base URL"
+          label={t('options.connection.baseUrl')}
           hint={
-            check.ok && check.completed ? (
-              <>
-                Clipdeck will use <strong>{check.completed}</strong>.
-              </>
-            ) : (
-              'The address of your Notes service’s API, for example notes.example.com/api.'
-            )
+            check.ok && check.completed
+              ? richText(t('options.connection.willUse', { url: '{url}' }), {
+                  url: <strong>{check.completed}</strong>,
+                })
+              : t('options.connection.baseUrlHint')
           }
           warning={warning}
           error={urlError}
@@ -287,8 +295,8 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
         </Field>
         <Field
           id="api-key"
-          label="API key"
-          hint="Create it in the Notes service under Settings › Account Settings › ApiKey. It stays in this browser’s local storage and is sent only to the address above."
+          label={t('options.connection.apiKey')}
+          hint={t('options.connection.apiKeyHint')}
           warning={keyRequest ?? undefined}
           error={keyError}
         >
@@ -308,35 +316,35 @@ export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }:
               aria-controls="api-key"
               onClick={() => setRevealed(!revealed)}
             >
-              <span aria-hidden={revealed}>Show</span>
-              <span aria-hidden={!revealed}>Hide</span>
+              <span aria-hidden={revealed}>{t('options.connection.show')}</span>
+              <span aria-hidden={!revealed}>{t('options.connection.hide')}</span>
             </button>
           </div>
         </Field>
         <p class="hint">
-          When you save, your browser asks to let Clipdeck reach{' '}
-          {host ? <strong>{host}</strong> : 'this address'}: it needs that access to send your clips
-          and check your decks, and asks for no other site.
+          {richText(t('options.connection.accessHint', { host: '{host}' }), {
+            host: host ? <strong>{host}</strong> : t('options.connection.thisAddress'),
+          })}
         </p>
         <div class="actions">
           <button type="submit" class="primary" disabled={busy !== null}>
-            Save
+            {t('options.connection.save')}
           </button>
           <button type="button" onClick={test} disabled={busy !== null}>
-            Test connection
+            {t('options.connection.test')}
           </button>
           {saved.apiKey && (
             <button type="button" class="danger" onClick={removeKey} disabled={busy !== null}>
-              Remove key
+              {t('options.connection.removeKey')}
             </button>
           )}
-          {unsaved && <span class="unsaved">Unsaved changes</span>}
+          {unsaved && <span class="unsaved">{t('options.connection.unsaved')}</span>}
         </div>
         <StatusLine status={status} />
         {suggestion && (
           <div class="actions">
             <button type="button" onClick={() => useSuggestion(suggestion)}>
-              Use this address
+              {t('options.connection.useAddress')}
             </button>
             <code class="suggested-url">{suggestion}</code>
           </div>
@@ -356,19 +364,17 @@ function savedStatus(host: string, test: ConnectionTest | null): Status {
   if (test === null) {
     return {
       tone: 'warning',
-      text:
-        `Saved, but your browser did not allow Clipdeck to reach ${host}, so clips ` +
-        'cannot be sent yet. Click Save again and choose Allow.',
+      text: t('options.connection.savedNoAccess', { host }),
     };
   }
   if (!test.ok) {
     return {
       tone: 'warning',
-      text: `Saved, but not tested: ${test.error.message} Clips wait in Clipdeck until the service answers.`,
+      text: t('options.connection.savedNotTested', { reason: test.error.message }),
     };
   }
   return {
     tone: 'ok',
-    text: `Saved. The service at ${host} accepted the key and holds ${countNotes(test.noteCount)}; Clipdeck will send your clips there.`,
+    text: t('options.connection.savedOk', { host, notes: countNotes(test.noteCount) }),
   };
 }

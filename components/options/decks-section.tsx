@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { NoteDeck, RecentNote } from '../../utils/connection';
+import { plural, quoted, t } from '../../utils/i18n';
 import {
-  DEFAULT_NOTEBOOK_LABEL,
   type Deck,
   type DeckSettings,
   deckSchema,
+  defaultNotebookLabel,
   saveDecks,
   withDeck,
   withoutDeck,
@@ -22,7 +23,7 @@ interface Props {
 }
 
 function countNotes(count: number): string {
-  return count === 1 ? '1 note' : `${count} notes`;
+  return plural('options.notes', count);
 }
 
 /** What a check of a new deck found: its note count, or that it lists no notes. */
@@ -39,33 +40,30 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
     try {
       await saveDecks(next);
     } catch {
-      setStatus({ tone: 'error', text: 'Clipdeck could not save your decks. Try again.' });
+      setStatus({ tone: 'error', text: t('options.decks.saveFailed') });
       return false;
     }
     onSaved(next);
-    setStatus({ tone, text: `Saved: ${text}` });
+    setStatus({ tone, text: t('options.decks.saved', { change: text }) });
     return true;
   }
 
   function labelOf(deckId: string | null): string {
-    if (deckId === null) return DEFAULT_NOTEBOOK_LABEL;
+    if (deckId === null) return defaultNotebookLabel();
     return saved.decks.find((deck) => deck.id === deckId)?.label ?? deckId;
   }
 
   return (
     <section aria-labelledby="decks-heading">
-      <SectionHeading id="decks-heading" title="Decks">
-        Changes save as you make them.
+      <SectionHeading id="decks-heading" title={t('options.decks.heading')}>
+        {t('options.decks.saveModel')}
       </SectionHeading>
-      <p class="hint">
-        The Notes service cannot list your notebooks, so Clipdeck keeps its own list: a label for
-        each deck id.
-      </p>
-      <ul class="deck-list" aria-label="Your decks">
+      <p class="hint">{t('options.decks.intro')}</p>
+      <ul class="deck-list" aria-label={t('options.decks.listLabel')}>
         <li>
           <div class="deck-names">
-            <span class="deck-label">{DEFAULT_NOTEBOOK_LABEL}</span>
-            <span class="hint">where notes go without a deck id</span>
+            <span class="deck-label">{defaultNotebookLabel()}</span>
+            <span class="hint">{t('options.decks.defaultWhere')}</span>
           </div>
         </li>
         {saved.decks.map((deck) => (
@@ -75,14 +73,19 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
             onRename={(label) =>
               store(
                 withDeck(saved, { id: deck.id, label }),
-                `renamed “${deck.label}” to “${label}”.`,
+                t('options.decks.renamed', { from: quoted(deck.label), to: quoted(label) }),
               )
             }
-            onRemove={() => store(withoutDeck(saved, deck.id), `removed “${deck.label}”.`)}
+            onRemove={() =>
+              store(
+                withoutDeck(saved, deck.id),
+                t('options.decks.removed', { deck: quoted(deck.label) }),
+              )
+            }
           />
         ))}
       </ul>
-      <Field id="default-deck" label="Default deck for new clips">
+      <Field id="default-deck" label={t('options.decks.defaultDeck')}>
         <select
           id="default-deck"
           value={saved.defaultDeckId ?? ''}
@@ -90,11 +93,11 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
             const deckId = event.currentTarget.value || null;
             void store(
               { ...saved, defaultDeckId: deckId },
-              `new clips go to “${labelOf(deckId)}”.`,
+              t('options.decks.defaultIs', { deck: quoted(labelOf(deckId)) }),
             );
           }}
         >
-          <option value="">{DEFAULT_NOTEBOOK_LABEL}</option>
+          <option value="">{defaultNotebookLabel()}</option>
           {saved.decks.map((deck) => (
             <option key={deck.id} value={deck.id}>
               {deck.label}
@@ -112,13 +115,15 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
               'empty' in found
                 ? store(
                     withDeck(saved, deck),
-                    `added “${deck.label}”. No notes in this deck yet — if the id is right, ` +
-                      'your first clip will go there.',
+                    t('options.decks.addedEmpty', { deck: quoted(deck.label) }),
                     'info',
                   )
                 : store(
                     withDeck(saved, deck),
-                    `added “${deck.label}” (${countNotes(found.noteCount)}).`,
+                    t('options.decks.addedCount', {
+                      deck: quoted(deck.label),
+                      notes: countNotes(found.noteCount),
+                    }),
                   )
             }
           />
@@ -126,14 +131,15 @@ export function DecksSection({ saved, connected, onSaved, checks = backgroundChe
             known={saved.decks}
             checks={checks}
             onAdd={async (deck) => {
-              await store(withDeck(saved, deck), `added “${deck.label}”.`);
+              await store(
+                withDeck(saved, deck),
+                t('options.decks.added', { deck: quoted(deck.label) }),
+              );
             }}
           />
         </>
       ) : (
-        <p class="hint">
-          Save a connection above to add decks: each one is checked with the service.
-        </p>
+        <p class="hint">{t('options.decks.connectFirst')}</p>
       )}
     </section>
   );
@@ -174,7 +180,11 @@ function DeckRow({
     event.preventDefault();
     const parsed = deckSchema.safeParse({ id: deck.id, label });
     if (!parsed.success) {
-      setError(`Not renamed: ${parsed.error.issues[0]?.message ?? 'check the label'}.`);
+      setError(
+        t('options.decks.notRenamed', {
+          reason: parsed.error.issues[0]?.message ?? t('options.decks.checkLabel'),
+        }),
+      );
       return;
     }
     if (parsed.data.label === deck.label || (await onRename(parsed.data.label))) stop();
@@ -190,7 +200,7 @@ function DeckRow({
               id={inputId}
               type="text"
               value={label}
-              aria-label={`New label for deck ${deck.id}`}
+              aria-label={t('options.decks.newLabelFor', { deck: deck.id })}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${inputId}-error` : undefined}
               onInput={(event) => {
@@ -213,11 +223,11 @@ function DeckRow({
           </div>
           <div class="deck-actions">
             {/* Named apart from the connection's Save, which is on the page at the same time. */}
-            <button type="submit" class="small primary" aria-label="Save new label">
-              Save
+            <button type="submit" class="small primary" aria-label={t('options.decks.saveLabel')}>
+              {t('options.decks.save')}
             </button>
             <button type="button" class="small" onClick={stop}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </form>
@@ -236,21 +246,21 @@ function DeckRow({
           ref={renameButton}
           type="button"
           class="small"
-          aria-label={`Rename deck ${deck.label}`}
+          aria-label={t('options.decks.renameDeck', { deck: deck.label })}
           onClick={() => {
             setLabel(deck.label);
             setEditing(true);
           }}
         >
-          Rename
+          {t('options.decks.rename')}
         </button>
         <button
           type="button"
           class="small"
-          aria-label={`Remove deck ${deck.label}`}
+          aria-label={t('options.decks.removeDeck', { deck: deck.label })}
           onClick={onRemove}
         >
-          Remove
+          {t('options.decks.remove')}
         </button>
       </div>
     </li>
@@ -275,8 +285,8 @@ function AddDeck({
     event.preventDefault();
     const parsed = deckSchema.safeParse({ id: deckId, label: label.trim() || deckId });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'check the deck';
-      setStatus({ tone: 'error', text: `Nothing was added: ${message}.` });
+      const message = parsed.error.issues[0]?.message ?? t('options.decks.checkDeck');
+      setStatus({ tone: 'error', text: t('options.decks.notAdded', { reason: message }) });
       return;
     }
     const deck = parsed.data;
@@ -284,12 +294,12 @@ function AddDeck({
     if (listed) {
       setStatus({
         tone: 'info',
-        text: `Deck ${deck.id} is already in your list as “${listed.label}”: use Rename to change its label.`,
+        text: t('options.decks.alreadyListed', { id: deck.id, deck: quoted(listed.label) }),
       });
       return;
     }
     setBusy(true);
-    setStatus({ tone: 'info', text: `Checking deck “${deck.id}” with the service…` });
+    setStatus({ tone: 'info', text: t('options.decks.checking', { id: quoted(deck.id) }) });
     const result = await checks.checkDeck(deck.id);
     setBusy(false);
     // The interface cannot tell an empty deck from a mistyped id: both list no notes. The
@@ -315,9 +325,9 @@ function AddDeck({
 
   return (
     <form class="subform" onSubmit={add} noValidate aria-labelledby="add-deck-heading">
-      <h3 id="add-deck-heading">Add a deck</h3>
+      <h3 id="add-deck-heading">{t('options.decks.addHeading')}</h3>
       <div class="row">
-        <Field id="deck-label" label="Deck label">
+        <Field id="deck-label" label={t('options.decks.deckLabel')}>
           <input
             id="deck-label"
             type="text"
@@ -325,7 +335,7 @@ function AddDeck({
             onInput={(event) => setLabel(event.currentTarget.value)}
           />
         </Field>
-        <Field id="deck-id" label="Deck ID">
+        <Field id="deck-id" label={t('options.decks.deckId')}>
           <input
             id="deck-id"
             type="text"
@@ -337,7 +347,7 @@ function AddDeck({
       </div>
       <div class="actions">
         <button type="submit" disabled={busy}>
-          Add deck
+          {t('options.decks.addDeck')}
         </button>
       </div>
       <StatusLine status={status} />
@@ -370,17 +380,13 @@ function DiscoverDeck({
       return;
     }
     setRecent(result.notes);
-    setStatus(
-      result.notes.length
-        ? null
-        : { tone: 'info', text: 'The service holds no notes yet: clip a page first.' },
-    );
+    setStatus(result.notes.length ? null : { tone: 'info', text: t('options.decks.noNotes') });
   }
 
   async function lookUp(event: Event) {
     event.preventDefault();
     if (!noteId.trim()) {
-      setStatus({ tone: 'error', text: 'Enter a note id, or pick one of your recent notes.' });
+      setStatus({ tone: 'error', text: t('options.decks.enterNoteId') });
       return;
     }
     setBusy(true);
@@ -394,9 +400,16 @@ function DiscoverDeck({
     const listed = known.find((deck) => deck.id === result.note.deckId);
     setStatus({
       tone: 'info',
-      text:
-        `“${result.note.title || 'Untitled'}” is in deck ${result.note.deckId}` +
-        (listed ? `, already in your list as “${listed.label}”.` : '.'),
+      text: listed
+        ? t('options.decks.noteInListedDeck', {
+            title: quoted(result.note.title || t('common.untitled')),
+            id: result.note.deckId,
+            deck: quoted(listed.label),
+          })
+        : t('options.decks.noteInDeck', {
+            title: quoted(result.note.title || t('common.untitled')),
+            id: result.note.deckId,
+          }),
     });
     if (!listed) {
       setFound(result.note);
@@ -406,13 +419,10 @@ function DiscoverDeck({
 
   return (
     <form class="subform" onSubmit={lookUp} noValidate aria-labelledby="discover-heading">
-      <h3 id="discover-heading">Find a deck from one of its notes</h3>
-      <p class="hint">
-        Paste the id of a note that is in the deck (or pick a recent note): Clipdeck reads the
-        note’s deck id from the service.
-      </p>
+      <h3 id="discover-heading">{t('options.decks.discoverHeading')}</h3>
+      <p class="hint">{t('options.decks.discoverHint')}</p>
       <div class="row">
-        <Field id="note-id" label="Note ID">
+        <Field id="note-id" label={t('options.decks.noteId')}>
           <input
             id="note-id"
             type="text"
@@ -422,16 +432,16 @@ function DiscoverDeck({
           />
         </Field>
         {recent && recent.length > 0 && (
-          <Field id="recent-note" label="Recent notes">
+          <Field id="recent-note" label={t('common.recentNotes')}>
             <select
               id="recent-note"
               value={recent.some((note) => note.id === noteId) ? noteId : ''}
               onChange={(event) => setNoteId(event.currentTarget.value)}
             >
-              <option value="">Choose a note…</option>
+              <option value="">{t('options.decks.chooseNote')}</option>
               {recent.map((note) => (
                 <option key={note.id} value={note.id}>
-                  {note.title || 'Untitled'}
+                  {note.title || t('common.untitled')}
                 </option>
               ))}
             </select>
@@ -440,18 +450,18 @@ function DiscoverDeck({
       </div>
       <div class="actions">
         <button type="submit" disabled={busy}>
-          Find deck
+          {t('options.decks.findDeck')}
         </button>
         {!recent && (
           <button type="button" onClick={loadRecent} disabled={busy}>
-            Show recent notes
+            {t('popup.showRecent')}
           </button>
         )}
       </div>
       <StatusLine status={status} />
       {found && (
         <div class="row found">
-          <Field id="found-label" label={`Label for deck ${found.deckId}`}>
+          <Field id="found-label" label={t('options.decks.labelFor', { id: found.deckId })}>
             <input
               id="found-label"
               type="text"
@@ -469,7 +479,7 @@ function DiscoverDeck({
                 setNoteId('');
               }}
             >
-              Add this deck
+              {t('options.decks.addThis')}
             </button>
           </div>
         </div>

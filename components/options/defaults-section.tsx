@@ -1,9 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
 import { TEMPLATE_VARIABLES } from '../../utils/clip';
+import { t } from '../../utils/i18n';
 import {
-  CLIP_MODE_LABELS,
   type ClipDefaults,
   clipDefaultsSchema,
+  clipModeLabel,
   DEFAULT_CLIP_MODES,
   type DefaultClipMode,
   parseTags,
@@ -12,11 +13,12 @@ import {
   saveQuickCaptureSettings,
   type TemplateChoice,
 } from '../../utils/settings';
+import { richText } from '../rich-text';
 import { CommentsField } from './comments-field';
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
-import { BUILT_IN_TEMPLATES, previewNote } from './templates';
+import { builtInTemplates, previewNote } from './templates';
 
 interface Props {
   saved: ClipDefaults;
@@ -79,7 +81,9 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
       const issue = parsed.error.issues[0];
       setStatus({
         tone: 'error',
-        text: `Not saved: ${issue?.message ?? 'a value is not valid'}. New clips keep the defaults saved before.`,
+        text: t('options.defaults.notSaved', {
+          reason: issue?.message ?? t('options.defaults.notValid'),
+        }),
       });
       return;
     }
@@ -96,21 +100,25 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
         ]);
         stored.current = { defaults, quickCapture };
         onSaved(defaults, quickCapture);
-        setStatus({ tone: 'ok', text: 'Saved. New clips use these defaults.' });
+        setStatus({ tone: 'ok', text: t('options.defaults.saved') });
       } catch {
-        setStatus({ tone: 'error', text: 'Clipdeck could not save your defaults. Try again.' });
+        setStatus({ tone: 'error', text: t('options.defaults.saveFailed') });
       }
     });
   }
 
   return (
     <section aria-labelledby="defaults-heading">
-      <SectionHeading id="defaults-heading" title="Defaults for new clips">
-        Changes save as you make them.
+      <SectionHeading id="defaults-heading" title={t('options.defaults.heading')}>
+        {t('options.defaults.saveModel')}
       </SectionHeading>
       <StatusLine status={status} />
       <form onSubmit={(event) => event.preventDefault()} noValidate>
-        <Field id="default-tags" label="Default tags" hint="Separate tags with commas.">
+        <Field
+          id="default-tags"
+          label={t('options.defaults.tags')}
+          hint={t('options.defaults.tagsHint')}
+        >
           <input
             id="default-tags"
             type="text"
@@ -121,7 +129,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             onBlur={() => setTags(parseTags(tags).join(', '))}
           />
         </Field>
-        <Field id="clip-mode" label="Default clip mode">
+        <Field id="clip-mode" label={t('options.defaults.mode')}>
           <select
             id="clip-mode"
             value={mode}
@@ -129,7 +137,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
           >
             {DEFAULT_CLIP_MODES.map((value) => (
               <option key={value} value={value}>
-                {CLIP_MODE_LABELS[value]}
+                {clipModeLabel(value)}
               </option>
             ))}
           </select>
@@ -143,12 +151,12 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             aria-describedby="strip-tracking-hint"
             onChange={(event) => change({ stripTracking: event.currentTarget.checked })}
           />
-          <label for="strip-tracking">Remove tracking parameters from page addresses</label>
+          <label for="strip-tracking">{t('options.defaults.stripTracking')}</label>
           <p class="hint" id="strip-tracking-hint">
-            Drops utm_source, fbclid and similar parameters from the source link kept in the note.
+            {t('options.defaults.stripTrackingHint')}
           </p>
         </div>
-        <Field id="template" label="Note template">
+        <Field id="template" label={t('options.defaults.template')}>
           <select
             id="template"
             value={templateId}
@@ -162,16 +170,20 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
               );
             }}
           >
-            {BUILT_IN_TEMPLATES.map((builtIn) => (
+            {builtInTemplates().map((builtIn) => (
               <option key={builtIn.id} value={builtIn.id}>
                 {builtIn.label}
               </option>
             ))}
-            <option value={CUSTOM}>Custom template</option>
+            <option value={CUSTOM}>{t('options.defaults.customTemplate')}</option>
           </select>
         </Field>
         {templateId === CUSTOM && (
-          <Field id="custom-template" label="Custom template" hint={<TemplateHelp />}>
+          <Field
+            id="custom-template"
+            label={t('options.defaults.customTemplate')}
+            hint={<TemplateHelp />}
+          >
             <textarea
               id="custom-template"
               rows={8}
@@ -184,7 +196,7 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
         )}
         <div class="field">
           <span class="label" id="preview-label">
-            Preview on a sample page
+            {t('options.defaults.preview')}
           </span>
           {preview.ok ? (
             // A read-only text area: labelled, focusable and scrollable from the keyboard.
@@ -207,13 +219,9 @@ export function DefaultsSection({ saved, savedQuickCapture, onSaved }: Props) {
             aria-describedby="quick-capture-notifications-hint"
             onChange={(event) => change({ notifications: event.currentTarget.checked })}
           />
-          <label for="quick-capture-notifications">
-            Show a notification after each quick capture
-          </label>
+          <label for="quick-capture-notifications">{t('options.defaults.notifications')}</label>
           <p class="hint" id="quick-capture-notifications-hint">
-            Clips made from the right-click menu or a keyboard shortcut are confirmed by a system
-            notification. Without it, the toolbar badge still counts clips that are waiting, and a
-            page that could not be clipped gets a “!” badge with the reason.
+            {t('options.defaults.notificationsHint')}
           </p>
         </div>
       </form>
@@ -228,20 +236,20 @@ function templateOf(form: { templateId: string; customText: string }): TemplateC
 }
 
 function templateText(id: string): string {
-  return BUILT_IN_TEMPLATES.find((template) => template.id === id)?.text ?? '';
+  return builtInTemplates().find((template) => template.id === id)?.text ?? '';
 }
 
 function TemplateHelp() {
   return (
     <>
-      Placeholders are filled in for each clip:{' '}
-      {TEMPLATE_VARIABLES.map((name, index) => (
-        <span key={name}>
-          {index > 0 && ', '}
-          <code>{`{{${name}}}`}</code>
-        </span>
-      ))}
-      . A line whose placeholders are all empty is left out.
+      {richText(t('options.defaults.placeholders', { list: '{list}' }), {
+        list: TEMPLATE_VARIABLES.map((name, index) => (
+          <span key={name}>
+            {index > 0 && ', '}
+            <code>{`{{${name}}}`}</code>
+          </span>
+        )),
+      })}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { formatNumber, importErrorText, plural, t } from '../../utils/i18n';
 import {
   type ImportChannel,
   type ImportProgress,
@@ -9,51 +10,36 @@ import { sendMessage } from '../../utils/messaging';
 import { SectionHeading } from './section-heading';
 import { backgroundGone, type Status, StatusLine } from './status';
 
-/** Every sentence this section shows, in one place (for the move to _locales). */
-export const IMPORT_LINKS_TEXT = {
-  heading: 'Import links',
-  saveModel: 'Each link becomes a bookmark note as soon as the file is read; pages are not opened.',
-  hint:
-    'Bring in a reading list: a list of addresses (.txt), a Pocket, Instapaper or Raindrop.io ' +
-    'export (.csv), Omnivore’s metadata_*.json files, or a bookmarks file exported from a ' +
-    'browser or Pinboard (.html). Each link becomes a note with its title, address, tags, ' +
-    'excerpt, date saved and highlights; folders become tags. Links already in your notes are ' +
-    'skipped, so importing the same file again adds only what is missing.',
-  choose: 'Choose files to import…',
-  keepOpen: 'Keep this page open until the import ends.',
-  reading: 'Reading the files…',
-  checking: (links: number) =>
-    `Read ${count(links, 'link')}. Checking which are already in your notes…`,
-  sending: (progress: ImportProgress) =>
-    `Stored ${progress.stored} of ${sendable(progress)} new links` +
-    (progress.alreadyThere ? ` (${progress.alreadyThere} already there)` : '') +
-    '…',
-  progressLabel: 'Import progress',
-  tooLarge: (name: string) =>
-    `${name} is larger than the ${MAX_IMPORT_BYTES / (1024 * 1024)} MB Clipdeck reads at once: split it into smaller files and import each.`,
-  summary: (progress: ImportProgress) =>
-    [
-      `Imported ${count(progress.stored, 'link')} as bookmark notes.`,
-      progress.alreadyThere ? `${progress.alreadyThere} were already in your notes.` : '',
-      progress.noAddress
-        ? `${count(progress.noAddress, 'entry', 'entries')} had no web address.`
-        : '',
-      progress.waiting
-        ? `${progress.waiting} wait in Clipdeck’s outbox: ${progress.attention ?? ''}`
-        : '',
-      progress.notSent
-        ? `${progress.notSent} were not sent: import the file again later to add them.`
-        : '',
-      progress.checkedAll
-        ? ''
-        : 'Your account has more than 20,000 notes; only the first 20,000 were checked for these links.',
-    ]
-      .filter(Boolean)
-      .join(' '),
-} as const;
+/** The most notes one check reads for links already there (MAX_KNOWN_SCAN_PAGES × 100). */
+const CHECKED_NOTES = 20_000;
 
-function count(value: number, one: string, many = `${one}s`): string {
-  return `${value.toLocaleString()} ${value === 1 ? one : many}`;
+function sendingText(progress: ImportProgress): string {
+  const stored = formatNumber(progress.stored);
+  return progress.alreadyThere
+    ? plural('options.import.sendingKnown', sendable(progress), {
+        stored,
+        known: formatNumber(progress.alreadyThere),
+      })
+    : plural('options.import.sending', sendable(progress), { stored });
+}
+
+function summaryText(progress: ImportProgress): string {
+  return [
+    plural('options.import.imported', progress.stored),
+    progress.alreadyThere ? plural('options.import.alreadyThere', progress.alreadyThere) : '',
+    progress.noAddress ? plural('options.import.noAddress', progress.noAddress) : '',
+    progress.waiting
+      ? plural('options.import.waiting', progress.waiting, {
+          reason: progress.attention ?? (progress.stalled ? t('options.import.stalled') : ''),
+        })
+      : '',
+    progress.notSent ? plural('options.import.notSent', progress.notSent) : '',
+    progress.checkedAll
+      ? ''
+      : t('options.import.partlyChecked', { limit: formatNumber(CHECKED_NOTES) }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function sendable(progress: ImportProgress): number {
@@ -85,12 +71,18 @@ export function ImportLinksSection({ channel = messageChannel }: { channel?: Imp
     if (!files.length || running) return;
     const tooLarge = files.find((file) => file.size > MAX_IMPORT_BYTES);
     if (tooLarge) {
-      setStatus({ tone: 'error', text: IMPORT_LINKS_TEXT.tooLarge(tooLarge.name) });
+      setStatus({
+        tone: 'error',
+        text: t('options.import.tooLarge', {
+          file: tooLarge.name,
+          limit: formatNumber(MAX_IMPORT_BYTES / (1024 * 1024)),
+        }),
+      });
       return;
     }
     setRunning(true);
     setProgress(null);
-    setStatus({ tone: 'info', text: IMPORT_LINKS_TEXT.reading });
+    setStatus({ tone: 'info', text: t('options.import.reading') });
     try {
       const inputs = await Promise.all(
         files.map(async (file) => ({
@@ -102,20 +94,23 @@ export function ImportLinksSection({ channel = messageChannel }: { channel?: Imp
         onProgress: (next) => {
           setProgress(next);
           if (next.phase === 'checking') {
-            setStatus({ tone: 'info', text: IMPORT_LINKS_TEXT.checking(next.links) });
+            setStatus({ tone: 'info', text: plural('options.import.checking', next.links) });
           } else if (next.phase === 'sending') {
-            setStatus({ tone: 'info', text: IMPORT_LINKS_TEXT.sending(next) });
+            setStatus({ tone: 'info', text: sendingText(next) });
           }
         },
       });
       if (!run.ok) {
-        setStatus({ tone: 'error', text: run.error.message });
+        setStatus({
+          tone: 'error',
+          text: run.fileError ? importErrorText(run.fileError) : run.error.message,
+        });
         return;
       }
       const done = run.progress;
       setStatus({
         tone: done.waiting || done.notSent ? 'warning' : 'ok',
-        text: IMPORT_LINKS_TEXT.summary(done),
+        text: summaryText(done),
       });
     } finally {
       setRunning(false);
@@ -125,10 +120,10 @@ export function ImportLinksSection({ channel = messageChannel }: { channel?: Imp
   const total = progress ? sendable(progress) : 0;
   return (
     <section aria-labelledby="import-links-heading">
-      <SectionHeading id="import-links-heading" title={IMPORT_LINKS_TEXT.heading}>
-        {IMPORT_LINKS_TEXT.saveModel}
+      <SectionHeading id="import-links-heading" title={t('options.import.heading')}>
+        {t('options.import.saveModel')}
       </SectionHeading>
-      <p class="hint">{IMPORT_LINKS_TEXT.hint}</p>
+      <p class="hint">{t('options.import.hint')}</p>
       <div class="actions">
         <input
           id="import-links-file"
@@ -140,17 +135,17 @@ export function ImportLinksSection({ channel = messageChannel }: { channel?: Imp
           onChange={(event) => void importFiles(event.currentTarget)}
         />
         <label class="button" for="import-links-file" aria-disabled={running}>
-          {IMPORT_LINKS_TEXT.choose}
+          {t('options.import.choose')}
         </label>
       </div>
       {running && progress?.phase === 'sending' && total > 0 && (
         <>
           <progress
-            aria-label={IMPORT_LINKS_TEXT.progressLabel}
+            aria-label={t('options.import.progressLabel')}
             max={total}
             value={progress.stored + progress.waiting}
           />
-          <p class="hint">{IMPORT_LINKS_TEXT.keepOpen}</p>
+          <p class="hint">{t('options.import.keepOpen')}</p>
         </>
       )}
       <StatusLine status={status} id="import-links-status" />

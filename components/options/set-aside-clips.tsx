@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { plural, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import { backgroundGone, errorStatus, type Status, StatusLine } from './status';
 
@@ -31,7 +32,7 @@ export function SetAsideClips() {
     link.download = `clipdeck-set-aside-clips-${new Date().toISOString().slice(0, 10)}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setStatus({ tone: 'ok', text: `Exported ${result.count} set-aside clips as a JSON file.` });
+    setStatus({ tone: 'ok', text: plural('options.backup.exportedSetAside', result.count) });
   }
 
   return (
@@ -39,7 +40,7 @@ export function SetAsideClips() {
       <p class="status status-warning">{message}</p>
       <div class="actions">
         <button type="button" onClick={download}>
-          Export set-aside clips
+          {t('options.backup.exportSetAside')}
         </button>
       </div>
       <StatusLine status={status} />

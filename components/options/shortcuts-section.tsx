@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { t } from '../../utils/i18n';
 
 interface Shortcut {
   name: string;
@@ -16,7 +17,9 @@ async function readShortcuts(): Promise<Shortcut[]> {
       name: command.name ?? '',
       description:
         command.description ||
-        (command.name === '_execute_action' ? 'Open the Clipdeck popup' : (command.name ?? '')),
+        (command.name === '_execute_action'
+          ? t('options.shortcuts.openPopup')
+          : (command.name ?? '')),
       keys: command.shortcut ?? '',
     }));
   } catch {
@@ -43,17 +46,17 @@ export function ShortcutsSection() {
 
   return (
     <section aria-labelledby="shortcuts-heading">
-      <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-heading">{t('options.shortcuts.heading')}</h2>
       {shortcuts === null ? (
-        <p class="hint">Loading…</p>
+        <p class="hint">{t('options.shortcuts.loading')}</p>
       ) : shortcuts.length === 0 ? (
-        <p class="hint">Clipdeck has no keyboard shortcuts in this browser.</p>
+        <p class="hint">{t('options.shortcuts.none')}</p>
       ) : (
         <table class="shortcuts">
           <thead>
             <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Shortcut</th>
+              <th scope="col">{t('options.shortcuts.action')}</th>
+              <th scope="col">{t('options.shortcuts.shortcut')}</th>
             </tr>
           </thead>
           <tbody>
@@ -61,7 +64,11 @@ export function ShortcutsSection() {
               <tr key={shortcut.name}>
                 <td>{shortcut.description}</td>
                 <td>
-                  {shortcut.keys ? <kbd>{shortcut.keys}</kbd> : <span class="hint">Not set</span>}
+                  {shortcut.keys ? (
+                    <kbd>{shortcut.keys}</kbd>
+                  ) : (
+                    <span class="hint">{t('options.shortcuts.notSet')}</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -70,7 +77,7 @@ export function ShortcutsSection() {
       )}
       <div class="actions">
         <button type="button" onClick={openShortcutSettings}>
-          Change shortcuts
+          {t('options.shortcuts.change')}
         </button>
       </div>
     </section>

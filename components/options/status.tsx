@@ -1,3 +1,4 @@
+import { t } from '../../utils/i18n';
 import type { UserError } from '../../utils/result';
 
 /** One line saying what just happened. Errors are alerts; everything else is announced politely. */
@@ -12,7 +13,7 @@ export function errorStatus(error: UserError): Status {
 
 export const BACKGROUND_GONE: UserError = {
   kind: 'internal',
-  message: 'Clipdeck’s background did not answer. Reload this page and try again.',
+  message: t('options.backgroundGone'),
 };
 
 /** For `sendMessage(...).catch(backgroundGone)`: a dead background becomes a failed Result. */

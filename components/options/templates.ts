@@ -1,4 +1,5 @@
 import { type Clip, composeNote, NOTE_TEMPLATES, stripTrackingParameters } from '../../utils/clip';
+import { type MessageKey, t } from '../../utils/i18n';
 import type { Result } from '../../utils/result';
 import { type TemplateChoice, templateSource } from '../../utils/settings';
 
@@ -14,11 +15,34 @@ export interface BuiltInTemplate {
   text: string;
 }
 
-export const BUILT_IN_TEMPLATES: BuiltInTemplate[] = NOTE_TEMPLATES.map((template) => ({
-  id: template.id,
-  label: template.name,
-  text: template.template,
-}));
+const TEMPLATE_NAMES: Record<string, MessageKey> = {
+  'source-header': 'options.defaults.templateSourceHeader',
+  'front-matter': 'options.defaults.templateFrontMatter',
+  'content-only': 'options.defaults.templateContentOnly',
+};
+
+/**
+ * The built-in templates write the same words for everyone (Markdown stays language-neutral); a
+ * custom template started from one gets its label words in the user's language, and from then on
+ * they are the user's own text, kept whatever language the browser later shows.
+ */
+function inUserWords(text: string): string {
+  return text
+    .replace(/^Source:/gm, () => t('options.templateWords.source'))
+    .replace(/^Published /gm, () => `${t('options.templateWords.published')} `)
+    .replace(/^Clipped /gm, () => `${t('options.templateWords.clipped')} `);
+}
+
+export function builtInTemplates(): BuiltInTemplate[] {
+  return NOTE_TEMPLATES.map((template) => {
+    const name = TEMPLATE_NAMES[template.id];
+    return {
+      id: template.id,
+      label: name ? t(name) : template.name,
+      text: inUserWords(template.template),
+    };
+  });
+}
 
 /** A small made-up article: every template variable has a value, so the preview shows them all. */
 const SAMPLE_CLIP: Clip = {
@@ -62,7 +86,7 @@ export function previewNote(
       ok: false,
       error: {
         kind: 'template',
-        message: 'This template cannot be applied. Check its placeholders.',
+        message: t('options.defaults.templateBroken'),
       },
     };
   }

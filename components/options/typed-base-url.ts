@@ -1,3 +1,4 @@
+import { quoted, t } from '../../utils/i18n';
 import {
   type BaseUrlCheck,
   checkBaseUrl,
@@ -40,7 +41,7 @@ const EXAMPLE = 'notes.example.com/api';
 export function checkTypedBaseUrl(typed: string): TypedBaseUrlCheck {
   const address = completeBaseUrl(typed);
   if (!address) {
-    return { ok: false, message: `Enter the address of your Notes service, such as ${EXAMPLE}.` };
+    return { ok: false, message: t('options.check.typedEmpty', { example: EXAMPLE }) };
   }
   let url: URL;
   try {
@@ -48,13 +49,16 @@ export function checkTypedBaseUrl(typed: string): TypedBaseUrlCheck {
   } catch {
     return {
       ok: false,
-      message: `“${typed.trim()}” is not a web address. Enter one such as ${EXAMPLE}.`,
+      message: t('options.check.typedNotAddress', {
+        typed: quoted(typed.trim()),
+        example: EXAMPLE,
+      }),
     };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return {
       ok: false,
-      message: `Clipdeck reaches the Notes service over https:// or http://, not ${url.protocol}//. Enter an address such as ${EXAMPLE}.`,
+      message: t('options.check.typedScheme', { scheme: `${url.protocol}//`, example: EXAMPLE }),
     };
   }
   const check = checkBaseUrl(address);

@@ -1,4 +1,5 @@
 import type { ClippedPage } from '../../utils/clip-log';
+import { quoted, t } from '../../utils/i18n';
 import type { UserError } from '../../utils/result';
 import { formatWhen } from './format';
 
@@ -24,22 +25,25 @@ export function AlreadyClipped(props: {
   const working = state.step === 'working';
   return (
     <section class="already" aria-labelledby="already-heading">
-      <h2 id="already-heading">Clipped before</h2>
+      <h2 id="already-heading">{t('popup.already.heading')}</h2>
       <p>
-        You clipped this page {formatWhen(clipped.clippedAt)} as “{clipped.title || 'Untitled'}” in{' '}
-        {deckName}. Save below to make a new note, or update that one:
+        {t('popup.already.body', {
+          when: formatWhen(clipped.clippedAt),
+          title: quoted(clipped.title || t('common.untitled')),
+          deck: deckName,
+        })}
       </p>
       <div class="actions">
         <button type="button" disabled={working} onClick={onReplace}>
-          Replace its text
+          {t('popup.already.replace')}
         </button>
         <button
           type="button"
           disabled={working || !hasSelection}
-          title={hasSelection ? undefined : 'Select text on the page first'}
+          title={hasSelection ? undefined : t('common.selectFirst')}
           onClick={onAppend}
         >
-          Append selection
+          {t('common.appendSelection')}
         </button>
       </div>
       {state.step === 'done' && (

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../../utils/i18n';
 import type { UserError } from '../../utils/result';
 
 /**
@@ -10,7 +11,7 @@ export function backgroundStopped(): { ok: false; error: UserError } {
     ok: false,
     error: {
       kind: 'internal',
-      message: 'Clipdeck’s background stopped answering. Close this popup and try again.',
+      message: t('common.backgroundStopped'),
     },
   };
 }

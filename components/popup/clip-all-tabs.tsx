@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { formatList, t } from '../../utils/i18n';
 import type { BatchProgress, ClipSummary } from '../../utils/outbox';
 import {
   type AllTabsPlan,
@@ -45,9 +46,6 @@ type BulkState =
 /** How often the popup asks the outbox how far the clips have got. */
 const POLL_MS = 1000;
 
-const REFUSED_MESSAGE =
-  'You did not allow Clipdeck to read these pages, so nothing was clipped. To clip them, click the button again and choose Allow.';
-
 /** The tab the popup runs in when automation opens it as a tab; a toolbar popup has none. */
 async function ownTabId(): Promise<number | undefined> {
   try {
@@ -86,8 +84,7 @@ function RestoreApiAccess(props: { pattern: string; onRestored(): void }) {
   const host = pattern.replace(/^[a-z*]+:\/\//, '').replace(/\/\*$/, '');
   return (
     <p role="alert" class="status-error">
-      Giving back access to the pages also took Clipdeck’s access to your Notes service at {host},
-      so clips wait until you allow it again.{' '}
+      {t('popup.bulk.apiAccessLost', { host })}{' '}
       <button
         type="button"
         onClick={() => {
@@ -97,7 +94,7 @@ function RestoreApiAccess(props: { pattern: string; onRestored(): void }) {
             .then((allowed) => allowed && onRestored());
         }}
       >
-        Allow {host} again
+        {t('popup.bulk.allowAgain', { host })}
       </button>
     </p>
   );
@@ -111,7 +108,7 @@ function Progress(props: { progress: BatchProgress }) {
     <div
       class="bulk-progress"
       role="progressbar"
-      aria-label="Clipping tabs"
+      aria-label={t('popup.bulk.progressLabel')}
       aria-valuemin={0}
       aria-valuemax={progress.total}
       aria-valuenow={finished}
@@ -132,20 +129,23 @@ function Skipped(props: { skipped: SkippedTab[]; titles: Map<number, string> }) 
   }
   return (
     <div class="bulk-skipped">
-      <p>
-        Skipped {tabs(skipped.length)} that Clipdeck cannot clip (browser pages, store pages, PDFs).
-      </p>
+      <p>{t('popup.bulk.skipped', { tabs: tabs(skipped.length) })}</p>
       <details>
-        <summary>Which tabs, and why</summary>
+        <summary>{t('popup.bulk.which')}</summary>
         <ul>
           {[...byReason].map(([message, tabIds]) => {
-            const named = tabIds.map((tabId) => titles.get(tabId)).filter(Boolean);
+            const named = tabIds
+              .map((tabId) => titles.get(tabId))
+              .filter((title): title is string => Boolean(title));
             return (
               <li key={message}>
-                <strong>
-                  {named.length === tabIds.length ? named.join(', ') : tabs(tabIds.length)}
-                </strong>
-                : {message}
+                {t('popup.bulk.reasonLine', {
+                  tabs:
+                    named.length === tabIds.length
+                      ? formatList(named, 'unit')
+                      : tabs(tabIds.length),
+                  reason: message,
+                })}
               </li>
             );
           })}
@@ -254,24 +254,24 @@ export function ClipAllTabs(props: {
 
   const working = state.step === 'asking' || state.step === 'storing' || stillWaiting;
   return (
-    <section class="bulk" aria-label="Clip all tabs">
+    <section class="bulk" aria-label={t('popup.bulk.label')}>
       <button type="button" onClick={start} disabled={working} aria-describedby="bulk-why">
-        Clip all tabs in this window
+        {t('popup.bulk.button')}
       </button>
       <p id="bulk-why" class="hint">
         {granted
-          ? `Clipdeck will read the ${tabs(plan.tabIds.length)} open in this window and save each web page as a note.`
-          : `Clipdeck needs to read these ${pages(plan.pageCount)} to clip them; your browser will ask you to allow that.`}
+          ? t('popup.bulk.willRead', { tabs: tabs(plan.tabIds.length) })
+          : t('popup.bulk.needsAccess', { pages: pages(plan.pageCount) })}
       </p>
-      {state.step === 'asking' && (
-        <p role="status">Waiting for you to allow Clipdeck to read these pages…</p>
-      )}
+      {state.step === 'asking' && <p role="status">{t('popup.bulk.asking')}</p>}
       {state.step === 'refused' && (
         <p role="alert" class="status-error">
-          {REFUSED_MESSAGE}
+          {t('popup.bulk.refused')}
         </p>
       )}
-      {state.step === 'storing' && <p role="status">Reading {pages(plan.tabIds.length)}…</p>}
+      {state.step === 'storing' && (
+        <p role="status">{t('popup.bulk.reading', { pages: pages(plan.tabIds.length) })}</p>
+      )}
       {state.step === 'failed' && (
         <p role="alert" class="status-error">
           {state.error.message}
@@ -282,10 +282,10 @@ export function ClipAllTabs(props: {
           {state.progress.total > 0 && <Progress progress={state.progress} />}
           <p role="status">
             {state.progress.total === 0
-              ? 'Nothing was clipped.'
+              ? t('popup.bulk.nothing')
               : stillWaiting
-                ? `${describeProgress(state.progress)}. Clipdeck keeps sending them if you close this popup; the toolbar badge counts what waits.`
-                : `Done: ${describeProgress(state.progress)}.`}
+                ? t('popup.bulk.running', { progress: describeProgress(state.progress) })
+                : t('popup.bulk.done', { progress: describeProgress(state.progress) })}
           </p>
           {state.apiAccessLost !== undefined && (
             <RestoreApiAccess

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { plural, t } from '../../utils/i18n';
 import type { ClipDraft } from '../../utils/popup';
 import type { Deck, DefaultClipMode } from '../../utils/settings';
 import { DeckPicker } from './deck-picker';
@@ -55,7 +56,7 @@ export function ClipEditor(props: ClipEditorProps) {
   return (
     <form
       class="editor"
-      aria-label="Note to save"
+      aria-label={t('popup.editor.label')}
       // No implicit submission: plain Enter adds a tag or does nothing; saving is explicit.
       onSubmit={(event) => event.preventDefault()}
       onKeyDown={(event) => {
@@ -77,7 +78,7 @@ export function ClipEditor(props: ClipEditorProps) {
         </p>
       ))}
       <div class="field">
-        <label for={`${id}-title`}>Title</label>
+        <label for={`${id}-title`}>{t('common.titleLabel')}</label>
         <textarea
           ref={title}
           id={`${id}-title`}
@@ -102,7 +103,7 @@ export function ClipEditor(props: ClipEditorProps) {
         />
       </div>
       <TagInput
-        label="Tags"
+        label={t('common.tagsLabel')}
         tags={draft.tags}
         onChange={(tags) => onChange({ tags })}
         suggest={suggest}
@@ -110,9 +111,9 @@ export function ClipEditor(props: ClipEditorProps) {
       />
       <div class="field">
         <div class="label-row">
-          <label for={`${id}-markdown`}>Markdown</label>
+          <label for={`${id}-markdown`}>{t('popup.editor.markdown')}</label>
           <span class="muted" id={`${id}-words`}>
-            {words === 1 ? '1 word' : `${words.toLocaleString('en')} words`}
+            {plural('popup.editor.words', words)}
           </span>
         </div>
         <textarea
@@ -134,12 +135,16 @@ export function ClipEditor(props: ClipEditorProps) {
           aria-controls={`${id}-preview`}
           onClick={() => setShowPreview(!showPreview)}
         >
-          {showPreview ? 'Hide rendered preview' : 'Show rendered preview'}
+          {showPreview ? t('popup.editor.hidePreview') : t('popup.editor.showPreview')}
         </button>
       </div>
       <div id={`${id}-preview`} hidden={!showPreview}>
         {showPreview &&
-          (Preview ? <Preview markdown={draft.markdown} /> : <p class="muted">Loading preview…</p>)}
+          (Preview ? (
+            <Preview markdown={draft.markdown} />
+          ) : (
+            <p class="muted">{t('popup.editor.loadingPreview')}</p>
+          ))}
       </div>
       <div class="save-row">
         <button
@@ -149,7 +154,7 @@ export function ClipEditor(props: ClipEditorProps) {
           onClick={onSave}
           aria-keyshortcuts="Control+Enter Meta+Enter"
         >
-          {saving ? 'Saving…' : saveLabel}
+          {saving ? t('popup.editor.saving') : saveLabel}
         </button>
         <span class="muted shortcut">Ctrl+Enter</span>
       </div>

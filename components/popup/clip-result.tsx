@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { quoted, t } from '../../utils/i18n';
 import { queuedNeedsOptions, queuedSentence, type SaveOutcome } from '../../utils/popup';
 import type { UserError } from '../../utils/result';
 import { copyText, openOptions } from './background';
@@ -48,22 +49,22 @@ export function ClipResult(props: {
   if (outcome.kind === 'saved' || outcome.kind === 'queued') {
     const { clip, tags } = outcome;
     const saved = outcome.kind === 'saved';
-    const title = clip.title || 'Untitled';
+    const title = clip.title || t('common.untitled');
     return (
       <section
         class={saved ? 'result callout ok' : 'result callout warn'}
-        aria-label={saved ? 'Saved' : 'Waiting to be sent'}
+        aria-label={saved ? t('popup.result.savedLabel') : t('popup.result.waitingLabel')}
       >
         <p class="result-head" role="status" {...(saved && { 'data-note-id': clip.noteId })}>
-          {saved ? `Saved “${title}”` : queuedSentence(clip)}
+          {saved ? t('popup.result.saved', { title: quoted(title) }) : queuedSentence(clip)}
         </p>
         <dl class="saved-facts">
-          <dt>Deck</dt>
+          <dt>{t('common.deckLabel')}</dt>
           <dd>{deckName(clip.deckId)}</dd>
-          <dt>Tags</dt>
+          <dt>{t('common.tagsLabel')}</dt>
           <dd>
             {tags.length ? (
-              <ul class="chips" aria-label="Tags saved">
+              <ul class="chips" aria-label={t('popup.result.tagsSaved')}>
                 {tags.map((tag) => (
                   <li key={tag} class="chip">
                     <span class="chip-text">{tag}</span>
@@ -71,27 +72,27 @@ export function ClipResult(props: {
                 ))}
               </ul>
             ) : (
-              <span class="muted">none</span>
+              <span class="muted">{t('popup.result.noTags')}</span>
             )}
           </dd>
         </dl>
         <div class="actions">
           {!saved && (
             <button type="button" disabled={busy} onClick={() => actions.onRetry(clip.id)}>
-              Retry now
+              {t('popup.result.retryNow')}
             </button>
           )}
           {!saved && queuedNeedsOptions(clip) && (
             <button type="button" onClick={openOptions}>
-              Open options
+              {t('common.openOptions')}
             </button>
           )}
           <button type="button" onClick={async () => setCopied(await copyText(markdown))}>
-            Copy Markdown
+            {t('common.copyMarkdown')}
           </button>
           {saved && (
             <button type="button" onClick={actions.onShowRecent}>
-              Recent notes
+              {t('common.recentNotes')}
             </button>
           )}
           <button
@@ -103,12 +104,12 @@ export function ClipResult(props: {
               )
             }
           >
-            {saved ? 'Undo (delete note)' : 'Discard clip'}
+            {saved ? t('popup.result.undo') : t('popup.result.discardClip')}
           </button>
         </div>
         {copied !== undefined && (
           <p role="status" class={copied ? 'status-ok' : 'status-error'}>
-            {copied ? 'Markdown copied.' : 'The browser did not allow copying.'}
+            {copied ? t('common.markdownCopied') : t('common.copyRefused')}
           </p>
         )}
         {problemLine}
@@ -119,21 +120,23 @@ export function ClipResult(props: {
   const { error, clip } = outcome;
   const reason = clip?.attention ?? error.kind;
   return (
-    <section class="result callout error" aria-label="Not saved">
+    <section class="result callout error" aria-label={t('popup.result.notSavedLabel')}>
       <p role="alert">{error.message}</p>
       {clip && (
         <p class="muted">
-          “{clip.title || 'Untitled'}” is kept in Clipdeck’s outbox until you decide.
+          {t('popup.result.keptUntilYouDecide', {
+            title: quoted(clip.title || t('common.untitled')),
+          })}
         </p>
       )}
       <div class="actions">
         {reason === 'auth' || reason === 'not-configured' ? (
           <button type="button" class="primary" onClick={openOptions}>
-            Open options
+            {t('common.openOptions')}
           </button>
         ) : !clip ? (
           <button type="button" disabled={busy} onClick={actions.onSaveAgain}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         ) : (
           <>
@@ -144,21 +147,21 @@ export function ClipResult(props: {
                 disabled={busy}
                 onClick={() => actions.onDefaultNotebook(clip.id)}
               >
-                Save to Default notebook
+                {t('popup.result.saveToDefault')}
               </button>
             )}
             {(reason === 'invalid-request' ||
               reason === 'too-large' ||
               reason === 'unknown-deck') && (
               <button type="button" disabled={busy} onClick={actions.onEdit}>
-                Edit the note
+                {t('popup.result.editNote')}
               </button>
             )}
             {reason !== 'invalid-request' &&
               reason !== 'too-large' &&
               reason !== 'unknown-deck' && (
                 <button type="button" disabled={busy} onClick={() => actions.onRetry(clip.id)}>
-                  Try again
+                  {t('common.tryAgain')}
                 </button>
               )}
           </>
@@ -169,7 +172,7 @@ export function ClipResult(props: {
             disabled={busy}
             onClick={() => actions.onUndo({ clipId: clip.id, title: clip.title })}
           >
-            Discard
+            {t('common.discard')}
           </button>
         )}
       </div>

@@ -1,16 +1,17 @@
 import { useId } from 'preact/hooks';
 import type { CommentDepth } from '../../utils/clip';
+import { t } from '../../utils/i18n';
 
-/** Every string this control shows (kept together for the move to _locales). */
-const STRINGS = {
-  label: 'Comments',
-  hint: 'For this clip only. The default is in Options.',
-  depths: {
-    none: 'None',
-    'top-level': 'Top-level only',
-    all: 'Whole discussion',
-  } satisfies Record<CommentDepth, string>,
-};
+function depthText(depth: CommentDepth): string {
+  switch (depth) {
+    case 'none':
+      return t('popup.comments.none');
+    case 'top-level':
+      return t('popup.comments.topLevel');
+    case 'all':
+      return t('popup.comments.all');
+  }
+}
 
 const DEPTHS: CommentDepth[] = ['none', 'top-level', 'all'];
 
@@ -27,7 +28,7 @@ export function CommentDepthControl(props: {
   const id = useId();
   return (
     <div class="field comment-depth">
-      <label for={id}>{STRINGS.label}</label>
+      <label for={id}>{t('popup.comments.label')}</label>
       <select
         id={id}
         value={value}
@@ -37,12 +38,12 @@ export function CommentDepthControl(props: {
       >
         {DEPTHS.map((depth) => (
           <option key={depth} value={depth}>
-            {STRINGS.depths[depth]}
+            {depthText(depth)}
           </option>
         ))}
       </select>
       <p id={`${id}-hint`} class="hint">
-        {STRINGS.hint}
+        {t('popup.comments.hint')}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'preact/hooks';
-import { DEFAULT_NOTEBOOK_LABEL, type Deck } from '../../utils/settings';
+import { t } from '../../utils/i18n';
+import { type Deck, defaultNotebookLabel } from '../../utils/settings';
 
 /** A value no deck id can take: the interface names the default notebook by leaving deck_id out. */
 const DEFAULT_NOTEBOOK = '';
@@ -12,7 +13,7 @@ export function DeckPicker(props: {
   label?: string;
 }) {
   const id = useId();
-  const { decks, value, onChange, label = 'Deck' } = props;
+  const { decks, value, onChange, label = t('common.deckLabel') } = props;
   const listed = value === null || decks.some((deck) => deck.id === value);
   return (
     <div class="field">
@@ -25,7 +26,7 @@ export function DeckPicker(props: {
           onChange(chosen === DEFAULT_NOTEBOOK ? null : chosen);
         }}
       >
-        <option value={DEFAULT_NOTEBOOK}>{DEFAULT_NOTEBOOK_LABEL}</option>
+        <option value={DEFAULT_NOTEBOOK}>{defaultNotebookLabel()}</option>
         {decks.map((deck) => (
           <option key={deck.id} value={deck.id}>
             {deck.label}

@@ -1,3 +1,4 @@
+import { t } from '../../utils/i18n';
 import { type ServiceHealth, serviceSentence } from '../../utils/popup';
 import type { UserError } from '../../utils/result';
 import { openOptions } from './background';
@@ -6,9 +7,9 @@ import { openOptions } from './background';
 export function NotConfigured() {
   return (
     <section class="guidance">
-      <p>Connect Clipdeck to your Notes service to start clipping.</p>
+      <p>{t('popup.notConfigured')}</p>
       <button type="button" class="primary" onClick={openOptions}>
-        Open options
+        {t('common.openOptions')}
       </button>
     </section>
   );
@@ -25,11 +26,11 @@ export function ServiceBanner(props: { health: ServiceHealth }) {
   return (
     <section
       class={refused ? 'callout error' : 'callout warn'}
-      aria-label={refused ? 'API key refused' : 'Notes service not answering'}
+      aria-label={refused ? t('popup.keyRefusedLabel') : t('popup.notAnsweringLabel')}
     >
       <p>{sentence}</p>
       <button type="button" class={refused ? 'primary' : undefined} onClick={openOptions}>
-        Open options
+        {t('common.openOptions')}
       </button>
     </section>
   );
@@ -52,20 +53,20 @@ export function CannotClip(props: {
       <p role="alert">{error.message}</p>
       {error.kind === 'not-configured' ? (
         <button type="button" class="primary" onClick={openOptions}>
-          Open options
+          {t('common.openOptions')}
         </button>
       ) : bookmark ? (
         <button type="button" class="primary" onClick={onBookmark}>
-          Save as bookmark
+          {t('popup.saveAsBookmark')}
         </button>
       ) : error.kind !== 'browser-page' ? (
         <button type="button" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       ) : (
         // Nothing to do about a browser page here; the rest of Clipdeck still works.
         <button type="button" onClick={onShowRecent}>
-          Show recent notes
+          {t('popup.showRecent')}
         </button>
       )}
     </section>

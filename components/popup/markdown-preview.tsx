@@ -4,6 +4,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { type ComponentChild, type ComponentChildren, h } from 'preact';
 import { useMemo } from 'preact/hooks';
+import { t } from '../../utils/i18n';
 
 /**
  * The note's Markdown rendered for reading, without ever handing page content to the browser as
@@ -14,7 +15,7 @@ import { useMemo } from 'preact/hooks';
 export function MarkdownPreview({ markdown }: { markdown: string }) {
   const rendered = useMemo(() => renderMarkdown(markdown), [markdown]);
   return (
-    <section class="markdown-preview" aria-label="Rendered preview">
+    <section class="markdown-preview" aria-label={t('popup.editor.previewLabel')}>
       {rendered}
     </section>
   );

@@ -1,14 +1,13 @@
 import { useId } from 'preact/hooks';
+import { type MessageKey, t } from '../../utils/i18n';
 import type { DefaultClipMode } from '../../utils/settings';
 
-const MODES: { mode: DefaultClipMode; label: string }[] = [
-  { mode: 'article', label: 'Article' },
-  { mode: 'selection', label: 'Selection' },
-  { mode: 'full-page', label: 'Full page' },
-  { mode: 'bookmark', label: 'Bookmark' },
+const MODES: { mode: DefaultClipMode; label: MessageKey }[] = [
+  { mode: 'article', label: 'popup.mode.article' },
+  { mode: 'selection', label: 'popup.mode.selection' },
+  { mode: 'full-page', label: 'popup.mode.fullPage' },
+  { mode: 'bookmark', label: 'popup.mode.bookmark' },
 ];
-
-export const NO_SELECTION_HINT = 'Select text on the page first to clip only the selection.';
 
 /**
  * What to clip, as a radio group: arrows move between modes, as in any radio group. Selection is
@@ -25,12 +24,14 @@ export function ModeSwitch(props: {
   const hintId = useId();
   return (
     <fieldset class="modes" disabled={disabled}>
-      <legend>Clip mode</legend>
+      <legend>{t('popup.mode.legend')}</legend>
       {MODES.map(({ mode, label }) => (
         <label
           key={mode}
           class={mode === value ? 'mode checked' : 'mode'}
-          title={mode === 'selection' && !hasSelection ? NO_SELECTION_HINT : undefined}
+          title={
+            mode === 'selection' && !hasSelection ? t('popup.mode.noSelectionHint') : undefined
+          }
         >
           <input
             type="radio"
@@ -41,12 +42,12 @@ export function ModeSwitch(props: {
             aria-describedby={mode === 'selection' && !hasSelection ? hintId : undefined}
             onChange={() => onChange(mode)}
           />
-          {label}
+          {t(label)}
         </label>
       ))}
       {!hasSelection && (
         <p id={hintId} class="hint mode-hint">
-          {NO_SELECTION_HINT}
+          {t('popup.mode.noSelectionHint')}
         </p>
       )}
     </fieldset>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'preact/hooks';
+import { quoted, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import type { IndexedNote } from '../../utils/notes-index';
 import type { UserError } from '../../utils/result';
@@ -28,7 +29,7 @@ export function RecentNotes(props: RecentNotesProps) {
   const { notes, loading, stale } = props;
   const [deleted, setDeleted] = useState<string | undefined>(undefined);
   return (
-    <section class="recent" aria-label="Recent notes">
+    <section class="recent" aria-label={t('popup.recent.notesLabel')}>
       {stale && notes.length > 0 && (
         <p class="stale" role="note">
           {stale}
@@ -36,11 +37,11 @@ export function RecentNotes(props: RecentNotesProps) {
       )}
       {deleted && (
         <p class="status-ok" role="status">
-          Deleted “{deleted}”.
+          {t('popup.recent.deleted', { title: quoted(deleted) })}
         </p>
       )}
       {notes.length === 0 ? (
-        <p class="muted">{loading ? 'Gathering your recent notes…' : 'No notes yet.'}</p>
+        <p class="muted">{loading ? t('popup.recent.gathering') : t('popup.recent.none')}</p>
       ) : (
         <ul class="note-list">
           {notes.map((note) => (
@@ -65,7 +66,7 @@ function RecentNoteItem(
   const [status, setStatus] = useState<ItemStatus>(undefined);
   const [title, setTitle] = useState(note.title);
   const [tags, setTags] = useState<string[]>(note.tags);
-  const name = note.title || 'Untitled';
+  const name = note.title || t('common.untitled');
 
   async function run(work: () => Promise<ItemStatus>) {
     setBusy(true);
@@ -82,10 +83,10 @@ function RecentNoteItem(
       const read = await sendMessage('getNote', { id: note.id }).catch(backgroundStopped);
       if (!read.ok) return read;
       return (await copyText(read.note.markdown_text))
-        ? { ok: true, message: 'Markdown copied.' }
+        ? { ok: true, message: t('common.markdownCopied') }
         : {
             ok: false,
-            error: { kind: 'clipboard', message: 'The browser did not allow copying.' },
+            error: { kind: 'clipboard', message: t('common.copyRefused') },
           };
     });
 
@@ -97,7 +98,10 @@ function RecentNoteItem(
       }).catch(backgroundStopped);
       if (!saved.ok) return saved;
       setView('view');
-      return { ok: true, message: saved.changed.length ? 'Saved.' : 'Nothing changed.' };
+      return {
+        ok: true,
+        message: saved.changed.length ? t('popup.recent.saved') : t('popup.recent.nothingChanged'),
+      };
     });
 
   const append = () =>
@@ -105,7 +109,7 @@ function RecentNoteItem(
       if (tabId === undefined)
         return {
           ok: false,
-          error: { kind: 'no-tab', message: 'There is no page in this window.' },
+          error: { kind: 'no-tab', message: t('popup.recent.noPage') },
         };
       const selection = await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
       if (!selection.ok) return selection;
@@ -113,7 +117,7 @@ function RecentNoteItem(
         id: note.id,
         markdown: selection.markdown,
       }).catch(backgroundStopped);
-      return appended.ok ? { ok: true, message: 'Selection appended.' } : appended;
+      return appended.ok ? { ok: true, message: t('popup.recent.appended') } : appended;
     });
 
   const remove = () =>
@@ -139,7 +143,7 @@ function RecentNoteItem(
         </time>
       </p>
       {note.tags.length > 0 && (
-        <ul class="chips" aria-label="Tags">
+        <ul class="chips" aria-label={t('common.tagsLabel')}>
           {note.tags.map((tag) => (
             <li key={tag} class="chip">
               <span class="chip-text">{tag}</span>
@@ -150,7 +154,7 @@ function RecentNoteItem(
       {view === 'edit' && (
         <div class="note-edit">
           <div class="field">
-            <label for={`${id}-edit-title`}>Title</label>
+            <label for={`${id}-edit-title`}>{t('common.titleLabel')}</label>
             <input
               id={`${id}-edit-title`}
               type="text"
@@ -158,26 +162,31 @@ function RecentNoteItem(
               onInput={(event) => setTitle(event.currentTarget.value)}
             />
           </div>
-          <TagInput label="Tags" tags={tags} onChange={setTags} suggest={suggest} />
+          <TagInput
+            label={t('common.tagsLabel')}
+            tags={tags}
+            onChange={setTags}
+            suggest={suggest}
+          />
           <div class="actions">
             <button type="button" class="primary" disabled={busy} onClick={saveEdit}>
-              Save changes
+              {t('popup.recent.saveChanges')}
             </button>
             <button type="button" disabled={busy} onClick={() => setView('view')}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </div>
       )}
       {view === 'confirm-delete' && (
         <div class="confirm">
-          <p>Delete “{name}” from your Notes service? This cannot be undone.</p>
+          <p>{t('popup.recent.confirmDelete', { title: quoted(name) })}</p>
           <div class="actions">
             <button type="button" class="danger" disabled={busy} onClick={remove}>
-              Delete note
+              {t('popup.recent.deleteNote')}
             </button>
             <button type="button" disabled={busy} onClick={() => setView('view')}>
-              Keep it
+              {t('popup.recent.keep')}
             </button>
           </div>
         </div>
@@ -189,9 +198,9 @@ function RecentNoteItem(
             aria-describedby={`${id}-title`}
             disabled={busy}
             onClick={copy}
-            aria-label="Copy Markdown"
+            aria-label={t('common.copyMarkdown')}
           >
-            Copy
+            {t('popup.recent.copy')}
           </button>
           <button
             type="button"
@@ -204,16 +213,16 @@ function RecentNoteItem(
               setView('edit');
             }}
           >
-            Edit
+            {t('popup.recent.edit')}
           </button>
           <button
             type="button"
             aria-describedby={`${id}-title`}
             disabled={busy || !hasSelection}
-            title={hasSelection ? undefined : 'Select text on the page first'}
+            title={hasSelection ? undefined : t('common.selectFirst')}
             onClick={append}
           >
-            Append selection
+            {t('common.appendSelection')}
           </button>
           <button
             type="button"
@@ -221,7 +230,7 @@ function RecentNoteItem(
             disabled={busy}
             onClick={() => setView('confirm-delete')}
           >
-            Delete
+            {t('common.delete')}
           </button>
         </div>
       )}

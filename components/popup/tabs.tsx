@@ -1,8 +1,9 @@
+import { type MessageKey, t } from '../../utils/i18n';
 export type PopupTab = 'clip' | 'recent';
 
-const TABS: { tab: PopupTab; label: string }[] = [
-  { tab: 'clip', label: 'Clip this page' },
-  { tab: 'recent', label: 'Recent notes' },
+const TABS: { tab: PopupTab; label: MessageKey }[] = [
+  { tab: 'clip', label: 'popup.tabClip' },
+  { tab: 'recent', label: 'common.recentNotes' },
 ];
 
 /**
@@ -22,7 +23,7 @@ export function PopupTabs(props: { selected: PopupTab; onSelect(tab: PopupTab): 
     document.getElementById(`tab-${next.tab}`)?.focus();
   }
   return (
-    <div class="tabs" role="tablist" aria-label="Clipdeck" onKeyDown={onKeyDown}>
+    <div class="tabs" role="tablist" aria-label={t('popup.tabsLabel')} onKeyDown={onKeyDown}>
       {TABS.map(({ tab, label }) => (
         <button
           key={tab}
@@ -34,7 +35,7 @@ export function PopupTabs(props: { selected: PopupTab; onSelect(tab: PopupTab): 
           tabIndex={tab === selected ? 0 : -1}
           onClick={() => onSelect(tab)}
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { t } from '../../utils/i18n';
 
 /**
  * Tags as chips with an autocomplete text box, following the ARIA combobox pattern: the text box
@@ -103,14 +104,14 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
       <div class="combo">
         <div class="tag-box">
           {tags.length > 0 && (
-            <ul class="chips" aria-label={`${label} chosen`}>
+            <ul class="chips" aria-label={t('popup.tags.chosen', { label })}>
               {tags.map((tag) => (
                 <li key={tag} class="chip">
                   <span class="chip-text">{tag}</span>
                   <button
                     type="button"
                     class="chip-remove"
-                    aria-label={`Remove tag ${tag}`}
+                    aria-label={t('popup.tags.remove', { tag })}
                     onClick={() => remove(tag)}
                   >
                     ×
@@ -131,7 +132,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
             aria-controls={listId}
             aria-activedescendant={activeId}
             aria-describedby={hintId}
-            placeholder={tags.length ? 'Add another tag' : 'Add a tag'}
+            placeholder={tags.length ? t('popup.tags.addAnother') : t('popup.tags.add')}
             value={typed}
             onInput={(event) => {
               setTyped(event.currentTarget.value);
@@ -148,7 +149,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         <div
           id={listId}
           role="listbox"
-          aria-label={`${label} suggestions`}
+          aria-label={t('popup.tags.suggestions', { label })}
           class="suggestions"
           hidden={!expanded}
         >
@@ -173,7 +174,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         </div>
       </div>
       <p id={hintId} class="hint">
-        Enter adds a tag, Backspace removes the last one.
+        {t('popup.tags.hint')}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { DecksSection } from '../../components/options/decks-section';
 import { DefaultsSection } from '../../components/options/defaults-section';
 import { ImportLinksSection } from '../../components/options/import-links-section';
 import { ShortcutsSection } from '../../components/options/shortcuts-section';
+import { formatDate, t } from '../../utils/i18n';
 import {
   type KeyRefusal,
   keyRefusalItem,
@@ -80,18 +81,17 @@ export function App() {
   if (state.step === 'loading') {
     return (
       <main>
-        <h1>Clipdeck options</h1>
-        <p class="hint">Loading your settings…</p>
+        <h1>{t('options.title')}</h1>
+        <p class="hint">{t('options.loading')}</p>
       </main>
     );
   }
   if (state.step === 'failed') {
     return (
       <main>
-        <h1>Clipdeck options</h1>
+        <h1>{t('options.title')}</h1>
         <p class="status status-error" role="alert">
-          Clipdeck could not read its settings from this browser’s storage. Reload the page; if this
-          keeps happening, reinstall Clipdeck.
+          {t('options.storageFailed')}
         </p>
       </main>
     );
@@ -117,12 +117,16 @@ export function App() {
 
   return (
     <main>
-      <h1>Clipdeck options</h1>
+      <h1>{t('options.title')}</h1>
       {refusal && (
         <div class="banner banner-error" role="alert">
-          <strong>Your Notes service refused the API key</strong> (
-          {new Date(refusal.refusedAt).toLocaleString()}). If you used “Refresh Key” in the
-          service’s account settings, the old key no longer works: paste the new key below and save.
+          <strong>{t('options.refusal.lead')}</strong>{' '}
+          {t('options.refusal.body', {
+            when: formatDate(new Date(refusal.refusedAt), {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          })}
         </div>
       )}
       {settings.notices.map((notice) => (
@@ -137,7 +141,7 @@ export function App() {
               update({ [notice.setting]: settings[notice.setting] });
             }}
           >
-            Save the values shown
+            {t('options.saveShown')}
           </button>
         </div>
       ))}

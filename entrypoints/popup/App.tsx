@@ -12,6 +12,7 @@ import { EditorSkeleton } from '../../components/popup/skeleton';
 import { useSaveBarClearance } from '../../components/popup/sticky-bar';
 import { PopupTabs } from '../../components/popup/tabs';
 import type { ClippedPage } from '../../utils/clip-log';
+import { quoted, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import {
   notesIndexItem,
@@ -221,15 +222,15 @@ export function App() {
         id: note.noteId,
         changes: { markdown_text: draft.markdown },
       }).catch(backgroundStopped);
-      const title = result.ok ? result.note.title || 'Untitled' : '';
+      const title = quoted(result.ok ? result.note.title || t('common.untitled') : '');
       return {
         type: 'update-finished',
         update: result.ok
           ? {
               step: 'done',
               message: result.changed.length
-                ? `Replaced the text of “${title}”.`
-                : `“${title}” already has this text.`,
+                ? t('popup.already.replaced', { title })
+                : t('popup.already.unchanged', { title }),
             }
           : { step: 'failed', error: result.error },
       };
@@ -252,7 +253,9 @@ export function App() {
         update: result.ok
           ? {
               step: 'done',
-              message: `Appended the selection to “${result.note.title || 'Untitled'}”.`,
+              message: t('popup.already.appended', {
+                title: quoted(result.note.title || t('common.untitled')),
+              }),
             }
           : { step: 'failed', error: result.error },
       };
@@ -282,7 +285,7 @@ export function App() {
       <header class="top">
         <h1>Clipdeck</h1>
         <button type="button" class="link" onClick={openOptions}>
-          Options
+          {t('popup.options')}
         </button>
       </header>
       {!troubleInResult && <ServiceBanner health={state.service} />}
@@ -331,7 +334,11 @@ export function App() {
             extracting={state.extracting !== undefined}
             saving={phase.step === 'saving'}
             saveLabel={
-              state.resendId ? 'Send again' : state.clipped ? 'Save as new note' : 'Save page'
+              state.resendId
+                ? t('popup.editor.sendAgain')
+                : state.clipped
+                  ? t('popup.editor.saveAsNew')
+                  : t('popup.editor.savePage')
             }
             onChange={(change) => dispatch({ type: 'draft-edited', change })}
             onModeChange={(mode) => dispatch({ type: 'mode-chosen', mode })}

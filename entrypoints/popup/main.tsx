@@ -1,8 +1,14 @@
 // First: zod must parse without eval before any schema is built (utils/jitless.ts).
 import '../../utils/jitless';
 import { render } from 'preact';
+import { t, uiLanguage } from '../../utils/i18n';
 
 const root = document.getElementById('app');
+// The static skeleton's words come from the messages too (an HTML page gets no __MSG_ there):
+// set before the first paint, in the same task as the page's parse.
+document.documentElement.lang = uiLanguage();
+const reading = document.getElementById('skeleton-reading');
+if (reading) reading.textContent = t('popup.readingPage');
 // The page's preview is the slow part: asked for before the App's code is even loaded.
 void import('../../components/popup/early-preview').then(({ startPreview }) => startPreview());
 // The popup's code is loaded after this tiny entry, so the browser can paint the static skeleton

@@ -1,6 +1,6 @@
 import type { Page, Request, Response } from '@playwright/test';
 // The one file, not the index, which loads the whole clipping engine.
-import { errorPageSentence } from '../../utils/clip/error-page';
+import { errorPageCode } from '../../utils/clip/error-page';
 import { failure, type UserError } from '../../utils/result';
 
 /**
@@ -148,4 +148,21 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The command line's English sentence for an error status (the extension words the same codes in
+ * the user's language, utils/i18n).
+ */
+export function errorPageSentence(status: number): string {
+  const what = {
+    'page-not-found': 'the page was not found there',
+    'page-not-public': 'the page needs a login or is not public',
+    'site-error': 'the site had an error',
+    'site-refused': 'the site refused the request',
+  }[errorPageCode(status)];
+  return (
+    `The server answered ${status} (${what}), so there is nothing to clip and no note was saved. ` +
+    'Check the address, or reload the page once it works and clip it again.'
+  );
 }

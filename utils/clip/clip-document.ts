@@ -1,5 +1,4 @@
 import { Readability } from '@mozilla/readability';
-import { failure } from '../result';
 import { TimeBudget } from './budget';
 import { escapeText } from './markdown/escape';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
@@ -47,7 +46,11 @@ import {
 import { extractSite } from './sites';
 import {
   type Clip,
+  type ClipError,
+  type ClipErrorCode,
   type ClipMetadata,
+  type ClipNotice,
+  type ClipNoticeCode,
   type ClipRequest,
   type ClipResult,
   clipRequestSchema,
@@ -74,15 +77,17 @@ const PAGE_TEXT_FOR_SHARE_CHECK = 3000;
  */
 const HUGE_PAGE_ELEMENTS = 60_000;
 
-const NOTICES = {
-  emptySelection: 'Nothing was selected, so Clipdeck saved the whole article instead.',
-  noArticle: 'Clipdeck found no main article on this page, so it saved the whole page instead.',
-  smallArticle:
-    'The article Clipdeck found holds only a small part of this page, so it saved the whole page instead.',
-  budget:
-    'This page is very large: Clipdeck simplified the clip to finish quickly. Select the part you need and clip the selection for a closer copy.',
-  frames: 'This page is made of frames: Clipdeck saved the frame with the most text.',
-} as const;
+function notice(code: ClipNoticeCode): ClipNotice {
+  return { code };
+}
+
+function failure(
+  kind: ClipError['kind'],
+  code: ClipErrorCode,
+  params?: Record<string, string>,
+): ClipResult {
+  return { ok: false, error: params ? { kind, code, params } : { kind, code } };
+}
 
 const BROWSER_PAGE =
   /^(?:chrome|chrome-extension|chrome-search|chrome-untrusted|edge|brave|opera|vivaldi|moz-extension|resource|view-source|devtools|safari-extension|about):/i;
@@ -93,7 +98,7 @@ interface Context {
   budget: TimeBudget;
   styleSource: StyleSource;
   stripTracking: boolean;
-  notices: string[];
+  notices: ClipNotice[];
   /** For markup the page keeps as text; the live page's parser (inert.ts). */
   parseInert: InertParser;
 }
@@ -165,7 +170,9 @@ function prepareContent(root: Element, context: Context): void {
 }
 
 function degrade(context: Context): void {
-  if (!context.notices.includes(NOTICES.budget)) context.notices.push(NOTICES.budget);
+  if (!context.notices.some((item) => item.code === 'time-budget')) {
+    context.notices.push(notice('time-budget'));
+  }
 }
 
 /** The rules that shape the content once it is chosen. */
@@ -239,14 +246,14 @@ function articleClip(
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);
   if (!content || articleText === 0) {
-    context.notices.push(NOTICES.noArticle);
+    context.notices.push(notice('no-article'));
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   if (articleText < ARTICLE_TEXT_FLOOR) {
     // Rare, so the page is measured only now, on a fresh prepared copy kept for the fallback.
     const page = preparedClone(context);
     if (articleLooksIncomplete(articleText, textLength(page.body))) {
-      context.notices.push(NOTICES.smallArticle);
+      context.notices.push(notice('small-article'));
       return { markdown: fullPageMarkdown(page, context), metadata };
     }
   }
@@ -318,7 +325,7 @@ function selectionClip(
       (range) => !range.toString().trim() && !range.cloneContents().querySelector?.('img'),
     )
   ) {
-    context.notices.push(NOTICES.emptySelection);
+    context.notices.push(notice('selection-empty'));
     return articleClip(context, metadata);
   }
   const { clone } = cloneVisibleDocument(context.doc, {
@@ -418,22 +425,16 @@ function runClip(
 ): ClipResult {
   const pageUrl = doc.URL;
   if (BROWSER_PAGE.test(pageUrl) && !/^about:(?:blank|srcdoc)$/i.test(pageUrl)) {
-    return failure(
-      'unclippable',
-      'Clipdeck cannot read the browser’s own pages. Open the article in a normal tab and try again.',
-    );
+    return failure('unclippable', 'browser-page');
   }
   if (/pdf/i.test(doc.contentType ?? '') || isPdfViewer(doc.body)) {
-    return failure(
-      'unsupported',
-      'Clipdeck cannot clip PDF files yet. Save the PDF’s address with the bookmark mode instead.',
-    );
+    return failure('unsupported', 'pdf');
   }
   const stripTracking = request.stripTrackingParameters ?? false;
   const url = stripTracking ? stripTrackingParameters(pageUrl) : pageUrl;
   const metadata = extractMetadata(doc, pageUrl);
   const fallbackTitle = isHttpUrl(url) ? new URL(url).hostname : url;
-  const notices: string[] = [];
+  const notices: ClipNotice[] = [];
   const context: Context = {
     doc,
     request,
@@ -465,10 +466,7 @@ function runClip(
   if (mode === 'image') {
     const imageUrl = imageDocument ? pageUrl : request.imageUrl;
     if (!imageUrl) {
-      return failure(
-        'invalid-request',
-        'Clipdeck did not receive which image to save. Right-click the image and choose the clip command again.',
-      );
+      return failure('invalid-request', 'no-image');
     }
     return build(imageMarkdown(doc, imageUrl, metadata.title ?? fallbackTitle, url), metadata);
   }
@@ -479,19 +477,13 @@ function runClip(
     const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
     if (richest && textLength(richest.body) > 0) {
       const inner = runClip(richest, request, options, depth + 1);
-      if (inner.ok) inner.clip.notices.unshift(NOTICES.frames);
+      if (inner.ok) inner.clip.notices.unshift(notice('frames'));
       return inner;
     }
     if (body?.tagName === 'FRAMESET' || frames.length > 0 || doc.querySelector('frameset, frame')) {
-      return failure(
-        'frames',
-        'This page shows its content in frames Clipdeck cannot read. Open the frame on its own (right-click inside it, then “Open frame in new tab”) and clip again.',
-      );
+      return failure('frames', 'frames');
     }
-    return failure(
-      'empty',
-      'This page has no text to clip yet. Wait until it has finished loading, or save it with the bookmark mode.',
-    );
+    return failure('empty', 'not-loaded');
   }
 
   const {
@@ -504,17 +496,14 @@ function runClip(
       ? selectionClip(context, metadata)
       : siteOrArticleClip(context, metadata);
   if (!markdown.trim()) {
-    return failure(
-      'empty',
-      'Clipdeck found no text to save on this page. Try selecting the part you want, or save it with the bookmark mode.',
-    );
+    return failure('empty', 'no-text');
   }
   return build(markdown, finalMetadata, site);
 }
 
 /**
- * The engine's entry point: a clip of `doc` as the request asks, or a structured error with a
- * sentence for the user. It never throws and never changes the live page.
+ * The engine's entry point: a clip of `doc` as the request asks, or a structured error (a code
+ * the extension words for the user). It never throws and never changes the live page.
  */
 export function clipDocument(
   doc: Document,
@@ -523,17 +512,13 @@ export function clipDocument(
 ): ClipResult {
   const parsed = clipRequestSchema.safeParse(request);
   if (!parsed.success) {
-    return failure(
-      'invalid-request',
-      'Clipdeck received a clip request it does not understand. Reload the extension and try again.',
-    );
+    return failure('invalid-request', 'bad-request');
   }
   try {
     return runClip(doc, parsed.data, options, 0);
   } catch (error) {
-    return failure(
-      'internal',
-      `Clipdeck could not read this page (${error instanceof Error ? error.message : String(error)}). Try another clip mode, or save it as a bookmark.`,
-    );
+    return failure('internal', 'internal', {
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
 }

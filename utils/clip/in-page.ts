@@ -28,10 +28,7 @@ export function installClipEngine(scope: typeof globalThis = globalThis): void {
       } catch (error) {
         return {
           ok: false,
-          error: {
-            kind: 'internal',
-            message: `Clipdeck could not read this page (${String(error)}). Try another clip mode, or save it as a bookmark.`,
-          },
+          error: { kind: 'internal', code: 'internal', params: { detail: String(error) } },
         };
       }
     },

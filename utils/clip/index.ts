@@ -13,7 +13,7 @@ export {
   TEMPLATE_VARIABLES,
 } from './compose/template';
 export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
-export { errorPageSentence } from './error-page';
+export { errorPageCode } from './error-page';
 export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './markdown/escape';
 export { stripTrackingParameters } from './markdown/urls';
 export { extractMetadata } from './metadata/metadata';
@@ -26,8 +26,13 @@ export {
 } from './sites';
 export {
   type Clip,
+  type ClipError,
+  type ClipErrorCode,
+  type ClipErrorKind,
   type ClipMetadata,
   type ClipMode,
+  type ClipNotice,
+  type ClipNoticeCode,
   type ClipRequest,
   type ClipResult,
   clipModes,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Result } from '../result';
 import { commentDepths } from './sites/types';
 
 export const clipModes = ['article', 'selection', 'full-page', 'bookmark', 'image'] as const;
@@ -40,11 +39,72 @@ export interface Clip {
   /** The page's address as the user saw it (tracking parameters removed when asked). */
   url: string;
   mode: ClipMode;
-  /** Sentences for the user about how the clip differs from what they asked for. */
-  notices: string[];
+  /** How the clip differs from what the user asked for, as codes the extension words. */
+  notices: ClipNotice[];
   metadata: ClipMetadata;
   /** The site module that read the page (utils/clip/sites), absent when the generic engine did. */
   site?: string;
 }
 
-export type ClipResult = Result<{ clip: Clip }>;
+/**
+ * The engine speaks no language (it runs in the page, under jsdom and in the benchmarks): it says
+ * what happened as a code, with parameters where a sentence needs them, and the extension words
+ * it in the user's language (utils/i18n: clipNoticeText, clipErrorToUserError).
+ */
+export type ClipNoticeCode =
+  /** Selection mode with nothing selected: the article was clipped. */
+  | 'selection-empty'
+  /** No main article found: the whole page was clipped. */
+  | 'no-article'
+  /** The article found was a small part of the page: the whole page was clipped. */
+  | 'small-article'
+  /** The time budget ran out: optional rules were dropped. */
+  | 'time-budget'
+  /** A frameset: the frame with the most text was clipped. */
+  | 'frames';
+
+export interface ClipNotice {
+  code: ClipNoticeCode;
+  params?: Record<string, string>;
+}
+
+export type ClipErrorKind =
+  | 'invalid-request'
+  | 'unclippable'
+  | 'unsupported'
+  | 'frames'
+  | 'empty'
+  | 'error-page'
+  | 'internal';
+
+export type ClipErrorCode =
+  /** The request failed validation. */
+  | 'bad-request'
+  /** A browser page (chrome:, about:, view-source:, …). */
+  | 'browser-page'
+  /** A PDF document or viewer. */
+  | 'pdf'
+  /** Image mode without the image's address. */
+  | 'no-image'
+  /** Content in frames the engine cannot read. */
+  | 'frames'
+  /** A page with no text yet (still loading, or empty). */
+  | 'not-loaded'
+  /** The clip came out empty. */
+  | 'no-text'
+  /** The server answered the page with an error status (`params.status`): 404/410, 401/403,
+   * 5xx, any other 4xx (utils/clip/error-page.ts). */
+  | 'page-not-found'
+  | 'page-not-public'
+  | 'site-error'
+  | 'site-refused'
+  /** The engine threw; `params.detail` is the error's own text (not translated). */
+  | 'internal';
+
+export interface ClipError {
+  kind: ClipErrorKind;
+  code: ClipErrorCode;
+  params?: Record<string, string>;
+}
+
+export type ClipResult = { ok: true; clip: Clip } | { ok: false; error: ClipError };

@@ -1,15 +1,17 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { type ClipRequest, type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../clip';
-import { failure } from '../result';
+import {
+  type Clip,
+  type ClipError,
+  type ClipRequest,
+  ENGINE_KEY,
+  type InPageClipEngine,
+} from '../clip';
+import { clipErrorToUserError, t } from '../i18n';
+import { failure, type Result } from '../result';
 
 /** The built content script (entrypoints/extract.content.ts), as WXT names it. */
 const ENGINE_SCRIPT = '/content-scripts/extract.js';
-
-const UNCLIPPABLE =
-  'Clipdeck cannot read this page: browsers do not let extensions into their own pages ' +
-  '(settings, the extension store, the PDF viewer) or into pages they were not given access to. ' +
-  'Open the article in a normal tab and try again.';
 
 // What comes back from the page is checked like any other input from outside the background.
 const clipResultSchema = z.union([
@@ -17,7 +19,10 @@ const clipResultSchema = z.union([
     ok: z.literal(true),
     clip: z.object({ title: z.string(), markdown: z.string(), url: z.string() }).passthrough(),
   }),
-  z.object({ ok: z.literal(false), error: z.object({ kind: z.string(), message: z.string() }) }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ kind: z.string(), code: z.string() }).passthrough(),
+  }),
 ]);
 
 /**
@@ -43,7 +48,10 @@ export async function ensureEngine(tabId: number): Promise<void> {
  * already has the engine (the popup opened again, another clip mode) is not given it again:
  * parsing the engine's script cost 50–240 ms per preview on the corpus (issue 19).
  */
-export async function extractFromTab(tabId: number, request: ClipRequest): Promise<ClipResult> {
+export async function extractFromTab(
+  tabId: number,
+  request: ClipRequest,
+): Promise<Result<{ clip: Clip }>> {
   const runEngine = () =>
     browser.scripting.executeScript({
       target: { tabId },
@@ -63,15 +71,16 @@ export async function extractFromTab(tabId: number, request: ClipRequest): Promi
     }
     const parsed = clipResultSchema.safeParse(injection?.result);
     if (!parsed.success) {
-      return failure(
-        'unclippable',
-        'Clipdeck got no answer from the page. Reload the tab and try again.',
-      );
+      return failure('unclippable', t('clip.error.noAnswer'));
     }
-    return parsed.data as ClipResult;
+    // The engine's error is a code: worded here, in the user's language (its notices are worded
+    // where they are shown).
+    if (!parsed.data.ok)
+      return { ok: false, error: clipErrorToUserError(parsed.data.error as ClipError) };
+    return { ok: true, clip: parsed.data.clip as unknown as Clip };
   } catch {
     // Chromium refuses injection into chrome://, the Web Store, the PDF viewer and pages without
     // host access; the reason it gives is not meant for users.
-    return failure('unclippable', UNCLIPPABLE);
+    return failure('unclippable', t('clip.error.noAccess'));
   }
 }

@@ -1,12 +1,11 @@
 import { type Clip, type ClipRequest, composeNote } from '../clip';
+import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
 import { loadSettings, readCommentDepth, templateSource } from '../settings';
 import { extractFromTab } from './extract';
 
-export const NOT_CONFIGURED_MESSAGE =
-  'Clipdeck is not connected to your Notes service yet. Open Clipdeck’s options, enter the ' +
-  'service’s base URL and your API key, and save.';
+export const NOT_CONFIGURED_MESSAGE = t('common.notConfigured');
 
 /** A clip made ready to save: the page's content and the note it becomes under the user's defaults. */
 export interface PreparedClip {

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createNotesClient, NotesApiError, type NotesClient, toUserError } from '../api';
+import { quoted, t } from '../i18n';
 import { failure, type Result, type UserError } from '../result';
 import {
   type Connection,
@@ -50,7 +51,7 @@ export async function testConnection(
   const checked = checkBaseUrl(candidate.baseUrl);
   if (!checked.ok) return failure('invalid-url', checked.message);
   const apiKey = candidate.apiKey.trim();
-  if (!apiKey) return failure('auth', 'Enter your API key, then test the connection again.');
+  if (!apiKey) return failure('auth', t('options.check.enterKey'));
   const connection = { baseUrl: checked.baseUrl, apiKey };
   const saved = await readConnection();
   const isSavedKey =
@@ -63,8 +64,7 @@ export async function testConnection(
   if (!result.ok && result.error.kind === 'not-found') {
     return failure(
       'not-notes-api',
-      `${new URL(checked.baseUrl).host} answers, but has no Notes API at this address. Check ` +
-        'the base URL: it usually ends in /api.',
+      t('options.check.noNotesApi', { host: new URL(checked.baseUrl).host }),
     );
   }
   if (isSavedKey) {
@@ -80,7 +80,7 @@ export async function checkDeck(
   dependencies: CheckDependencies = browserDependencies,
 ): Promise<Result<{ noteCount: number }>> {
   const id = deckId.trim();
-  if (!id) return failure('invalid-request', 'Enter the deck id, then add the deck again.');
+  if (!id) return failure('invalid-request', t('options.check.enterDeck'));
   const saved = await readConnection();
   if (!saved.ok) return saved;
   const result = await withClient(saved.connection, dependencies, async (client) => {
@@ -98,10 +98,7 @@ export async function checkDeck(
 }
 
 function unknownDeckMessage(deckId: string): string {
-  return (
-    `The Notes service has no notes in a deck “${deckId}”. Check the id; Clipdeck can only ` +
-    'recognise a deck that holds at least one note. If the deck is new and empty, add it anyway.'
-  );
+  return t('options.check.unknownDeck', { deck: quoted(deckId) });
 }
 
 export interface NoteDeck {
@@ -117,7 +114,7 @@ export async function readNoteDeck(
   dependencies: CheckDependencies = browserDependencies,
 ): Promise<Result<{ note: NoteDeck }>> {
   const id = noteId.trim();
-  if (!id) return failure('invalid-request', 'Enter a note id, then look it up again.');
+  if (!id) return failure('invalid-request', t('options.check.enterNoteId'));
   const saved = await readConnection();
   if (!saved.ok) return saved;
   const result = await withClient(saved.connection, dependencies, async (client) => {
@@ -128,10 +125,7 @@ export async function readNoteDeck(
     };
   });
   if (!result.ok && result.error.kind === 'not-found') {
-    return failure(
-      'not-found',
-      `The Notes service has no note with the id “${id}”. Copy the id again from the note.`,
-    );
+    return failure('not-found', t('options.check.noSuchNote', { id: quoted(id) }));
   }
   return result;
 }
@@ -171,11 +165,7 @@ async function withClient<T extends object>(
   const pattern = hostPermissionFor(connection.baseUrl);
   const host = new URL(connection.baseUrl).host;
   if (!(await dependencies.hasHostPermission(pattern).catch(() => false))) {
-    return failure(
-      'permission',
-      `Clipdeck is not allowed to reach ${host} yet. Click Save and allow access when your ` +
-        'browser asks.',
-    );
+    return failure('permission', t('options.check.notAllowed', { host }));
   }
   try {
     return await run(createNotesClient({ ...connection, fetch: dependencies.fetch }));
@@ -195,23 +185,24 @@ function describeFailure(error: unknown, baseUrl: string): CheckFailure {
     case 'timeout':
       return {
         kind: 'unreachable',
-        message:
-          `Clipdeck could not reach ${host}. Check the base URL, your network, and that the ` +
-          'Notes service is running.',
+        message: t('options.check.unreachable', { host }),
       };
     case 'auth':
       return {
         kind: 'auth',
-        message:
-          'The Notes service refused this API key. Paste a current key from the service’s ' +
-          'account settings (a key stops working after “Refresh Key”).',
+        message: t('options.check.keyRefused'),
       };
     case 'protocol':
       return {
         kind: 'not-notes-api',
-        message:
-          `${host} answers, but not as the Notes API does. Check the base URL: it usually ` +
-          'ends in /api.',
+        message: t('options.check.notLikeApi', { host }),
+      };
+    case 'server':
+      return {
+        kind: 'server',
+        message: error.status
+          ? t('options.check.serviceDown', { status: String(error.status) })
+          : t('options.check.serviceDownNoStatus'),
       };
     default:
       return toUserError(error);
@@ -225,28 +216,23 @@ function movedFailure(error: NotesApiError, baseUrl: string): CheckFailure {
   if (location === undefined) {
     return {
       kind: 'moved',
-      message:
-        `${host} answered from another address without saying which, so Clipdeck did not send ` +
-        'your API key on. Check the base URL: it usually ends in /api.',
+      message: t('options.check.movedSilently', { host }),
     };
   }
   if (!suggested?.ok) {
     return {
       kind: 'moved',
       location,
-      message:
-        `${host} sent Clipdeck to ${shorten(location)}, which is not a Notes API address, so ` +
-        'Clipdeck did not send your API key there. Check the base URL: it usually ends in /api.',
+      message: t('options.check.movedElsewhere', { host, location: shorten(location) }),
     };
   }
   return {
     kind: 'moved',
     location,
     suggestedBaseUrl: suggested.baseUrl,
-    message:
-      `${host} answered from another address, ${suggested.baseUrl}, so Clipdeck did not send ` +
-      'your API key there. If your Notes service has moved, use that address' +
-      (keyCarriesTo(baseUrl, suggested.baseUrl) ? '.' : ' and enter your API key for it.'),
+    message: keyCarriesTo(baseUrl, suggested.baseUrl)
+      ? t('options.check.movedTo', { host, url: suggested.baseUrl })
+      : t('options.check.movedToNewKey', { host, url: suggested.baseUrl }),
   };
 }
 

@@ -1,8 +1,9 @@
+import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure } from '../result';
 import { checkDeck, listRecentNotes, readNoteDeck, testConnection } from './checks';
 
-const REFUSED = failure('refused', 'Only Clipdeck’s own pages may check its connection.');
+const REFUSED = failure('refused', t('options.check.refused'));
 
 /** The background's side of the options page's checks. */
 export function registerConnectionChecks(): void {

@@ -1,6 +1,6 @@
 import { csvTable } from './csv';
 import { isoDate, LinkCollector, type RawLink } from './link';
-import { ImportFileError } from './types';
+import { FORMAT_NAMES, ImportFileError } from './types';
 
 type Row = { get: (column: string) => string; line: number };
 
@@ -92,15 +92,17 @@ export function csvLayoutOf(header: readonly string[]): CsvFormat | undefined {
   return undefined;
 }
 
-export function parseCsvExport(text: string, format: CsvFormat, formatName: string) {
+export function parseCsvExport(text: string, format: CsvFormat) {
   const layout = CSV_LAYOUTS[format];
   const table = csvTable(text);
   const missing = layout.required.filter((column) => !table?.header.includes(column));
   if (!table || missing.length) {
     throw new ImportFileError(
       'unknown-format',
-      `is not ${formatName}: its first line should name the columns ${layout.header}`,
+      'csv-header',
+      `is not ${FORMAT_NAMES[format]}: its first line should name the columns ${layout.header}`,
       1,
+      { format, header: layout.header },
     );
   }
   const collector = new LinkCollector();
@@ -118,8 +120,10 @@ export function parseCsvExport(text: string, format: CsvFormat, formatName: stri
     if (uneven.width < table.header.length) {
       throw new ImportFileError(
         'truncated',
+        'csv-cut',
         `ends in the middle of a row (${uneven.width} of ${table.header.length} columns), so the file looks cut short: export it again`,
         uneven.line,
+        { width: uneven.width, columns: table.header.length },
       );
     }
     throw unevenRow(uneven, table.header.length);
@@ -130,8 +134,10 @@ export function parseCsvExport(text: string, format: CsvFormat, formatName: stri
 function unevenRow(row: { line: number; width: number }, expected: number): ImportFileError {
   return new ImportFileError(
     'malformed',
+    'csv-columns',
     `has ${row.width} columns where the first line names ${expected}; a comma in an unquoted field may have split it: fix that row or export the file again`,
     row.line,
+    { width: row.width, columns: expected },
   );
 }
 

@@ -35,6 +35,7 @@ export function* csvRecords(text: string): Generator<CsvRecord> {
           if (quote === -1) {
             throw new ImportFileError(
               'truncated',
+              'csv-open-quote',
               'a quoted field starts here and is never closed, so the file looks cut short: export it again',
               start,
             );

@@ -24,6 +24,7 @@ export function decodeImportFile(input: string | Uint8Array): string {
   if (ZIP_MAGIC.every((byte, index) => input[index] === byte)) {
     throw new ImportFileError(
       'binary',
+      'zip',
       'is a zip archive, not an export file: unzip it first and choose the .csv, .json or .html file inside',
     );
   }
@@ -65,6 +66,7 @@ function refuseBinary(text: string): string {
   if (at === -1) return text;
   throw new ImportFileError(
     'binary',
+    'binary',
     'holds binary data, not text: choose the export file itself (.csv, .json, .html or .txt)',
     lineAt(text, at),
   );
@@ -72,9 +74,13 @@ function refuseBinary(text: string): string {
 
 function tooLarge(size: number): ImportFileError {
   const megabytes = Math.ceil(size / (1024 * 1024));
+  const limit = MAX_IMPORT_BYTES / (1024 * 1024);
   return new ImportFileError(
     'too-large',
-    `is ${megabytes} MB, more than the ${MAX_IMPORT_BYTES / (1024 * 1024)} MB Clipdeck reads at once: split it into smaller files and import each`,
+    'too-large',
+    `is ${megabytes} MB, more than the ${limit} MB Clipdeck reads at once: split it into smaller files and import each`,
+    undefined,
+    { megabytes, limit },
   );
 }
 

@@ -56,6 +56,7 @@ export function parseBookmarkFile(text: string): LinkCollector {
     if (!rawName || end === '') {
       throw new ImportFileError(
         'truncated',
+        'bookmarks-cut',
         'ends inside a tag, so the file looks cut short: export your bookmarks again',
         lines.at(match.index),
       );
@@ -108,6 +109,7 @@ export function parseBookmarkFile(text: string): LinkCollector {
   if (!sawStructure) {
     throw new ImportFileError(
       'unknown-format',
+      'not-bookmarks',
       'is not a bookmarks file: it holds no <DL> folder list or <A HREF> link as browsers export them',
       1,
     );
@@ -115,6 +117,7 @@ export function parseBookmarkFile(text: string): LinkCollector {
   if (folders.length > 0) {
     throw new ImportFileError(
       'truncated',
+      'folders-unclosed',
       'ends before its folders are closed, so the file looks cut short: export your bookmarks again',
       lineAt(text, text.trimEnd().length),
     );
@@ -148,8 +151,10 @@ function closeOf(text: string, tag: 'a' | 'h3', from: number, openedLine: () => 
   if (!found) {
     throw new ImportFileError(
       'truncated',
+      'tag-unclosed',
       `has a <${tag.toUpperCase()}> that is never closed, so the file looks cut short: export your bookmarks again`,
       openedLine(),
+      { tag: tag.toUpperCase() },
     );
   }
   return { start: found.index, end: found.index + found[0].length };

@@ -18,6 +18,7 @@ export function parseOmnivoreExport(text: string): LinkCollector {
   if (!Array.isArray(parsed) || !parsed.every(isRecord) || !parsed.some((item) => 'url' in item)) {
     throw new ImportFileError(
       'unknown-format',
+      'not-omnivore',
       'is not an Omnivore export: it should be a metadata_*.json file from the export zip, a list of saved items each with a "url"',
       1,
     );
@@ -100,6 +101,7 @@ function jsonError(text: string, error: unknown): ImportFileError {
   if (!position && /end of (?:JSON )?input|unterminated/i.test(message)) {
     return new ImportFileError(
       'truncated',
+      'omnivore-cut',
       'ends in the middle of an entry, so the file looks cut short: take it from the export zip again',
       lineAt(text, text.trimEnd().length),
     );
@@ -108,12 +110,14 @@ function jsonError(text: string, error: unknown): ImportFileError {
   if (at >= text.trimEnd().length) {
     return new ImportFileError(
       'truncated',
+      'omnivore-cut',
       'ends in the middle of an entry, so the file looks cut short: take it from the export zip again',
       lineAt(text, text.trimEnd().length),
     );
   }
   return new ImportFileError(
     'malformed',
+    'omnivore-json',
     'is not valid JSON here, so it cannot be read as an Omnivore export: take the file from the export zip again',
     lineAt(text, at),
   );

@@ -5,7 +5,6 @@ import type { LinkCollector } from './link';
 import { looksLikeBookmarkFile, parseBookmarkFile } from './netscape';
 import { parseOmnivoreExport } from './omnivore';
 import {
-  FORMAT_NAMES,
   type ImportError,
   ImportFileError,
   type ImportFormat,
@@ -27,7 +26,7 @@ export function parseImportFile(input: string | Uint8Array, options: ImportOptio
   try {
     const text = decodeImportFile(input);
     if (!text.trim()) {
-      throw new ImportFileError('empty', 'is empty: choose the export file itself');
+      throw new ImportFileError('empty', 'empty', 'is empty: choose the export file itself');
     }
     const format = options.format ?? detectFormat(text);
     const collector = parseAs(text, format);
@@ -35,9 +34,13 @@ export function parseImportFile(input: string | Uint8Array, options: ImportOptio
       const skippedNote = collector.skipped.length
         ? ` (${collector.skipped.length} entries without a web address, the first on line ${collector.skipped[0]?.line})`
         : '';
+      const [first] = collector.skipped;
       throw new ImportFileError(
         'empty',
+        first ? 'no-links-skipped' : 'no-links',
         `holds no links to web pages${skippedNote}: check that this is the file you meant`,
+        undefined,
+        first ? { skipped: collector.skipped.length, firstLine: first.line } : {},
       );
     }
     return { ok: true, format, links: collector.links, skipped: collector.skipped };
@@ -48,6 +51,8 @@ export function parseImportFile(input: string | Uint8Array, options: ImportOptio
       ok: false,
       error: {
         kind: 'malformed',
+        code: 'unreadable',
+        params: { reason },
         fileName,
         message: `${fileName}: could not be read (${reason}): check that it is an export file`,
       },
@@ -59,6 +64,8 @@ function importError(fileName: string, error: ImportFileError): ImportError {
   const where = error.line === undefined ? fileName : `${fileName}, line ${error.line}`;
   return {
     kind: error.kind,
+    code: error.code,
+    params: error.params,
     fileName,
     ...(error.line !== undefined && { line: error.line }),
     message: `${where}: ${error.detail}.`,
@@ -74,7 +81,7 @@ function parseAs(text: string, format: ImportFormat): LinkCollector {
     case 'netscape':
       return parseBookmarkFile(text);
     default:
-      return parseCsvExport(text, format, FORMAT_NAMES[format]);
+      return parseCsvExport(text, format);
   }
 }
 
@@ -86,7 +93,12 @@ export function detectFormat(text: string): ImportFormat {
   if (looksLikeUrlList(text)) return 'urls';
   const csv = csvHeaderFormat(text);
   if (csv) return csv;
-  throw new ImportFileError('unknown-format', `is not a file Clipdeck can import (${READABLE})`, 1);
+  throw new ImportFileError(
+    'unknown-format',
+    'unknown-format',
+    `is not a file Clipdeck can import (${READABLE})`,
+    1,
+  );
 }
 
 function csvHeaderFormat(text: string): CsvFormat | undefined {

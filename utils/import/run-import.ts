@@ -37,6 +37,8 @@ export interface ImportProgress {
   noAddress: number;
   /** The sentence of the first clip that waits, when some do. */
   attention?: string;
+  /** Some clips stopped moving for `stallMs`: they wait in the outbox (the page words it). */
+  stalled?: boolean;
   /** Links not handed to the outbox because it stopped delivering (import the file again). */
   notSent: number;
   /** False when the account was larger than one check reads (see MAX_KNOWN_SCAN_PAGES). */
@@ -60,9 +62,6 @@ export type ImportRun = Result<{ progress: ImportProgress }> & {
   /** Where a file could not be read; nothing was sent. */
   fileError?: ImportError;
 };
-
-const STALLED_MESSAGE =
-  'The service has not answered for a minute; these links wait in Clipdeck’s outbox and are sent when it does.';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -157,7 +156,7 @@ export async function runImport(
   const stalled = () => {
     if (now() - lastMove < stallMs) return false;
     progress.waiting += pending.length;
-    progress.attention ??= STALLED_MESSAGE;
+    progress.stalled = true;
     pending = [];
     return true;
   };

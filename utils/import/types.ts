@@ -64,6 +64,8 @@ export type ImportErrorKind =
  */
 export interface ImportError extends UserError {
   kind: ImportErrorKind;
+  code: ImportErrorCode;
+  params?: ImportErrorParams;
   fileName: string;
   line?: number;
 }
@@ -79,12 +81,42 @@ export interface ImportOptions {
   format?: ImportFormat;
 }
 
+/**
+ * What exactly is wrong with a file, for the options page to word in the user's language
+ * (utils/i18n importErrorText; `params` fill its placeholders). The command line prints the
+ * English `message`.
+ */
+export type ImportErrorCode =
+  | 'zip'
+  | 'binary'
+  | 'too-large'
+  | 'not-omnivore'
+  | 'omnivore-cut'
+  | 'omnivore-json'
+  | 'empty'
+  | 'no-links'
+  | 'no-links-skipped'
+  | 'unknown-format'
+  | 'csv-open-quote'
+  | 'csv-header'
+  | 'csv-cut'
+  | 'csv-columns'
+  | 'bookmarks-cut'
+  | 'folders-unclosed'
+  | 'tag-unclosed'
+  | 'not-bookmarks'
+  | 'unreadable';
+
+export type ImportErrorParams = Record<string, string | number>;
+
 /** Thrown inside a parser and turned into an ImportError at the boundary. */
 export class ImportFileError extends Error {
   constructor(
     readonly kind: ImportErrorKind,
+    readonly code: ImportErrorCode,
     readonly detail: string,
     readonly line?: number,
+    readonly params: ImportErrorParams = {},
   ) {
     super(detail);
     this.name = 'ImportFileError';

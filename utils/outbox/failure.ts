@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate, plural, quoted, t } from '../i18n';
 import type { AttentionReason } from './entry';
 
 /**
@@ -34,17 +35,13 @@ const apiErrorSchema = z.object({
   code: z.string().optional(),
 });
 
-const UNEXPECTED_MESSAGE =
-  'Clipdeck hit an unexpected problem while sending this clip. It will try again; if this keeps ' +
-  'happening, discard the clip and clip the page again.';
-
 export function toDeliveryFailure(error: unknown): DeliveryFailure {
   const parsed = apiErrorSchema.safeParse(error);
   if (parsed.success) {
     const { kind, message, status, retryAfterMs, serverMessage, code } = parsed.data;
     return omitUndefined({ kind, message, status, retryAfterMs, serverMessage, code });
   }
-  return { kind: 'unexpected', message: UNEXPECTED_MESSAGE };
+  return { kind: 'unexpected', message: t('outbox.unexpected') };
 }
 
 /** What the outbox does about a failure. */
@@ -68,18 +65,11 @@ export const MAX_HOLD_MS = 60 * 60_000;
 /** Why a clip waits after a 429, and until when: shown on the held clip. */
 export function holdMessage(until: number, now: number): string {
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
-  const at = new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  const wait = minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
-  return (
-    `The Notes service asked Clipdeck to wait before sending more, so this clip is kept and will ` +
-    `be sent at ${at} (in ${wait}). Choose “Retry now” to send it sooner.`
-  );
+  const at = formatDate(until, { hour: '2-digit', minute: '2-digit' });
+  return plural('outbox.held', minutes, { at });
 }
 
-export const KEY_REFUSED_MESSAGE =
-  'Your Notes service refused the API key; it may have been refreshed in the service’s settings ' +
-  '(Settings › Account Settings › ApiKey). Open Clipdeck’s options and save the current key: ' +
-  'waiting clips are sent as soon as you do.';
+export const KEY_REFUSED_MESSAGE = t('outbox.keyRefused');
 
 // The service documents no code for "too large"; these are the words services use for it.
 const SIZE_WORDS = /too[ _-]?(large|long|big)|size|length|exceed|maximum/i;
@@ -113,31 +103,20 @@ export function judgeFailure(failure: DeliveryFailure, deckId: string | undefine
 
 function unknownDeckMessage(deckId: string | undefined): string {
   if (deckId === undefined) {
-    return (
-      'The Notes service answered “not found” for its notes address. Check the base URL in ' +
-      'Clipdeck’s options, then retry this clip.'
-    );
+    return t('outbox.notesNotFound');
   }
-  return (
-    `The notebook “${deckId}” does not exist in your Notes service. Send the clip to your ` +
-    'default notebook or choose another notebook.'
-  );
+  return t('outbox.unknownDeck', { deck: quoted(deckId) });
 }
 
 function tooLargeMessage(failure: DeliveryFailure): string {
-  const said = failure.serverMessage ? ` (it said: “${failure.serverMessage}”)` : '';
-  return (
-    `The Notes service refused this clip as too large${said}. The clip is kept here: edit it ` +
-    'to shorten the note, then send it again.'
-  );
+  return failure.serverMessage
+    ? t('outbox.tooLargeSaid', { said: quoted(failure.serverMessage) })
+    : t('outbox.tooLarge');
 }
 
 function refusedMessage(failure: DeliveryFailure): string {
   if (!failure.serverMessage) return failure.message;
-  return (
-    `The Notes service refused this clip: “${failure.serverMessage}”. Edit the note and send ` +
-    'it again.'
-  );
+  return t('outbox.refused', { said: quoted(failure.serverMessage) });
 }
 
 function omitUndefined<T extends object>(value: T): T {

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { failure, type Result, type UserError } from '../result';
 import { getOutbox } from './background';
 import { outboxConfigItem, resolveOutboxConfig } from './config';
@@ -6,9 +7,7 @@ import { holdMessage, KEY_REFUSED_MESSAGE } from './failure';
 import { type ClipSummary, summarizeClip } from './summary';
 import type { NewClip } from './transitions';
 
-export const NOT_STORED_MESSAGE =
-  'Clipdeck could not keep this clip: the browser refused to store it (its extension storage ' +
-  'may be full). Discard clips you no longer need from the list, then clip the page again.';
+export const NOT_STORED_MESSAGE = t('outbox.notStored');
 
 /**
  * Hands a clip to the outbox and answers once it is stored, after a short wait for a fast

@@ -1,3 +1,4 @@
+import { plural } from '../i18n';
 import type { OutboxConfig } from './config';
 import type { NoteDraft, Outbox, OutboxEntry } from './entry';
 import { type DeliveryFailure, holdMessage, judgeFailure, MAX_HOLD_MS } from './failure';
@@ -144,15 +145,11 @@ export function afterFailure(
     base.rateLimitedSince = entry.rateLimitedSince ?? now;
     if (now - base.rateLimitedSince >= config.maxRateLimitedMs) {
       const hours = Math.max(1, Math.round((now - base.rateLimitedSince) / 3_600_000));
-      const message =
-        `The Notes service kept asking Clipdeck to wait for ${hours === 1 ? 'an hour' : `${hours} hours`}, ` +
-        'so this clip was not sent. Retry it now, or discard it.';
+      const message = plural('outbox.keptWaiting', hours);
       return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
     }
   } else if (countedAttempts(entry) >= config.maxAttempts) {
-    const message =
-      `Clipdeck tried ${countedAttempts(entry)} times and could not send this clip. Last problem: ` +
-      `${failure.message} Retry it now, or discard it.`;
+    const message = plural('outbox.gaveUp', countedAttempts(entry), { problem: failure.message });
     return { entry: needsAttention(base, 'gave-up', message), pauseForAuth: false };
   }
   // All attempts, 429s included, space the retries out: a service that limits without saying

@@ -1,3 +1,4 @@
+import { formatList, formatNumber, plural, t } from '../i18n';
 import type { BatchProgress } from '../outbox';
 
 /** A tab as `tabs.query` gives it: the address and title only when Clipdeck may see them. */
@@ -74,22 +75,25 @@ export function waitingCount(progress: BatchProgress): number {
 
 /** E.g. "12 of 30 saved, 2 waiting, 1 needs attention". */
 export function describeProgress(progress: BatchProgress): string {
-  const parts = [`${progress.saved} of ${progress.total} saved`];
+  const parts = [
+    t('popup.bulk.savedOf', {
+      saved: formatNumber(progress.saved),
+      total: formatNumber(progress.total),
+    }),
+  ];
   const waiting = waitingCount(progress);
-  if (waiting) parts.push(`${waiting} waiting`);
+  if (waiting) parts.push(plural('popup.bulk.waiting', waiting));
   if (progress.needsAttention) {
-    parts.push(
-      `${progress.needsAttention} ${progress.needsAttention === 1 ? 'needs' : 'need'} attention`,
-    );
+    parts.push(plural('popup.bulk.needsAttention', progress.needsAttention));
   }
-  if (progress.gone) parts.push(`${progress.gone} discarded`);
-  return parts.join(', ');
+  if (progress.gone) parts.push(plural('popup.bulk.discarded', progress.gone));
+  return formatList(parts, 'unit');
 }
 
 export function pages(count: number): string {
-  return `${count} ${count === 1 ? 'page' : 'pages'}`;
+  return plural('common.pages', count);
 }
 
 export function tabs(count: number): string {
-  return `${count} ${count === 1 ? 'tab' : 'tabs'}`;
+  return plural('common.tabs', count);
 }

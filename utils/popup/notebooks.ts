@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { DEFAULT_NOTEBOOK_LABEL, type Deck } from '../settings';
+import { type Deck, defaultNotebookLabel } from '../settings';
 
 /**
  * One name for one notebook everywhere in the popup (issue 19): the label the user gave it in the
@@ -14,10 +14,10 @@ export function notebookName(
   deckId: string | null | undefined,
   defaultNotebookId?: string,
 ): string {
-  if (deckId === null || deckId === undefined) return DEFAULT_NOTEBOOK_LABEL;
+  if (deckId === null || deckId === undefined) return defaultNotebookLabel();
   const listed = decks.find((deck) => deck.id === deckId);
   if (listed) return listed.label;
-  if (deckId === defaultNotebookId) return DEFAULT_NOTEBOOK_LABEL;
+  if (deckId === defaultNotebookId) return defaultNotebookLabel();
   return `notebook “${deckId}”`;
 }
 

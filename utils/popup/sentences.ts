@@ -1,3 +1,4 @@
+import { quoted, t } from '../i18n';
 import type { ClipSummary } from '../outbox';
 import type { UserError } from '../result';
 import type { ServiceHealth } from './state';
@@ -9,35 +10,24 @@ import type { ServiceHealth } from './state';
  * sends again, so the user is told what happens next, not what might have happened.
  */
 
-const KEPT = 'It is kept in Clipdeck’s outbox and will be sent when the service is back';
-const kept = (title: string) => `${title} is kept in Clipdeck’s outbox`;
-
 /** Why a queued clip waits and what happens to it, in one or two sentences. */
 export function queuedSentence(clip: ClipSummary): string {
-  const title = `“${clip.title || 'Untitled'}”`;
+  const title = quoted(clip.title || t('common.untitled'));
   const error = clip.error;
-  if (!error) {
-    return `Sending ${title}. It is kept in Clipdeck’s outbox, so closing this popup loses nothing.`;
-  }
+  if (!error) return t('popup.queued.sending', { title });
   switch (error.kind) {
     case 'network':
-      return `Clipdeck could not reach your Notes service, so ${title} was not sent yet. ${KEPT}.`;
+      return t('popup.queued.network', { title });
     case 'timeout':
-      return (
-        `Your Notes service did not answer in time. ${kept(title)}; before sending it again ` +
-        'Clipdeck checks whether it arrived, so it is not saved twice.'
-      );
+      return t('popup.queued.timeout', { title });
     case 'server':
-      return `Your Notes service had a problem on its side, so ${title} was not saved yet. ${KEPT}.`;
+      return t('popup.queued.server', { title });
     case 'rate-limited':
-      return `Your Notes service asked Clipdeck to slow down. ${title} is kept and sent shortly.`;
+      return t('popup.queued.rateLimited', { title });
     case 'protocol':
-      return (
-        `Your Notes service sent an answer Clipdeck does not understand. ${kept(title)} and ` +
-        'sent again; check the base URL in the options if this lasts.'
-      );
+      return t('popup.queued.protocol', { title });
     default:
-      return `${kept(title)} and will be sent again. ${error.message}`;
+      return t('popup.queued.other', { title, reason: error.message });
   }
 }
 
@@ -50,10 +40,7 @@ export function queuedNeedsOptions(clip: ClipSummary): boolean {
 export function serviceSentence(health: ServiceHealth): string | undefined {
   switch (health.status) {
     case 'key-refused':
-      return (
-        'Your Notes service refused Clipdeck’s API key (it stops working after “Refresh Key”). ' +
-        'Paste the current key in the options: clips wait in the outbox until then.'
-      );
+      return t('popup.service.keyRefused');
     case 'unreachable':
       return unreachableSentence(health.error);
     default:
@@ -62,24 +49,25 @@ export function serviceSentence(health: ServiceHealth): string | undefined {
 }
 
 function unreachableSentence(error: UserError): string {
-  const lead =
-    error.kind === 'server'
-      ? 'Your Notes service is having a problem on its side.'
-      : error.kind === 'timeout'
-        ? 'Your Notes service is not answering in time.'
-        : error.kind === 'network'
-          ? 'Clipdeck cannot reach your Notes service.'
-          : 'Your Notes service did not answer as expected.';
-  return `${lead} You can still clip: the clip is kept in the outbox and sent when the service is back.`;
+  switch (error.kind) {
+    case 'server':
+      return t('popup.service.server');
+    case 'timeout':
+      return t('popup.service.timeout');
+    case 'network':
+      return t('popup.service.network');
+    default:
+      return t('popup.service.other');
+  }
 }
 
 /** The sign on recent notes shown from the cache while the service cannot confirm them. */
 export function staleSentence(health: ServiceHealth): string | undefined {
   if (health.status === 'key-refused') {
-    return 'Shown from Clipdeck’s copy: the service refused the key, so these may be out of date.';
+    return t('popup.service.staleRefused');
   }
   if (health.status === 'unreachable') {
-    return 'Shown from Clipdeck’s copy: the service is not answering, so these may be out of date.';
+    return t('popup.service.staleUnreachable');
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { CommentDepth } from '../clip';
 import type { ClippedPage } from '../clip-log';
+import { quoted, t } from '../i18n';
 import type { NotesIndex } from '../notes-index';
 import type { ClipSummary } from '../outbox';
 import type { Result, UserError } from '../result';
@@ -140,7 +141,7 @@ export const INITIAL_STATE: PopupState = {
 
 export const NO_TAB_ERROR: UserError = {
   kind: 'unclippable',
-  message: 'There is no page to clip in this window.',
+  message: t('popup.noTab'),
 };
 
 export type PopupEvent =
@@ -349,15 +350,15 @@ export function popupReducer(state: PopupState, event: PopupEvent): PopupState {
           ? { ...state, phase: { ...state.phase, busy: false, problem: event.result.error } }
           : state;
       }
-      const name = event.title || 'Untitled';
+      const name = quoted(event.title || t('common.untitled'));
       return {
         ...state,
         resendId: undefined,
         phase: {
           step: 'undone',
           message: event.discarded
-            ? `Discarded the clip “${name}”: nothing will be sent. The note is below if you want to save it again.`
-            : `Deleted the note “${name}” from your Notes service. The note is below if you want to save it again.`,
+            ? t('popup.result.discarded', { title: name })
+            : t('popup.result.deleted', { title: name }),
         },
       };
     }

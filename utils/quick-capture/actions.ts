@@ -21,18 +21,18 @@ export type CommandName = (typeof COMMANDS)[keyof typeof COMMANDS];
  * Suggested shortcuts. Neither Chromium nor Firefox binds Alt+Shift+S or Alt+Shift+X on Windows,
  * Linux or macOS (where Alt is Option); ChromeOS keeps Alt+Shift+S for its own status area, so
  * users there pick another key. Every user can change them in the browser's shortcut settings,
- * which the options page links to.
+ * which the options page links to. The descriptions are `__MSG_…__` references into the locales.
  */
 export const MANIFEST_COMMANDS: Record<
   CommandName,
   { description: string; suggested_key: { default: string } }
 > = {
   [COMMANDS.page]: {
-    description: 'Clip this page with your default deck, tags and mode',
+    description: '__MSG_command_clipPage__',
     suggested_key: { default: 'Alt+Shift+S' },
   },
   [COMMANDS.selection]: {
-    description: 'Clip the selected text',
+    description: '__MSG_command_clipSelection__',
     suggested_key: { default: 'Alt+Shift+X' },
   },
 };

@@ -1,5 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { type PrepareRequest, prepareClip } from '../clipper';
+import { clipNoticeText, t } from '../i18n';
 import { submitClip } from '../outbox';
 import { failure } from '../result';
 import { COMMANDS, MENU_ITEMS } from './actions';
@@ -10,28 +11,16 @@ import { hasSelection, readLinkText } from './page-probes';
 export type MenuClick = Browser.contextMenus.OnClickData;
 export type ClickedTab = Pick<Browser.tabs.Tab, 'id' | 'url' | 'title'>;
 
-const NO_TAB = failure(
-  'unclippable',
-  'Clipdeck could not tell which tab to clip. Click into the page and try again.',
-);
+const NO_TAB = failure('unclippable', t('quickCapture.noTab'));
 
-const NO_SELECTION = failure(
-  'no-selection',
-  'Nothing is selected on this page. Select the text you want to keep, then use “Clip selection” ' +
-    'again — or clip the whole page instead.',
-);
+const NO_SELECTION = failure('no-selection', t('quickCapture.noSelection'));
 
-const SELECTION_IN_FRAME = failure(
-  'no-selection',
-  'Clipdeck cannot clip a selection inside a frame embedded in the page. Open the frame on its ' +
-    'own (right-click inside it, then “Open frame in new tab”), select the text there and clip it.',
-);
+const SELECTION_IN_FRAME = failure('no-selection', t('quickCapture.selectionInFrame'));
 
 /** The engine's answer when a page has nothing it recognises as text. */
 const NOTHING_EXTRACTED = new Set(['empty']);
 
-const SAVED_AS_BOOKMARK =
-  'The page had no text Clipdeck could read, so it was saved as a bookmark: its title and address.';
+const SAVED_AS_BOOKMARK = t('quickCapture.savedAsBookmark');
 
 /**
  * A clip made straight from the tab with the user's defaults (deck, tags, mode, template), handed
@@ -52,7 +41,8 @@ async function captureTab(tabId: number, request: PrepareRequest): Promise<Captu
   if (!prepared.ok) return prepared;
   // The engine's own word on how the clip differs from the request (a large page simplified,
   // an empty selection) reaches the user here, since no popup shows it.
-  notice ??= prepared.clip.notices[0];
+  const first = prepared.clip.notices[0];
+  notice ??= first && clipNoticeText(first);
   const submitted = await submitClip({
     draft: prepared.draft,
     ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
@@ -70,7 +60,7 @@ async function captureSelection(tabId: number, frameId = 0): Promise<CaptureOutc
 }
 
 async function captureLink(info: MenuClick, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
-  if (!info.linkUrl) return failure('unclippable', 'Right-click a link and choose “Clip link”.');
+  if (!info.linkUrl) return failure('unclippable', t('quickCapture.rightClickLink'));
   // Firefox names the link's words; Chromium does not, so the page is asked.
   const firefoxLinkText = (info as { linkText?: string }).linkText;
   const text =
@@ -96,9 +86,7 @@ function routeMenuClick(info: MenuClick, tab: ClickedTab | undefined): Promise<C
       return captureSelection(tabId, info.frameId);
     case MENU_ITEMS.image:
       if (!info.srcUrl) {
-        return Promise.resolve(
-          failure('unclippable', 'Right-click an image and choose “Clip image”.'),
-        );
+        return Promise.resolve(failure('unclippable', t('quickCapture.rightClickImage')));
       }
       return captureTab(tabId, { mode: 'image', imageUrl: info.srcUrl });
     default:

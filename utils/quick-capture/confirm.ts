@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
+import { quoted, t } from '../i18n';
 import type { ClipSummary } from '../outbox';
 import type { Result, UserError } from '../result';
-import { DEFAULT_NOTEBOOK_LABEL, loadSettings, readQuickCaptureSettings } from '../settings';
+import { defaultNotebookLabel, loadSettings, readQuickCaptureSettings } from '../settings';
 
 /** What a quick capture answered: the clip as the outbox holds it, or why nothing was clipped. */
 export type CaptureOutcome = Result<{
@@ -34,27 +35,33 @@ const FIXED_IN_OPTIONS = new Set(['not-configured', 'auth']);
 export function describeOutcome(outcome: CaptureOutcome, deckLabel: string): Confirmation {
   if (!outcome.ok) return describeFailure(outcome.error);
   const { clip, notice } = outcome;
-  const title = `“${clip.title}”`;
+  const title = quoted(clip.title);
   switch (clip.state) {
     case 'saved':
       return {
-        title: 'Clipped',
-        message: `${title} is saved in ${deckLabel}.${notice ? ` ${notice}` : ''}`,
+        title: t('quickCapture.clipped'),
+        message: notice
+          ? t('quickCapture.savedInWithNotice', { title, deck: deckLabel, notice })
+          : t('quickCapture.savedIn', { title, deck: deckLabel }),
         onClick: 'open-popup',
       };
     case 'needs-attention':
       return {
-        title: 'Clip needs your attention',
-        message:
-          `${title} is kept in Clipdeck but was not saved. ${clip.error?.message ?? ''}`.trim(),
+        title: t('quickCapture.needsAttention'),
+        message: t('quickCapture.keptNotSaved', {
+          title,
+          reason: clip.error?.message ?? '',
+        }).trim(),
         onClick:
           clip.error && FIXED_IN_OPTIONS.has(clip.error.kind) ? 'open-options' : 'open-popup',
       };
     default:
       return {
-        title: 'Clip waiting to be sent',
-        message:
-          `${title} is kept in Clipdeck and will be sent on its own. ${clip.error?.message ?? ''}`.trim(),
+        title: t('quickCapture.waiting'),
+        message: t('quickCapture.keptWillSend', {
+          title,
+          reason: clip.error?.message ?? '',
+        }).trim(),
         onClick:
           clip.error && FIXED_IN_OPTIONS.has(clip.error.kind) ? 'open-options' : 'open-popup',
       };
@@ -63,7 +70,7 @@ export function describeOutcome(outcome: CaptureOutcome, deckLabel: string): Con
 
 function describeFailure(error: UserError): Confirmation {
   return {
-    title: 'Nothing was clipped',
+    title: t('quickCapture.nothingClipped'),
     message: error.message,
     onClick: FIXED_IN_OPTIONS.has(error.kind) ? 'open-options' : 'open-popup',
   };
@@ -84,9 +91,12 @@ export async function confirmCapture(outcome: CaptureOutcome, tabId?: number): P
 
 async function deckLabelFor(outcome: CaptureOutcome): Promise<string> {
   const deckId = outcome.ok ? outcome.clip.deckId : undefined;
-  if (deckId === undefined) return DEFAULT_NOTEBOOK_LABEL;
+  if (deckId === undefined) return defaultNotebookLabel();
   const { decks } = await loadSettings();
-  return decks.decks.find((deck) => deck.id === deckId)?.label ?? `deck “${deckId}”`;
+  return (
+    decks.decks.find((deck) => deck.id === deckId)?.label ??
+    t('quickCapture.unknownDeck', { id: quoted(deckId) })
+  );
 }
 
 let shown = 0;
@@ -119,7 +129,13 @@ async function markTab(tabId: number, confirmation: Confirmation): Promise<void>
   try {
     await action.setBadgeText({ tabId, text: FAILURE_BADGE });
     await action.setBadgeBackgroundColor({ tabId, color: FAILURE_COLOUR });
-    await action.setTitle({ tabId, title: `${confirmation.title}: ${confirmation.message}` });
+    await action.setTitle({
+      tabId,
+      title: t('quickCapture.badgeTitle', {
+        title: confirmation.title,
+        message: confirmation.message,
+      }),
+    });
   } catch {
     // The tab closed in the meantime: there is nobody left to tell.
   }

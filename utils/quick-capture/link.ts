@@ -1,5 +1,6 @@
 import { type Clip, composeNote, safeMarkdownLink, stripTrackingParameters } from '../clip';
 import { NOT_CONFIGURED_MESSAGE } from '../clipper';
+import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
 import { loadSettings, templateSource } from '../settings';
@@ -22,9 +23,7 @@ export interface LinkBookmark {
 
 const MAX_TITLE_LENGTH = 200;
 
-const NOT_A_WEB_LINK =
-  'Clipdeck can only save links to web pages (addresses that start with http:// or https://). ' +
-  'Right-click a link to a web page and try again.';
+const NOT_A_WEB_LINK = t('quickCapture.notWebLink');
 
 /**
  * “Clip link” saves the linked page as a bookmark without opening it: the link's words become the

@@ -1,4 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
+import { t } from '../i18n';
 import { MENU_ITEMS } from './actions';
 import { handleCommand, handleMenuClick } from './capture';
 import { openForNotification } from './confirm';
@@ -7,12 +8,14 @@ import { openForNotification } from './confirm';
  * The context menu as the user sees it. Chromium shows an extension's items under one “Clipdeck”
  * entry when more than one fits what was right-clicked.
  */
-const MENU: Browser.contextMenus.CreateProperties[] = [
-  { id: MENU_ITEMS.page, title: 'Clip this page', contexts: ['page'] },
-  { id: MENU_ITEMS.selection, title: 'Clip selection', contexts: ['selection'] },
-  { id: MENU_ITEMS.link, title: 'Clip link as a bookmark', contexts: ['link'] },
-  { id: MENU_ITEMS.image, title: 'Clip image', contexts: ['image'] },
-];
+function menuItems(): Browser.contextMenus.CreateProperties[] {
+  return [
+    { id: MENU_ITEMS.page, title: t('quickCapture.menu.page'), contexts: ['page'] },
+    { id: MENU_ITEMS.selection, title: t('quickCapture.menu.selection'), contexts: ['selection'] },
+    { id: MENU_ITEMS.link, title: t('quickCapture.menu.link'), contexts: ['link'] },
+    { id: MENU_ITEMS.image, title: t('quickCapture.menu.image'), contexts: ['image'] },
+  ];
+}
 
 /**
  * Creates Clipdeck's menu items. Chromium keeps them across service-worker restarts, so this runs
@@ -30,7 +33,7 @@ let menusCreated: Promise<void> = Promise.resolve();
 
 async function replaceMenuItems(): Promise<void> {
   await browser.contextMenus.removeAll();
-  for (const item of MENU) {
+  for (const item of menuItems()) {
     await new Promise<void>((resolve, reject) => {
       browser.contextMenus.create(item, () => {
         const error = browser.runtime.lastError;

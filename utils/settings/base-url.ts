@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 /**
  * The Notes service's base URL as the user types it, checked and brought to one canonical form:
  * `scheme://host[:port]/path` with no trailing slash, so the API client can append `/notes/…`.
@@ -13,7 +14,7 @@ const EXAMPLE = 'https://notes.example.com/api';
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const typed = input.trim();
   if (!typed) {
-    return { ok: false, message: `Enter the base URL of your Notes service, such as ${EXAMPLE}.` };
+    return { ok: false, message: t('options.check.baseEmpty', { example: EXAMPLE }) };
   }
   let url: URL;
   try {
@@ -21,26 +22,25 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   } catch {
     return {
       ok: false,
-      message: `Enter a full address that starts with https://, such as ${EXAMPLE}.`,
+      message: t('options.check.baseNotUrl', { example: EXAMPLE }),
     };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return {
       ok: false,
-      message: `Enter an address that starts with https://, such as ${EXAMPLE}.`,
+      message: t('options.check.baseScheme', { example: EXAMPLE }),
     };
   }
   if (url.username || url.password) {
     return {
       ok: false,
-      message:
-        'Remove the user name and password from the address: Clipdeck signs in with the API key.',
+      message: t('options.check.baseCredentials'),
     };
   }
   if (url.search || url.hash) {
     return {
       ok: false,
-      message: 'Remove the part after “?” or “#”: the base URL is the address the API lives under.',
+      message: t('options.check.baseQuery'),
     };
   }
   const baseUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -48,9 +48,7 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return {
       ok: true,
       baseUrl,
-      warning:
-        'This address uses plain http: your API key and notes would travel unencrypted and could ' +
-        'be read on the way. Use https:// unless the server is on a network you trust.',
+      warning: t('options.check.plainHttp'),
     };
   }
   return { ok: true, baseUrl };

@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { NOTE_TEMPLATES } from '../clip/compose/template';
+import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
 
 /**
@@ -10,12 +11,18 @@ import { type VersionedSetting, writeSetting } from './stored';
 export const DEFAULT_CLIP_MODES = ['article', 'full-page', 'selection', 'bookmark'] as const;
 export type DefaultClipMode = (typeof DEFAULT_CLIP_MODES)[number];
 
-export const CLIP_MODE_LABELS: Record<DefaultClipMode, string> = {
-  article: 'Article (main text only)',
-  'full-page': 'Full page',
-  selection: 'Selection (falls back to the article)',
-  bookmark: 'Bookmark (title, link and excerpt)',
-};
+export function clipModeLabel(mode: DefaultClipMode): string {
+  switch (mode) {
+    case 'article':
+      return t('options.defaults.modeArticle');
+    case 'full-page':
+      return t('options.defaults.modeFullPage');
+    case 'selection':
+      return t('options.defaults.modeSelection');
+    case 'bookmark':
+      return t('options.defaults.modeBookmark');
+  }
+}
 
 /** A built-in template by id, or the user's own template text. */
 export type TemplateChoice = { kind: 'builtin'; id: string } | { kind: 'custom'; text: string };

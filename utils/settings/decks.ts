@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
 
 /**
@@ -17,7 +18,10 @@ export interface DeckSettings {
   defaultDeckId: string | null;
 }
 
-export const DEFAULT_NOTEBOOK_LABEL = 'Default notebook';
+/** What the interface's own notebook is called (the one a note without deck_id goes to). */
+export function defaultNotebookLabel(): string {
+  return t('common.defaultNotebook');
+}
 
 export const deckSchema: z.ZodType<Deck> = z.object({
   id: z.string().trim().min(1, 'enter the deck id').max(200, 'a deck id is at most 200 characters'),

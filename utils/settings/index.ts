@@ -9,10 +9,10 @@ import { readSetting } from './stored';
 
 export { type BaseUrlCheck, checkBaseUrl, hostPermissionFor, isLoopbackHost } from './base-url';
 export {
-  CLIP_MODE_LABELS,
   type ClipDefaults,
   clipDefaultsItem,
   clipDefaultsSchema,
+  clipModeLabel,
   DEFAULT_CLIP_MODES,
   DEFAULT_TEMPLATE_ID,
   type DefaultClipMode,
@@ -45,12 +45,12 @@ export {
   saveConnection,
 } from './connection';
 export {
-  DEFAULT_NOTEBOOK_LABEL,
   type Deck,
   type DeckSettings,
   deckSchema,
   deckSettingsSchema,
   decksItem,
+  defaultNotebookLabel,
   saveDecks,
   withDeck,
   withoutDeck,

@@ -9,7 +9,7 @@ function headerOf(head: string, body = ARTICLE): string {
     pageFromHtml(`<html><head><title>SRE</title>${head}</head><body>${body}</body></html>`),
     { mode: 'article' },
   );
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(result.error.code);
   return composeNote(result.clip, { now: new Date('2026-03-14T09:00:00Z'), locale: 'en-US' });
 }
 

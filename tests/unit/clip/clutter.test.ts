@@ -51,7 +51,7 @@ describe('section kickers', () => {
       { url },
     ).window.document;
     const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(result.error.code);
     return result.clip.markdown;
   };
 

@@ -103,14 +103,14 @@ describe.skipIf(!existsSync(CORPUS))('the shared corpus (../shared/corpus)', () 
         if (result.ok) {
           expect(typeof result.clip.title).toBe('string');
         } else {
-          expect(result.error.kind, `${mode}: ${result.error.message}`).not.toBe('internal');
+          expect(result.error.kind, `${mode}: ${result.error.code}`).not.toBe('internal');
         }
         if (readerable && (mode === 'article' || mode === 'full-page')) {
           const problem = result.ok
             ? result.clip.markdown.trim()
               ? ''
               : 'empty Markdown'
-            : result.error.message;
+            : result.error.code;
           expect(problem, `${mode} gave no Markdown`).toBe('');
         }
       }

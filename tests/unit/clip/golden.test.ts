@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { composeNote } from '../../../utils/clip';
+import { clipErrorToUserError, clipNoticeText } from '../../../utils/i18n';
 import { clipFixture } from './fixture-page';
 
 /**
@@ -20,9 +21,12 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 function render(html: string): string {
   const result = clipFixture(html);
-  if (!result.ok) return `<!-- error (${result.error.kind}): ${result.error.message} -->\n`;
+  if (!result.ok)
+    return `<!-- error (${result.error.kind}): ${clipErrorToUserError(result.error).message} -->\n`;
   const note = composeNote(result.clip, { template: 'front-matter', now: FROZEN_NOW });
-  const notices = result.clip.notices.map((notice) => `<!-- notice: ${notice} -->\n`).join('');
+  const notices = result.clip.notices
+    .map((notice) => `<!-- notice: ${clipNoticeText(notice)} -->\n`)
+    .join('');
   return notices + note;
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
+import { clipErrorToUserError, clipNoticeText } from '../../../utils/i18n';
 import { clipFixture } from './fixture-page';
 import { unsafeParts } from './markdown-safety';
 
@@ -26,12 +27,13 @@ const fixtures = readdirSync(FIXTURES)
 
 function render(html: string): string {
   const result = clipFixture(html);
-  if (!result.ok) return `<!-- error (${result.error.kind}): ${result.error.message} -->\n`;
+  if (!result.ok)
+    return `<!-- error (${result.error.kind}): ${clipErrorToUserError(result.error).message} -->\n`;
   const { clip } = result;
   const head = [
     `<!-- title: ${JSON.stringify(clip.title)} -->`,
     `<!-- metadata: ${JSON.stringify({ ...clip.metadata, title: undefined })} -->`,
-    ...clip.notices.map((notice) => `<!-- notice: ${notice} -->`),
+    ...clip.notices.map((notice) => `<!-- notice: ${clipNoticeText(notice)} -->`),
   ];
   return `${head.join('\n')}\n${clip.markdown}\n`;
 }

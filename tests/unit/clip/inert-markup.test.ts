@@ -12,7 +12,7 @@ const STORY = `<p>For two centuries the lighthouses of the north coast kept ship
 
 function clipMarkdown(doc: Document): string {
   const result = clipDocument(doc, { mode: 'full-page' });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(result.error.code);
   return result.clip.markdown;
 }
 

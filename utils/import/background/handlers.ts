@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
+import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
 import { failure, type Result } from '../../result';
@@ -9,11 +10,8 @@ import { bookmarkNoteFromLink } from '../bookmark-note';
 import { IMPORT_FORMATS, type ImportedLink, type ImportFormat } from '../types';
 import { findKnownLinks, type KnownLinks } from './known-links';
 
-const REFUSED = failure('refused', 'Only Clipdeck’s own pages may import links.');
-const MALFORMED = failure(
-  'invalid-request',
-  'Clipdeck could not read that request. Reload the page and try again.',
-);
+const REFUSED = failure('refused', t('options.import.refusedSender'));
+const MALFORMED = failure('invalid-request', t('options.import.malformed'));
 
 /** The most addresses one check takes: two 10,000-link files. */
 export const MAX_KNOWN_CHECK = 20_000;
@@ -54,10 +52,7 @@ export async function checkKnownLinks(urls: readonly string[]): Promise<Result<K
   } catch (error) {
     if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
     const reason = toUserError(error);
-    return failure(
-      reason.kind,
-      `Clipdeck could not read your notes to see which links are already there, so nothing was imported. ${reason.message}`,
-    );
+    return failure(reason.kind, t('options.import.checkFailed', { reason: reason.message }));
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commentDepths } from '../../clip';
 import { findClippedPage, logOutboxSaves } from '../../clip-log';
+import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { registerNotesIndex } from '../../notes-index';
 import { submitClip } from '../../outbox';
@@ -10,11 +11,8 @@ import { previewTab } from './preview';
 import { readSelection } from './selection';
 import { checkService } from './service-check';
 
-const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
-const MALFORMED = failure(
-  'invalid-request',
-  'Clipdeck could not read that request. Close the popup and try again.',
-);
+const REFUSED = failure('refused', t('popup.refusedSender'));
+const MALFORMED = failure('invalid-request', t('popup.malformed'));
 
 const tabSchema = z.object({ tabId: z.number().int().nonnegative() });
 const previewSchema = tabSchema.extend({
@@ -52,9 +50,7 @@ export function registerPopupBackground(): void {
     const request = saveSchema.safeParse(message.data);
     if (!request.success) {
       const emptyText = request.error.issues.some((issue) => issue.path.includes('markdown_text'));
-      return emptyText
-        ? failure('invalid-request', 'The note has no text. Add some, then save again.')
-        : MALFORMED;
+      return emptyText ? failure('invalid-request', t('popup.emptyNote')) : MALFORMED;
     }
     const connection = await readConnection();
     if (!connection.ok) return connection;

@@ -9,6 +9,7 @@ import {
   stripTrackingParameters,
 } from '../../clip';
 import { ensureEngine, prepareClip } from '../../clipper';
+import { clipNoticeText, t } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { loadSettings, readCommentDepth, templateSource } from '../../settings';
 import { inspectTab } from './tab';
@@ -31,12 +32,8 @@ export interface TabPreview {
   comments?: CommentDepth;
 }
 
-export const BROWSER_PAGE_MESSAGE =
-  'Browsers do not let extensions read their own pages (settings, new tab, the extension store). ' +
-  'Open the page you want to clip in a normal tab, then click Clipdeck again.';
-export const PDF_MESSAGE =
-  'This tab shows a PDF, which Clipdeck cannot turn into Markdown. You can save it as a ' +
-  'bookmark: a note with its title and link.';
+export const BROWSER_PAGE_MESSAGE = t('popup.browserPage');
+export const PDF_MESSAGE = t('popup.pdf');
 
 /**
  * Extracts the tab with the user's defaults (through the lead's prepareClip) for the popup's
@@ -77,7 +74,7 @@ export async function previewTab(
       mode,
       sourceUrl: clip.url,
       hasSelection: tab.hasSelection,
-      notices: clip.notices,
+      notices: clip.notices.map(clipNoticeText),
       ...(clip.site && { site: clip.site }),
       ...(comments && { comments }),
     },
@@ -103,7 +100,7 @@ async function commentsUsed(
 async function pdfBookmark(url: string, title?: string): Promise<Result<{ preview: TabPreview }>> {
   const { clipDefaults, connection } = await loadSettings();
   if (!connection.baseUrl || !connection.apiKey) {
-    return failure('not-configured', 'Clipdeck is not connected to your Notes service yet.');
+    return failure('not-configured', t('popup.notConnected'));
   }
   const address = clipDefaults.stripTracking ? stripTrackingParameters(url) : url;
   const name = title?.replace(/\s+/g, ' ').trim() || fileName(address);

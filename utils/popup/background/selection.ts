@@ -1,9 +1,9 @@
 import { extractFromTab } from '../../clipper';
+import { t } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { inspectTab } from './tab';
 
-export const NO_SELECTION_MESSAGE =
-  'Nothing is selected on the page. Select the text to add, then try again.';
+export const NO_SELECTION_MESSAGE = t('popup.noSelection');
 
 /**
  * The user's selection in the tab as Markdown, followed by the page it came from: what "append

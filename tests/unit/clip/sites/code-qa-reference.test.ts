@@ -17,7 +17,7 @@ function clipAt(path: string, comments?: CommentDepth, url?: string) {
   const html = fixture(path);
   const doc = pageFromHtml(html, url ?? fixtureOptions(html).url);
   const result = clipDocument(doc, { mode: 'article', ...(comments && { comments }) });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(result.error.code);
   return result.clip;
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { composeNote } from '../../../../utils/clip';
 import { SITE_MODULES, siteFamilies } from '../../../../utils/clip/sites';
+import { clipNoticeText } from '../../../../utils/i18n';
 import { clipFixture, fixtureOptions } from '../fixture-page';
 
 /**
@@ -59,12 +60,12 @@ describe('site modules', () => {
         const options = fixtureOptions(html);
         expect(options.site, 'the fixture says which module reads it ("site")').not.toBe(undefined);
         const result = clipFixture(html);
-        if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+        if (!result.ok) throw new Error(`${name}: ${result.error.code}`);
         expect(result.clip.site).toBe(options.site ?? undefined);
         expect(result.clip.markdown.trim()).not.toBe('');
         const note = composeNote(result.clip, { template: 'front-matter', now: FROZEN_NOW });
         const notices = result.clip.notices
-          .map((notice) => `<!-- notice: ${notice} -->\n`)
+          .map((notice) => `<!-- notice: ${clipNoticeText(notice)} -->\n`)
           .join('');
         const actual = notices + note;
         const expectedPath = path.replace(/\.html$/, '.md');

@@ -35,7 +35,7 @@ function fixture(folder: string, name: string): string {
 function clip(html: string, request: Partial<ClipRequest> = {}, url?: string) {
   const doc = pageFromHtml(html, url ?? fixtureOptions(html).url);
   const result = clipDocument(doc, { mode: 'article', ...request });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(result.error.code);
   return result.clip;
 }
 
@@ -149,7 +149,7 @@ describe('site notes are safe', { timeout: 30_000 }, () => {
     for (const name of names) {
       it(`${folder}/${name}: no live scheme or raw HTML with any template`, () => {
         const result = clipFixture(readFileSync(join(SITES, folder, 'fixtures', name), 'utf8'));
-        if (!result.ok) throw new Error(result.error.message);
+        if (!result.ok) throw new Error(result.error.code);
         for (const template of NOTE_TEMPLATES) {
           const note = composeNote(result.clip, { template: template.id, now: new Date(0) });
           expect(unsafeParts(note)).toEqual([]);
