@@ -6,6 +6,12 @@ import {
   clipDefaultsSetting,
   saveClipDefaults,
 } from './clip-defaults';
+import {
+  type CommentDepthSettings,
+  commentDepthSetting,
+  commentDepthSettingsSchema,
+  saveCommentDepth,
+} from './comment-depth';
 import { baseUrlSchema, connectionSetting, saveConnection } from './connection';
 import { type DeckSettings, deckSetting, deckSettingsSchema, saveDecks } from './decks';
 import {
@@ -31,6 +37,7 @@ export interface SettingsExport {
   decks: DeckSettings;
   clipDefaults: ClipDefaults;
   quickCapture: QuickCaptureSettings;
+  comments: CommentDepthSettings;
 }
 
 const exportSchema = z.object({
@@ -43,14 +50,17 @@ const exportSchema = z.object({
   // Files exported before quick capture existed lack it and stay importable: the stored choice is
   // kept. Older Clipdecks drop the unknown field, so adding it needed no new format version.
   quickCapture: quickCaptureSettingsSchema.optional(),
+  // Likewise for how much of a discussion a clip keeps: older files lack it and keep the choice.
+  comments: commentDepthSettingsSchema.optional(),
 });
 
 export async function exportSettings(now = new Date()): Promise<SettingsExport> {
-  const [connection, decks, clipDefaults, quickCapture] = await Promise.all([
+  const [connection, decks, clipDefaults, quickCapture, comments] = await Promise.all([
     readSetting(connectionSetting),
     readSetting(deckSetting),
     readSetting(clipDefaultsSetting),
     readSetting(quickCaptureSetting),
+    readSetting(commentDepthSetting),
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -60,6 +70,7 @@ export async function exportSettings(now = new Date()): Promise<SettingsExport> 
     decks: decks.value,
     clipDefaults: clipDefaults.value,
     quickCapture: quickCapture.value,
+    comments: comments.value,
   };
 }
 
@@ -92,6 +103,7 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
     );
   }
   const quickCaptureInFile = parsed.data.quickCapture;
+  const commentsInFile = parsed.data.comments;
   const imported: SettingsExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -100,6 +112,7 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
     decks: parsed.data.decks,
     clipDefaults: parsed.data.clipDefaults,
     quickCapture: quickCaptureInFile ?? (await readSetting(quickCaptureSetting)).value,
+    comments: commentsInFile ?? (await readSetting(commentDepthSetting)).value,
   };
   const { value: connection } = await readSetting(connectionSetting);
   const keyRemoved = connection.apiKey !== '' && connection.baseUrl !== imported.baseUrl;
@@ -109,6 +122,7 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
     saveClipDefaults(imported.clipDefaults),
     // Without it in the file the stored choice is left as it is, not rewritten.
     quickCaptureInFile && saveQuickCaptureSettings(quickCaptureInFile),
+    commentsInFile && saveCommentDepth(commentsInFile),
   ]);
   return { ok: true, imported, keyRemoved };
 }

@@ -5,8 +5,10 @@ import {
   exportSettings,
   importSettings,
   loadSettings,
+  readCommentDepth,
   readQuickCaptureSettings,
   saveClipDefaults,
+  saveCommentDepth,
   saveConnection,
   saveDecks,
   saveQuickCaptureSettings,
@@ -27,6 +29,7 @@ beforeEach(async () => {
   await saveDecks({ decks: [{ id: 'deck-7', label: 'Reading' }], defaultDeckId: 'deck-7' });
   await saveClipDefaults(DEFAULTS);
   await saveQuickCaptureSettings({ notifications: false });
+  await saveCommentDepth({ comments: 'top-level' });
 });
 
 describe('export', () => {
@@ -44,6 +47,7 @@ describe('export', () => {
       decks: { decks: [{ id: 'deck-7', label: 'Reading' }], defaultDeckId: 'deck-7' },
       clipDefaults: DEFAULTS,
       quickCapture: { notifications: false },
+      comments: { comments: 'top-level' },
     });
   });
 });
@@ -61,6 +65,16 @@ describe('import', () => {
     expect(settings.decks.defaultDeckId).toBe('deck-7');
     expect(settings.clipDefaults).toEqual(DEFAULTS);
     expect(await readQuickCaptureSettings()).toEqual({ notifications: false });
+    expect(await readCommentDepth()).toBe('top-level');
+  });
+
+  it('a file exported before comment depth was a setting keeps the current choice', async () => {
+    const { comments: _notInOlderFiles, ...olderFile } = await exportSettings();
+    await saveCommentDepth({ comments: 'none' });
+
+    expect((await importSettings(JSON.stringify(olderFile))).ok).toBe(true);
+
+    expect(await readCommentDepth()).toBe('none');
   });
 
   it('a file exported before quick capture was a setting imports and keeps the current choice', async () => {
