@@ -11,6 +11,7 @@ import { mastodon } from './mastodon';
 import { mdn } from './mdn';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
+import { substack } from './substack';
 import type { SiteModule } from './types';
 import { wikipedia } from './wikipedia';
 import { x } from './x';
@@ -34,6 +35,7 @@ export const SITE_MODULES: readonly SiteModule[] = [
   mastodon,
   x,
   bluesky,
+  substack,
   youtube,
   chatgpt,
   claude,
