@@ -11,6 +11,7 @@ import { mastodon } from './mastodon';
 import { mdn } from './mdn';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
+import { steamNews } from './steam-news';
 import { substack } from './substack';
 import type { SiteModule } from './types';
 import { wikipedia } from './wikipedia';
@@ -36,6 +37,7 @@ export const SITE_MODULES: readonly SiteModule[] = [
   x,
   bluesky,
   substack,
+  steamNews,
   youtube,
   chatgpt,
   claude,
