@@ -1,7 +1,5 @@
 import { holdsClass, holdsTag } from '../../presence';
 import {
-  appendComments,
-  type Comment,
   firstOutside,
   headerLine,
   importBody,
@@ -10,6 +8,7 @@ import {
   reactionsIn,
   textOf,
 } from '../post-parts';
+import { type ThreadComment, threadContent } from '../thread';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
@@ -37,7 +36,7 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
   const reactions = reactionsIn(issue.querySelector('[role="toolbar"][aria-label="Reactions"]'));
   if (reactions.length) content.append(headerLine(out, { extras: reactions }) as Element);
 
-  const comments: Comment[] = [];
+  const comments: ThreadComment[] = [];
   if (context.comments !== 'none') {
     const timeline = root.querySelector('[data-testid="issue-timeline-container"]');
     for (const box of timeline?.querySelectorAll('.react-issue-comment') ?? []) {
@@ -45,18 +44,19 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
       if (!commentBody) continue;
       comments.push({
         author: textOf(box.querySelector('[data-testid="avatar-link"]')) || undefined,
-        date: isoDate(firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime')),
-        extras: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
+        published: isoDate(
+          firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime'),
+        ),
+        facts: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
         body: importBody(out, commentBody),
         replies: [],
       });
     }
   }
-  appendComments(out, content, comments);
 
   const authorLink = issue.querySelector('[data-testid="issue-body-header-author"]');
   return {
-    content,
+    content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
       author: textOf(authorLink) || undefined,
@@ -100,16 +100,16 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const postReactions = reactionsIn(post.querySelector('.comment-reactions'));
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
-  const comments: Comment[] = [];
+  const comments: ThreadComment[] = [];
   for (const body of bodies.slice(1)) {
     if (context.comments === 'none') break;
     const comment = body.closest('.js-comment, .timeline-comment, .review-comment') ?? body;
     const reply = isReply(comment);
     if (reply && context.comments === 'top-level') continue;
-    const parsed: Comment = {
+    const parsed: ThreadComment = {
       author: textOf(firstOutside(comment, 'a.author', body)) || undefined,
-      date: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
-      extras: [
+      published: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
+      facts: [
         ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
         ...reactionsIn(comment.querySelector('.comment-reactions')),
       ],
@@ -120,10 +120,8 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
     if (reply && parent) parent.replies.push(parsed);
     else comments.push(parsed);
   }
-  appendComments(out, content, comments);
-
   return {
-    content,
+    content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
       author: textOf(firstOutside(post, 'a.author', first)) || undefined,
