@@ -5,6 +5,7 @@ import { discourse } from './discourse';
 import { gemini } from './gemini';
 import { github } from './github';
 import { gitlab } from './gitlab';
+import { gmail } from './gmail';
 import { hackerNews } from './hacker-news';
 import { lobsters } from './lobsters';
 import { mastodon } from './mastodon';
@@ -33,6 +34,7 @@ export const SITE_MODULES: readonly SiteModule[] = [
   reddit,
   lobsters,
   discourse,
+  gmail,
   mastodon,
   x,
   bluesky,
