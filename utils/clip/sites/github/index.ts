@@ -21,6 +21,33 @@ import type { SiteContext, SiteExtraction, SiteModule } from '../types';
  */
 
 const REACT_ROOT = '[data-testid="issue-viewer-container"]';
+
+/**
+ * A permalink to lines of a file is drawn as a table of numbered lines (`td.blob-code`). As code
+ * it is those lines, without the numbers and without the indentation they share: the excerpt
+ * starts at its own left margin, wherever it sat in the file.
+ */
+function permalinkSnippets(body: Element): Element {
+  const out = body.ownerDocument;
+  for (const table of Array.from(
+    body.querySelectorAll('table.js-file-line-container, .blob-wrapper table.highlight'),
+  )) {
+    const lines = Array.from(table.querySelectorAll('td.blob-code'), (cell) =>
+      (cell.textContent ?? '').replace(/\s+$/, ''),
+    );
+    if (!lines.length) continue;
+    const indents = lines
+      .filter((line) => line.trim())
+      .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+    const shared = indents.length ? Math.min(...indents) : 0;
+    const pre = out.createElement('pre');
+    const code = out.createElement('code');
+    code.textContent = lines.map((line) => line.slice(shared)).join('\n');
+    pre.append(code);
+    table.replaceWith(pre);
+  }
+  return body;
+}
 const CLASSIC_BODY = '.js-discussion .js-comment-body';
 
 function reactExtract(root: Element, context: SiteContext): SiteExtraction | null {
@@ -32,7 +59,7 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
   const content = out.createElement('div');
   const facts = factsLine(context, root);
   if (facts) content.append(facts);
-  content.append(...Array.from(importBody(out, body).childNodes));
+  content.append(...Array.from(permalinkSnippets(importBody(out, body)).childNodes));
   const reactions = reactionsIn(issue.querySelector('[role="toolbar"][aria-label="Reactions"]'));
   if (reactions.length) content.append(headerLine(out, { extras: reactions }) as Element);
 
@@ -48,7 +75,7 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
           firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime'),
         ),
         facts: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
-        body: importBody(out, commentBody),
+        body: permalinkSnippets(importBody(out, commentBody)),
         replies: [],
       });
     }
@@ -96,7 +123,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const content = out.createElement('div');
   const facts = factsLine(context, doc.body);
   if (facts) content.append(facts);
-  content.append(...Array.from(importBody(out, first).childNodes));
+  content.append(...Array.from(permalinkSnippets(importBody(out, first)).childNodes));
   const postReactions = reactionsIn(post.querySelector('.comment-reactions'));
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
@@ -113,7 +140,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
         ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
         ...reactionsIn(comment.querySelector('.comment-reactions')),
       ],
-      body: importBody(out, body),
+      body: permalinkSnippets(importBody(out, body)),
       replies: [],
     };
     const parent = comments.at(-1);
