@@ -114,6 +114,13 @@ function postExtract(body: Element, context: SiteContext): SiteExtraction | null
     h2.append(...Array.from(heading.childNodes));
     heading.replaceWith(h2);
   }
+  // Substack's editor bolds whole headings: a heading is bold already.
+  for (const strong of Array.from(
+    copy.querySelectorAll('h2 > strong:only-child, h3 > strong:only-child, h4 > strong:only-child'),
+  )) {
+    if (strong.parentElement?.textContent?.trim() === strong.textContent?.trim())
+      strong.replaceWith(...Array.from(strong.childNodes));
+  }
   normaliseFootnotes(copy);
   content.append(...Array.from(copy.childNodes));
 
