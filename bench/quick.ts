@@ -22,7 +22,7 @@ import { readTruth, scoreOutput } from './score';
  * and the reason for every miss. jsdom computes no layout, so visibility rules and a few
  * selectors behave differently from Chromium: confirm any change with `npm run bench`.
  *
- *   npx tsx bench/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick]
+ *   npx tsx bench/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick] [--comments none]
  *
  * --show prints, for each Defuddle fixture that misses, the expected and actual value of every
  * differing signature part; for each Readability page, the expected elements that did not survive.
@@ -33,6 +33,9 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     out: { type: 'string' },
     show: { type: 'boolean', default: false },
+    // Site modules' comment depth (none, top-level, all): a Defuddle expected note that leaves a
+    // discussion out is scored against what the user gets with `--comments none`.
+    comments: { type: 'string' },
   },
 });
 const corpusDir = resolve(values.corpus as string);
@@ -73,7 +76,10 @@ for (const page of pages) {
       continue;
     }
   }
-  const result = clipDocument(doc, { mode: 'article' });
+  const result = clipDocument(doc, {
+    mode: 'article',
+    ...(values.comments && { comments: values.comments as 'none' | 'top-level' | 'all' }),
+  });
   const markdown = result.ok ? result.clip.markdown : '';
   if (!result.ok) console.log(`${page.set}/${page.name}: ${result.error.code}`);
   if (values.out) {

@@ -43,7 +43,7 @@ import {
   resolveStreamedSegments,
   type StyleSource,
 } from './prepare/visibility';
-import { extractSite } from './sites';
+import { detectSite, extractSite } from './sites';
 import {
   type Clip,
   type ClipError,
@@ -472,7 +472,10 @@ function runClip(
   }
 
   const body = doc.body;
-  if (!body || body.tagName === 'FRAMESET' || (!hasText(body) && !body.querySelector('img'))) {
+  // A page that draws its post from data for its script (Steam news) has no text before that
+  // script runs; a site module that knows the page reads the data, so the page is not empty.
+  const blank = !!body && !hasText(body) && !body.querySelector('img');
+  if (!body || body.tagName === 'FRAMESET' || (blank && !(mode === 'article' && detectSite(doc)))) {
     const frames = depth === 0 ? frameDocuments(doc) : [];
     const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
     if (richest && textLength(richest.body) > 0) {

@@ -1,8 +1,10 @@
+import { bylineParagraph } from './thread';
+
 /**
  * Pieces the code-host, Q&A and reference modules share: reading a post's text, author and date,
- * copying a post's body into the scratch document without the page's controls, and writing a
- * discussion as the note shows it (a `## Comments` section of blockquotes, a reply nested in
- * its parent). Everything here reads markup; nothing fetches.
+ * copying a post's body into the scratch document without the page's controls. A discussion is
+ * written by thread.ts's threadContent, as on every other site. Everything here reads markup;
+ * nothing fetches.
  */
 
 /** An element's text on one line. */
@@ -19,11 +21,6 @@ export function isoDate(value: string | null | undefined): string | undefined {
   if (!raw || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
   const parsed = new Date(raw.replace(' ', 'T'));
   return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
-}
-
-/** The day of an ISO timestamp (`2026-01-15`): a comment's header needs no more. */
-export function dayOf(iso: string | undefined): string | undefined {
-  return iso?.slice(0, 10);
 }
 
 /** The first element matching `selector` in `root` that is not inside `outside` (a post's body). */
@@ -60,52 +57,17 @@ export interface PostHeader {
   extras?: string[];
 }
 
-/** `**author** · 2026-01-15 · 👍 3` as a paragraph, or null when there is nothing to say. */
-export function headerLine(out: Document, header: PostHeader): Element | null {
-  const parts: Node[] = [];
-  const add = (node: Node) => {
-    if (parts.length) parts.push(out.createTextNode(' · '));
-    parts.push(node);
-  };
-  if (header.author) {
-    const strong = out.createElement('strong');
-    strong.textContent = header.author;
-    add(strong);
-  }
-  const day = dayOf(header.date);
-  if (day) add(out.createTextNode(day));
-  for (const extra of header.extras ?? []) if (extra) add(out.createTextNode(extra));
-  if (!parts.length) return null;
-  const line = out.createElement('p');
-  line.append(...parts);
-  return line;
-}
-
-export interface Comment extends PostHeader {
-  body: Element;
-  replies: Comment[];
-}
-
-/** One comment as a blockquote: its header line, its body, its replies nested inside. */
-export function commentBlock(out: Document, comment: Comment): Element {
-  const quote = out.createElement('blockquote');
-  const header = headerLine(out, comment);
-  if (header) quote.append(header);
-  quote.append(...Array.from(comment.body.childNodes));
-  for (const reply of comment.replies) quote.append(commentBlock(out, reply));
-  return quote;
-}
-
 /**
- * The discussion under a post as the note shows it: a rule, a `## Comments` heading, one
- * blockquote per comment. Nothing when there are no comments.
+ * `**author** · 2026-01-15 · 👍 3` as a paragraph (thread.ts's byline, the one comment header
+ * every module writes), or null when there is nothing to say.
  */
-export function appendComments(out: Document, root: Element, comments: Comment[]): void {
-  if (!comments.length) return;
-  const heading = out.createElement('h2');
-  heading.textContent = 'Comments';
-  root.append(out.createElement('hr'), heading);
-  for (const comment of comments) root.append(commentBlock(out, comment));
+export function headerLine(out: Document, header: PostHeader): Element | null {
+  const line = bylineParagraph(out, {
+    author: header.author,
+    published: header.date,
+    facts: header.extras,
+  });
+  return line.hasChildNodes() ? line : null;
 }
 
 /** Reactions as short facts (`👍 3`), from a toolbar of buttons each holding an emoji and a count. */

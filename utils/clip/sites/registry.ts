@@ -5,12 +5,15 @@ import { discourse } from './discourse';
 import { gemini } from './gemini';
 import { github } from './github';
 import { gitlab } from './gitlab';
+import { gmail } from './gmail';
 import { hackerNews } from './hacker-news';
 import { lobsters } from './lobsters';
 import { mastodon } from './mastodon';
 import { mdn } from './mdn';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
+import { steamNews } from './steam-news';
+import { substack } from './substack';
 import type { SiteModule } from './types';
 import { wikipedia } from './wikipedia';
 import { x } from './x';
@@ -31,9 +34,12 @@ export const SITE_MODULES: readonly SiteModule[] = [
   reddit,
   lobsters,
   discourse,
+  gmail,
   mastodon,
   x,
   bluesky,
+  substack,
+  steamNews,
   youtube,
   chatgpt,
   claude,

@@ -1,7 +1,8 @@
 import type { CommentDepth } from './types';
 
 /**
- * Shared by the thread and social site modules: a post and its discussion built as elements in
+ * Shared by the site modules that carry a discussion (threads, social posts, code hosts, Q&A):
+ * a post and its discussion built as elements in
  * the scratch document, never as Markdown text, so everything from the page still goes through
  * the one Markdown writer (escaping, link and image safety).
  *
@@ -19,6 +20,8 @@ export interface ThreadComment {
   permalink?: string;
   /** As the page words it: "42 points", "3 likes". */
   score?: string;
+  /** Further short facts after the score: reactions (`👍 3`), "✓ Answer". */
+  facts?: string[];
   /** The comment's text: the element's children are copied (never the element itself). */
   body?: Element | null;
   /** Extra content copied after the body (images, a link card, a quoted post). */
@@ -79,8 +82,14 @@ export function firstWords(text: string | null | undefined, limit = 60): string 
   return `${(space > limit / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-/** "**author** · [2025-01-15](permalink) · 42 points": who, when and how well received. */
-export function bylineParagraph(out: Document, comment: ThreadComment): HTMLParagraphElement {
+/**
+ * "**author** · [2025-01-15](permalink) · 42 points · 👍 3": who, when and how well received.
+ * Every module's comment headers and a post's facts line are this one line.
+ */
+export function bylineParagraph(
+  out: Document,
+  comment: Partial<ThreadComment>,
+): HTMLParagraphElement {
   const line = out.createElement('p');
   const parts: Node[] = [];
   if (comment.author) {
@@ -100,7 +109,9 @@ export function bylineParagraph(out: Document, comment: ThreadComment): HTMLPara
       parts.push(out.createTextNode(text));
     }
   }
-  if (comment.score) parts.push(out.createTextNode(comment.score));
+  for (const fact of [comment.score, ...(comment.facts ?? [])]) {
+    if (fact) parts.push(out.createTextNode(fact));
+  }
   parts.forEach((part, index) => {
     if (index > 0) line.append(' · ');
     line.append(part);

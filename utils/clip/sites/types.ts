@@ -14,6 +14,7 @@ export const siteFamilies = [
   'video',
   'ai-chat',
   'reference',
+  'publication',
 ] as const;
 export type SiteFamily = (typeof siteFamilies)[number];
 
@@ -33,6 +34,8 @@ export const DEFAULT_COMMENT_DEPTH: Record<SiteFamily, CommentDepth> = {
   video: 'none',
   'ai-chat': 'all',
   reference: 'none',
+  // A newsletter post or an announcement is the publisher's text; its comments are readers' talk.
+  publication: 'none',
 };
 
 export interface SiteContext {

@@ -81,3 +81,23 @@ describe('detection', () => {
     expect(detectSite(wiki)).toBeUndefined();
   });
 });
+
+describe('GitHub permalink snippets', () => {
+  it('are code without line numbers or the indentation the excerpt shares', () => {
+    const doc = pageFromHtml(
+      `<html><body><h1 class="gh-header-title"><span class="js-issue-title">Crash on load</span></h1>
+<div class="js-discussion"><div class="timeline-comment js-comment"><a class="author" href="/ann">ann</a>
+<div class="js-comment-body"><p>It fails here:</p>
+<div class="border rounded-2 my-2"><p class="mb-0">Line 12 in <a href="/o/r/commit/abc">abc</a></p>
+<div class="blob-wrapper"><table class="highlight js-file-line-container"><tbody>
+<tr><td id="L12" class="blob-num" data-line-number="12"></td><td id="LC12" class="blob-code blob-code-inner">    if (!sheet) {</td></tr>
+<tr><td id="L13" class="blob-num" data-line-number="13"></td><td id="LC13" class="blob-code blob-code-inner">      return null;</td></tr>
+</tbody></table></div></div></div></div></div></body></html>`,
+      'https://github.com/o/r/issues/1',
+    );
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.clip.site).toBe('github');
+    expect(result.clip.markdown).toContain('```\nif (!sheet) {\n  return null;\n```');
+  });
+});

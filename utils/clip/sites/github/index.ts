@@ -1,7 +1,5 @@
 import { holdsClass, holdsTag } from '../../presence';
 import {
-  appendComments,
-  type Comment,
   firstOutside,
   headerLine,
   importBody,
@@ -10,6 +8,7 @@ import {
   reactionsIn,
   textOf,
 } from '../post-parts';
+import { type ThreadComment, threadContent } from '../thread';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
@@ -22,6 +21,33 @@ import type { SiteContext, SiteExtraction, SiteModule } from '../types';
  */
 
 const REACT_ROOT = '[data-testid="issue-viewer-container"]';
+
+/**
+ * A permalink to lines of a file is drawn as a table of numbered lines (`td.blob-code`). As code
+ * it is those lines, without the numbers and without the indentation they share: the excerpt
+ * starts at its own left margin, wherever it sat in the file.
+ */
+function permalinkSnippets(body: Element): Element {
+  const out = body.ownerDocument;
+  for (const table of Array.from(
+    body.querySelectorAll('table.js-file-line-container, .blob-wrapper table.highlight'),
+  )) {
+    const lines = Array.from(table.querySelectorAll('td.blob-code'), (cell) =>
+      (cell.textContent ?? '').replace(/\s+$/, ''),
+    );
+    if (!lines.length) continue;
+    const indents = lines
+      .filter((line) => line.trim())
+      .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+    const shared = indents.length ? Math.min(...indents) : 0;
+    const pre = out.createElement('pre');
+    const code = out.createElement('code');
+    code.textContent = lines.map((line) => line.slice(shared)).join('\n');
+    pre.append(code);
+    table.replaceWith(pre);
+  }
+  return body;
+}
 const CLASSIC_BODY = '.js-discussion .js-comment-body';
 
 function reactExtract(root: Element, context: SiteContext): SiteExtraction | null {
@@ -33,11 +59,11 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
   const content = out.createElement('div');
   const facts = factsLine(context, root);
   if (facts) content.append(facts);
-  content.append(...Array.from(importBody(out, body).childNodes));
+  content.append(...Array.from(permalinkSnippets(importBody(out, body)).childNodes));
   const reactions = reactionsIn(issue.querySelector('[role="toolbar"][aria-label="Reactions"]'));
   if (reactions.length) content.append(headerLine(out, { extras: reactions }) as Element);
 
-  const comments: Comment[] = [];
+  const comments: ThreadComment[] = [];
   if (context.comments !== 'none') {
     const timeline = root.querySelector('[data-testid="issue-timeline-container"]');
     for (const box of timeline?.querySelectorAll('.react-issue-comment') ?? []) {
@@ -45,18 +71,19 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
       if (!commentBody) continue;
       comments.push({
         author: textOf(box.querySelector('[data-testid="avatar-link"]')) || undefined,
-        date: isoDate(firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime')),
-        extras: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
-        body: importBody(out, commentBody),
+        published: isoDate(
+          firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime'),
+        ),
+        facts: reactionsIn(box.querySelector('[role="toolbar"][aria-label="Reactions"]')),
+        body: permalinkSnippets(importBody(out, commentBody)),
         replies: [],
       });
     }
   }
-  appendComments(out, content, comments);
 
   const authorLink = issue.querySelector('[data-testid="issue-body-header-author"]');
   return {
-    content,
+    content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
       author: textOf(authorLink) || undefined,
@@ -96,34 +123,32 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const content = out.createElement('div');
   const facts = factsLine(context, doc.body);
   if (facts) content.append(facts);
-  content.append(...Array.from(importBody(out, first).childNodes));
+  content.append(...Array.from(permalinkSnippets(importBody(out, first)).childNodes));
   const postReactions = reactionsIn(post.querySelector('.comment-reactions'));
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
-  const comments: Comment[] = [];
+  const comments: ThreadComment[] = [];
   for (const body of bodies.slice(1)) {
     if (context.comments === 'none') break;
     const comment = body.closest('.js-comment, .timeline-comment, .review-comment') ?? body;
     const reply = isReply(comment);
     if (reply && context.comments === 'top-level') continue;
-    const parsed: Comment = {
+    const parsed: ThreadComment = {
       author: textOf(firstOutside(comment, 'a.author', body)) || undefined,
-      date: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
-      extras: [
+      published: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
+      facts: [
         ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
         ...reactionsIn(comment.querySelector('.comment-reactions')),
       ],
-      body: importBody(out, body),
+      body: permalinkSnippets(importBody(out, body)),
       replies: [],
     };
     const parent = comments.at(-1);
     if (reply && parent) parent.replies.push(parsed);
     else comments.push(parsed);
   }
-  appendComments(out, content, comments);
-
   return {
-    content,
+    content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
       author: textOf(firstOutside(post, 'a.author', first)) || undefined,

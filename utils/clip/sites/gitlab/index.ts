@@ -1,6 +1,4 @@
 import {
-  appendComments,
-  type Comment,
   firstOutside,
   headerLine,
   importBody,
@@ -9,6 +7,7 @@ import {
   reactionsIn,
   textOf,
 } from '../post-parts';
+import { type ThreadComment, threadContent } from '../thread';
 import type { SiteModule } from '../types';
 
 /**
@@ -26,13 +25,16 @@ const TITLE =
 const DESCRIPTION =
   '.detail-page-description .description .md, [data-testid="work-item-description"] .md, .work-item-description .md';
 
-function noteComment(note: Element, context: Parameters<SiteModule['extract']>[0]): Comment | null {
+function noteComment(
+  note: Element,
+  context: Parameters<SiteModule['extract']>[0],
+): ThreadComment | null {
   const text = note.querySelector('.note-text');
   if (!text) return null;
   return {
     author: textOf(firstOutside(note, '.note-header-author-name', text)) || undefined,
-    date: isoDate(firstOutside(note, 'time[datetime]', text)?.getAttribute('datetime')),
-    extras: reactionsIn(note.querySelector('.awards')),
+    published: isoDate(firstOutside(note, 'time[datetime]', text)?.getAttribute('datetime')),
+    facts: reactionsIn(note.querySelector('.awards')),
     body: importBody(context.out, text),
     replies: [],
   };
@@ -65,7 +67,7 @@ export const gitlab: SiteModule = {
     if (facts) content.append(facts);
     content.append(...Array.from(importBody(out, description).childNodes));
 
-    const comments: Comment[] = [];
+    const comments: ThreadComment[] = [];
     if (context.comments !== 'none') {
       // A thread is an `li.note-discussion` (or a `.discussion-notes` list) holding its notes;
       // a note on its own is a thread of one.
@@ -86,13 +88,12 @@ export const gitlab: SiteModule = {
         comments.push(top);
       }
     }
-    appendComments(out, content, comments);
 
     const header = doc.querySelector(
       '.detail-page-header, [data-testid="work-item-created"], .issuable-meta',
     );
     return {
-      content,
+      content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
       metadata: {
         title,
         author:

@@ -1,0 +1,198 @@
+import { at, isRecord } from '../page-data';
+import type { SiteModule } from '../types';
+
+/**
+ * Steam store and community news (game announcements, patch notes). The page ships the posts as
+ * data for its script (`#application_config[data-partnereventstore]`, JSON whose body is written
+ * in BBCode) and draws them only when that script runs, so a saved copy or a page clipped before
+ * it ran holds no text at all. The post is read from that data, never fetched, and its BBCode is
+ * built as elements for the engine's one Markdown writer.
+ */
+
+/** Steam's placeholder for the clan image host in `[img]` addresses. */
+const CLAN_IMAGES = 'https://clan.akamai.steamstatic.com/images';
+
+/** BBCode tags that open a block or an inline element, and the element each becomes. */
+const ELEMENTS: Record<string, string> = {
+  p: 'p',
+  h1: 'h2',
+  h2: 'h3',
+  h3: 'h4',
+  h4: 'h5',
+  b: 'strong',
+  i: 'em',
+  u: 'span',
+  s: 'del',
+  strike: 'del',
+  quote: 'blockquote',
+  code: 'code',
+  list: 'ul',
+  olist: 'ol',
+  table: 'table',
+  tr: 'tr',
+  td: 'td',
+  th: 'th',
+  spoiler: 'span',
+};
+
+/** An address the note may link to: http(s) only; anything else stays text. */
+function safeAddress(value: string): string | undefined {
+  const address = value
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .replace('{STEAM_CLAN_IMAGE}', CLAN_IMAGES);
+  return /^https?:\/\//i.test(address) ? address : undefined;
+}
+
+/** A linked thumbnail for `[previewyoutube="id;full"]`: the video as the post shows it. */
+function youtubePreview(out: Document, argument: string): Element | null {
+  const id = /^["']?([\w-]{6,})/.exec(argument)?.[1];
+  if (!id) return null;
+  const link = out.createElement('a');
+  link.setAttribute('href', `https://www.youtube.com/watch?v=${id}`);
+  const image = out.createElement('img');
+  image.setAttribute('src', `https://img.youtube.com/vi/${id}/hqdefault.jpg`);
+  image.setAttribute('alt', 'YouTube video');
+  link.append(image);
+  const paragraph = out.createElement('p');
+  paragraph.append(link);
+  return paragraph;
+}
+
+/**
+ * BBCode as elements in `out`. Unknown tags are dropped and their text kept; a tag closed out of
+ * order closes the ones opened inside it; newlines become line breaks.
+ */
+export function bbcodeToElements(out: Document, source: string): Element {
+  const root = out.createElement('div');
+  const stack: { tag: string; element: Element }[] = [{ tag: '', element: root }];
+  const top = () => (stack[stack.length - 1] as { element: Element }).element;
+  const lines = (value: string) => {
+    value.split('\n').forEach((line, index) => {
+      if (index > 0) top().append(out.createElement('br'));
+      if (line) top().append(out.createTextNode(line));
+    });
+  };
+  // A blank line inside a paragraph starts the next one (a line break then nothing would leave a
+  // dangling hard break in the note).
+  const text = (value: string) => {
+    value.split(/\n[ \t]*\n\s*/).forEach((block, index) => {
+      const current = stack[stack.length - 1] as { tag: string; element: Element };
+      if (index > 0 && current.tag === 'p') {
+        const next = out.createElement('p');
+        current.element.after(next);
+        current.element = next;
+      } else if (index > 0) {
+        top().append(out.createElement('br'), out.createElement('br'));
+      }
+      lines(block);
+    });
+  };
+  const close = (tag: string) => {
+    const index = stack.map((entry) => entry.tag).lastIndexOf(tag);
+    if (index > 0) stack.length = index;
+  };
+  const tagPattern = /\[(\/?)([a-z0-9*]+)(?:=([^\]]*))?\]/gi;
+  let last = 0;
+  for (let match = tagPattern.exec(source); match; match = tagPattern.exec(source)) {
+    text(source.slice(last, match.index));
+    last = tagPattern.lastIndex;
+    const closing = match[1] === '/';
+    const tag = (match[2] ?? '').toLowerCase();
+    const argument = match[3] ?? '';
+    if (closing) {
+      close(tag === 'olist' ? 'olist' : tag);
+      continue;
+    }
+    if (tag === 'previewyoutube') {
+      const preview = youtubePreview(out, argument);
+      if (preview) top().append(preview);
+    } else if (tag === 'img') {
+      const end = source.toLowerCase().indexOf('[/img]', last);
+      const address = safeAddress(source.slice(last, end < 0 ? undefined : end));
+      if (address) {
+        const image = out.createElement('img');
+        image.setAttribute('src', address);
+        image.setAttribute('alt', '');
+        top().append(image);
+      }
+      last = end < 0 ? source.length : end + '[/img]'.length;
+      tagPattern.lastIndex = last;
+    } else if (tag === 'url') {
+      const link = out.createElement('a');
+      let address = safeAddress(argument);
+      if (!argument) {
+        const end = source.toLowerCase().indexOf('[/url]', last);
+        address = safeAddress(source.slice(last, end < 0 ? undefined : end));
+      }
+      if (address) link.setAttribute('href', address);
+      top().append(link);
+      stack.push({ tag, element: link });
+    } else if (tag === 'hr') {
+      top().append(out.createElement('hr'));
+    } else if (tag === '*') {
+      close('*');
+      const item = out.createElement('li');
+      top().append(item);
+      stack.push({ tag: '*', element: item });
+    } else if (tag === 'code') {
+      const pre = out.createElement('pre');
+      const code = out.createElement('code');
+      const end = source.toLowerCase().indexOf('[/code]', last);
+      code.textContent = source.slice(last, end < 0 ? undefined : end);
+      pre.append(code);
+      top().append(pre);
+      last = end < 0 ? source.length : end + '[/code]'.length;
+      tagPattern.lastIndex = last;
+    } else if (ELEMENTS[tag]) {
+      const element = out.createElement(ELEMENTS[tag] as string);
+      top().append(element);
+      stack.push({ tag, element });
+    }
+  }
+  text(source.slice(last));
+  return root;
+}
+
+function parseAttribute(element: Element, name: string): unknown {
+  try {
+    return JSON.parse(element.getAttribute(name) ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+export const steamNews: SiteModule = {
+  id: 'steam-news',
+  family: 'publication',
+  detect(doc) {
+    // By id (the browser's fast path): this runs on every article clip.
+    return !!doc.getElementById('application_config')?.hasAttribute('data-partnereventstore');
+  },
+  extract({ doc, url, out }) {
+    const config = doc.getElementById('application_config');
+    if (!config) return null;
+    const events = parseAttribute(config, 'data-partnereventstore');
+    if (!Array.isArray(events)) return null;
+    // A news page's address ends in the post's id; a saved copy's does not, and the first is it.
+    const id = url?.pathname.split('/').filter(Boolean).at(-1);
+    const event =
+      events.find(
+        (item) =>
+          isRecord(item) && (item.gid === id || at(item, 'announcement_body', 'gid') === id),
+      ) ?? events[0];
+    const body = at(event, 'announcement_body', 'body');
+    if (typeof body !== 'string' || !body.trim()) return null;
+    const title = at(event, 'event_name') ?? at(event, 'announcement_body', 'headline');
+    const posted = at(event, 'announcement_body', 'posttime');
+    const group = at(parseAttribute(config, 'data-groupvanityinfo'), 0, 'group_name');
+    return {
+      content: bbcodeToElements(out, body),
+      metadata: {
+        title: typeof title === 'string' ? title : undefined,
+        author: typeof group === 'string' ? group : undefined,
+        published: typeof posted === 'number' ? new Date(posted * 1000).toISOString() : undefined,
+      },
+    };
+  },
+};
