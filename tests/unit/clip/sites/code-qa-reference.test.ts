@@ -96,7 +96,7 @@ describe('GitHub permalink snippets', () => {
       'https://github.com/o/r/issues/1',
     );
     const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(result.error.code);
     expect(result.clip.site).toBe('github');
     expect(result.clip.markdown).toContain('```\nif (!sheet) {\n  return null;\n```');
   });

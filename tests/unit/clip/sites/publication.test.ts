@@ -6,7 +6,7 @@ import { pageFromHtml } from '../dom';
 /** The publication modules (Substack, Steam news) beyond their golden notes. */
 const clip = (html: string, url: string) => {
   const result = clipDocument(pageFromHtml(html, url), { mode: 'article' });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(result.error.code);
   return result.clip;
 };
 
