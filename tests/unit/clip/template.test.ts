@@ -62,6 +62,28 @@ describe('composeNote', () => {
     });
   });
 
+  it("writes a built-in template's days in its own English, a custom template's in the browser's locale", () => {
+    const page = clip({ metadata: { published: '2015-04-16' } });
+    const inJapan = { now: NOW, timeZone: 'Asia/Tokyo' };
+    const browserLocale = Intl.DateTimeFormat;
+    // The browser's locale is Japanese: what a Japanese user's Clipdeck formats days with.
+    Intl.DateTimeFormat = class extends browserLocale {
+      constructor(locale?: Intl.LocalesArgument, formatOptions?: Intl.DateTimeFormatOptions) {
+        super(locale ?? 'ja-JP', formatOptions);
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      expect(composeNote(page, inJapan)).toContain(
+        'Published April 16, 2015 \\\nClipped March 14, 2026',
+      );
+      expect(
+        composeNote(page, { ...inJapan, template: '記録 {{clipped}}\n\n{{content}}' }),
+      ).toContain('記録 2026年3月14日');
+    } finally {
+      Intl.DateTimeFormat = browserLocale;
+    }
+  });
+
   it('shows a published value it cannot read as escaped words, never as Markdown', () => {
     const page = clip({ metadata: { published: '<b>Spring</b> [2019](javascript:x)' } });
     expect(composeNote(page, { now: NOW, locale: 'en-GB', timeZone: 'UTC' })).toContain(

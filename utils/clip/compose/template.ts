@@ -58,6 +58,9 @@ export const NOTE_TEMPLATES: readonly NoteTemplate[] = [
   { id: 'content-only', name: 'Content only', template: '{{content}}' },
 ];
 
+/** The language of the built-in templates' words (Source:, By, Published, Clipped). */
+const BUILT_IN_LOCALE = 'en-US';
+
 export const DEFAULT_NOTE_TEMPLATE = NOTE_TEMPLATES[0] as NoteTemplate;
 
 export const TEMPLATE_VARIABLES = [
@@ -78,7 +81,11 @@ export interface ComposeOptions {
   template?: string;
   /** The clip time, passed in so notes (and tests) are reproducible. */
   now: Date;
-  /** How days are written in the note's Markdown; the browser's own locale when absent. */
+  /**
+   * How days are written in the note's Markdown. When absent: a built-in template's days are in
+   * English like its words ("Clipped November 24, 2026", not "Clipped 2026年11月24日"); the user's
+   * own template's days are in the browser's locale, like the words the user wrote.
+   */
   locale?: string;
   /** The time zone of the clipped day; the browser's own when absent. */
   timeZone?: string;
@@ -286,7 +293,8 @@ export function composeNote(clip: Clip, options: ComposeOptions): string {
   const builtIn = NOTE_TEMPLATES.find((candidate) => candidate.id === options.template);
   const template = builtIn?.template ?? options.template ?? DEFAULT_NOTE_TEMPLATE.template;
   const page = pageValues(clip, options.now);
-  const readable = readableValues(page, options.now, options);
+  const locale = options.locale ?? (builtIn || !options.template ? BUILT_IN_LOCALE : undefined);
+  const readable = readableValues(page, options.now, { ...options, locale });
   const lines = template.split('\n');
   const out: string[] = [];
   // Inside a leading `---` block every value is written as a YAML string.
