@@ -6,6 +6,7 @@ import {
   type NoteWithDeck,
   toUserError,
 } from '../api';
+import { apiSentenceText } from '../i18n';
 import { failure, type Result } from '../result';
 import { readConnection, recordKeyRefused } from '../settings';
 import { toIndexedNote } from './build';
@@ -40,7 +41,8 @@ async function withSavedClient<T extends object>(
 ): Promise<Result<T>> {
   const saved = await readConnection();
   if (!saved.ok) return saved;
-  const client = dependencies.client ?? createNotesClient(saved.connection);
+  const client =
+    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
   try {
     return await run(client, saved.connection.baseUrl);
   } catch (error) {
