@@ -45,3 +45,19 @@ describe('settings, in the user’s language', () => {
     });
   });
 });
+
+describe('the tab clipper, in the user’s language', () => {
+  it('says a request it cannot read in English and in Spanish', async () => {
+    const { clipTabs } = await import('../../../utils/clipper');
+    useLocale('en');
+    expect(await clipTabs({} as never)).toMatchObject({
+      ok: false,
+      error: { message: 'Clipdeck could not read which tabs to clip. Try again.' },
+    });
+    useLocale('es');
+    expect(await clipTabs({} as never)).toMatchObject({
+      ok: false,
+      error: { message: 'Clipdeck no pudo leer qué pestañas guardar. Vuelve a intentarlo.' },
+    });
+  });
+});
