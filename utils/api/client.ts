@@ -11,6 +11,7 @@ import {
   noteSchema,
   noteWithDeckSchema,
 } from './schemas';
+import { type ApiSentence, type ApiWords, englishApiWords } from './sentences';
 
 /** The interface's maximum for `limit`. The client never asks for more in one page. */
 export const MAX_PAGE_SIZE = 100;
@@ -22,6 +23,8 @@ export interface NotesClientOptions {
   apiKey: string;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
+  /** How errors are worded: English by default (the command line); the extension's language. */
+  words?: ApiWords;
 }
 
 export interface RequestOptions {
@@ -72,21 +75,16 @@ interface Call {
   deckId?: string | undefined;
 }
 
-const OPTIONS_HINT = 'Check the base URL in Clipdeck’s options (it usually ends in /api)';
-const MAYBE_SAVED = 'The note may have been saved anyway: look for it before clipping again.';
-
 /**
  * Accepts the base URL with or without trailing slashes and returns it without them, so paths
  * can be appended as `${base}/notes/`.
  */
-export function normalizeBaseUrl(raw: string): string {
+export function normalizeBaseUrl(raw: string, words: ApiWords = englishApiWords): string {
   const url = parseUrl(raw.trim());
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new NotesApiError(
-      'invalid-request',
-      'The Notes service address is not a web address. Open Clipdeck’s options and enter it in ' +
-        'full, for example https://notes.example.com/api.',
-    );
+    throw new NotesApiError('invalid-request', words({ id: 'badBaseUrl' }), {
+      sentence: { id: 'badBaseUrl' },
+    });
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -103,13 +101,23 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
   const { apiKey, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
 
-  const fail = (kind: NotesApiErrorKind, message: string, details?: NotesApiErrorDetails) =>
-    new NotesApiError(kind, redact(message, apiKey), {
+  const words = options.words ?? englishApiWords;
+  const fail = (kind: NotesApiErrorKind, said: ApiSentence, details?: NotesApiErrorDetails) => {
+    // The service's text and a redirect's address may echo the key: none of it is kept.
+    const sentence = Object.fromEntries(
+      Object.entries(said).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? redact(value, apiKey) : value,
+      ]),
+    ) as ApiSentence;
+    return new NotesApiError(kind, redact(words(sentence), apiKey), {
       ...details,
+      sentence,
       serverMessage:
         details?.serverMessage === undefined ? undefined : redact(details.serverMessage, apiKey),
       location: details?.location === undefined ? undefined : redact(details.location, apiKey),
     });
+  };
 
   /**
    * The body of a 2xx answer; anything else is thrown as a NotesApiError. Redirects are never
@@ -118,7 +126,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
    * trailing slash, re-sent here once, to the same origin, with the same method and body.
    */
   async function send(call: Call): Promise<string> {
-    const base = normalizeBaseUrl(options.baseUrl);
+    const base = normalizeBaseUrl(options.baseUrl, words);
     const key = apiKey.trim();
     checkKey(key, fail);
     call.signal?.throwIfAborted();
@@ -136,17 +144,14 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
       if (timedOut) {
         return fail(
           'timeout',
-          `The Notes service did not answer within ${formatDuration(timeoutMs)}. Check your ` +
-            `connection and try again.${call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''}`,
+          { id: 'timeout', ms: timeoutMs, maybeSaved: call.operation === 'create' },
           { cause },
         );
       }
       if (call.signal?.aborted) return call.signal.reason;
       return fail(
         'network',
-        `Clipdeck could not reach the Notes service at ${new URL(url).origin}. Check your ` +
-          `connection and the base URL in Clipdeck’s options, then try again.` +
-          (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
+        { id: 'network', origin: new URL(url).origin, maybeSaved: call.operation === 'create' },
         { cause },
       );
     };
@@ -201,28 +206,29 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
   const tooLargeError = (call: Call, limit: number) =>
     fail(
       'protocol',
-      `The Notes service sent an answer larger than Clipdeck reads (over ${formatBytes(limit)}` +
-        `${call.operation === 'list' ? ' for one page of notes' : ' for one note'}), so it was ` +
-        `not read. ${OPTIONS_HINT}; if it is right, the service is sending more than a Notes ` +
-        'API should.' +
-        (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
+      {
+        id: 'tooLarge',
+        bytes: limit,
+        list: call.operation === 'list',
+        maybeSaved: call.operation === 'create',
+      },
       { responseLimitBytes: limit },
     );
 
-  const protocolError = (call: Call, detail: string, field?: string) =>
+  const protocolError = (call: Call, problem: { field: string; issue: string } | undefined) =>
     fail(
       'protocol',
-      `The Notes service sent an answer Clipdeck does not understand (${detail}). ${OPTIONS_HINT}; ` +
-        `if it is right, the service may have changed.` +
-        (call.operation === 'create' ? ` ${MAYBE_SAVED}` : ''),
-      field === undefined ? {} : { field },
+      problem === undefined
+        ? { id: 'notJson', maybeSaved: call.operation === 'create' }
+        : { id: 'badField', ...problem, maybeSaved: call.operation === 'create' },
+      problem === undefined ? {} : { field: problem.field },
     );
 
   function parseJson(call: Call, text: string): unknown {
     try {
       return JSON.parse(text);
     } catch {
-      throw protocolError(call, 'the body is not JSON');
+      throw protocolError(call, undefined);
     }
   }
 
@@ -231,7 +237,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const field = formatPath(issue?.path ?? []);
-    throw protocolError(call, `${field}: ${issue?.message ?? 'unexpected value'}`, field);
+    throw protocolError(call, { field, issue: issue?.message ?? 'unexpected value' });
   }
 
   const isBlank = (text: string) => text.trim() === '';
@@ -359,11 +365,7 @@ function presentOrUndefined(value: string | undefined): string | undefined {
 function notePath(id: string, fail: Fail): string {
   if (!isUsableNoteId(id)) {
     const shown = id.length > 60 ? `${id.slice(0, 60)}…` : id;
-    throw fail(
-      'invalid-request',
-      `“${shown}” is not a note id Clipdeck can send: a note id cannot be empty, “.” or “..”, or ` +
-        'contain a slash. Copy the id again from the note in the Notes service.',
-    );
+    throw fail('invalid-request', { id: 'badNoteId', noteId: shown });
   }
   return `/notes/${encodeURIComponent(id)}`;
 }
@@ -459,20 +461,13 @@ function movedError(
 ): NotesApiError {
   const status = response.status || undefined;
   if (location === undefined) {
-    return fail(
-      'moved',
-      'The Notes service answered from another address and did not say which, so Clipdeck did ' +
-        `not send your API key on. ${OPTIONS_HINT}.`,
-      { status },
-    );
+    return fail('moved', { id: 'movedUnknown' }, { status });
   }
   const suggestedBaseUrl = suggestBaseUrl(base, call, location);
   const shown = location.length > 200 ? `${location.slice(0, 200)}…` : location;
   return fail(
     'moved',
-    `The Notes service answered from another address: it moved to ${shown}. Clipdeck did not ` +
-      'send your API key there. Check the base URL in Clipdeck’s options' +
-      (suggestedBaseUrl ? ` and change it to ${suggestedBaseUrl} if that is your service.` : '.'),
+    { id: 'moved', location: shown, ...(suggestedBaseUrl && { suggestedBaseUrl }) },
     { status, location, ...(suggestedBaseUrl !== undefined && { suggestedBaseUrl }) },
   );
 }
@@ -546,10 +541,6 @@ async function readLimited(
   return new TextDecoder().decode(bytes);
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
-}
-
 function pageSize(limit: number): number {
   return Math.min(nonNegativeInteger('limit', limit), MAX_PAGE_SIZE);
 }
@@ -570,24 +561,20 @@ function buildUrl(base: string, call: Call): string {
   return `${base}${call.path}${query ? `?${query}` : ''}`;
 }
 
-function checkKey(key: string, fail: (kind: 'auth', message: string) => NotesApiError): void {
+function checkKey(key: string, fail: (kind: 'auth', sentence: ApiSentence) => NotesApiError): void {
   if (key === '') {
-    throw fail('auth', 'No API key is set. Open Clipdeck’s options and paste your Notes API key.');
+    throw fail('auth', { id: 'noKey' });
   }
   // fetch refuses header values outside visible ASCII with an error that reads like a network
   // failure; say what is really wrong instead.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw fail(
-      'auth',
-      'The API key contains characters an API key cannot have (spaces or non-ASCII letters). ' +
-        'Open Clipdeck’s options and paste the key again, exactly as the service shows it.',
-    );
+    throw fail('auth', { id: 'keyBadCharacters' });
   }
 }
 
 type Fail = (
   kind: NotesApiErrorKind,
-  message: string,
+  sentence: ApiSentence,
   details?: NotesApiErrorDetails,
 ) => NotesApiError;
 
@@ -597,119 +584,47 @@ function statusError(call: Call, response: Response, text: string, fail: Fail): 
   const serverMessage = body.success ? body.data.error : undefined;
   const code = body.success ? body.data.code : undefined;
   const details: NotesApiErrorDetails = { status, code, serverMessage };
-  const said = serverMessage ? `: ${quote(serverMessage)}` : '';
+  const server = serverMessage ? shortServerMessage(serverMessage) : undefined;
 
   if (status === 400) {
-    return fail(
-      'invalid-request',
-      `The Notes service rejected the request${said || ' as invalid'}. ` +
-        (call.operation === 'create' || call.operation === 'update'
-          ? 'Check the note’s title, text and tags, then try again.'
-          : 'Check the search settings, then try again.'),
-      details,
-    );
+    const note = call.operation === 'create' || call.operation === 'update';
+    return fail('invalid-request', { id: 'rejected', note, server }, details);
   }
-  if (status === 401) {
-    return fail(
-      'auth',
-      'The Notes service refused the API key. Open Clipdeck’s options and paste a current key ' +
-        '(keys stop working after “Refresh Key”).',
-      details,
-    );
-  }
-  if (status === 403) {
-    return fail(
-      'auth',
-      'The Notes service does not allow this API key to do that. Check the key in the service’s ' +
-        'account settings, or create a new one and paste it into Clipdeck’s options.',
-      details,
-    );
-  }
-  if (status === 404) return fail('not-found', notFoundMessage(call), details);
+  if (status === 401) return fail('auth', { id: 'keyRefused' }, details);
+  if (status === 403) return fail('auth', { id: 'keyForbidden' }, details);
+  if (status === 404) return fail('not-found', notFoundSentence(call), details);
   if (status === 405) {
     return fail(
       'invalid-request',
-      call.operation === 'delete'
-        ? 'This service does not support deleting notes through its API. Delete the note in the ' +
-            'Notes service itself.'
-        : `The Notes service does not accept this request at that address. ${OPTIONS_HINT}.`,
+      { id: call.operation === 'delete' ? 'noDelete' : 'notAccepted' },
       details,
     );
   }
-  if (status === 408) {
-    return fail(
-      'timeout',
-      'The Notes service gave up waiting for the request. Try again.',
-      details,
-    );
-  }
-  if (status === 409) {
-    return fail(
-      'invalid-request',
-      `The Notes service reported a conflict${said}. Refresh and try again.`,
-      details,
-    );
-  }
-  if (status === 413) {
-    return fail(
-      'invalid-request',
-      'The note is too large for the Notes service. Clip a shorter page or a part of it and try ' +
-        'again.',
-      details,
-    );
-  }
+  if (status === 408) return fail('timeout', { id: 'serviceGaveUp' }, details);
+  if (status === 409) return fail('invalid-request', { id: 'conflict', server }, details);
+  if (status === 413) return fail('invalid-request', { id: 'noteTooLarge' }, details);
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-    const wait =
-      retryAfterMs === undefined ? 'a minute' : formatDuration(Math.max(retryAfterMs, 1000));
-    return fail(
-      'rate-limited',
-      `The Notes service is receiving too many requests. Wait ${wait} and try again.`,
-      { ...details, retryAfterMs },
-    );
+    const ms = retryAfterMs === undefined ? undefined : Math.max(retryAfterMs, 1000);
+    return fail('rate-limited', { id: 'rateLimited', ms }, { ...details, retryAfterMs });
   }
-  if (status >= 500) {
-    return fail(
-      'server',
-      `The Notes service had a problem on its side (HTTP ${status}). Try again in a few minutes.`,
-      details,
-    );
-  }
-  if (status >= 400) {
-    return fail(
-      'invalid-request',
-      `The Notes service refused the request (HTTP ${status}${said}). ${OPTIONS_HINT}, then try ` +
-        'again.',
-      details,
-    );
-  }
-  return fail(
-    'protocol',
-    `The Notes service answered with HTTP ${status}, which Clipdeck does not expect. ${OPTIONS_HINT}.`,
-    details,
-  );
+  if (status >= 500) return fail('server', { id: 'serverProblem', status }, details);
+  if (status >= 400) return fail('invalid-request', { id: 'refused', status, server }, details);
+  return fail('protocol', { id: 'unexpectedStatus', status }, details);
 }
 
-function notFoundMessage(call: Call): string {
+function notFoundSentence(call: Call): ApiSentence {
   switch (call.operation) {
     case 'get':
     case 'update':
-      return 'The Notes service has no such note: it may have been deleted. Refresh and try again.';
+      return { id: 'noSuchNote' };
     case 'delete':
-      return (
-        'The Notes service found nothing to delete: the note is not found (already deleted?) or ' +
-        'deleting isn’t supported by this service.'
-      );
+      return { id: 'nothingToDelete' };
     case 'create':
-      if (call.deckId !== undefined) {
-        return (
-          `The Notes service did not find the notebook “${call.deckId}”. Check the deck id, and ` +
-          `the base URL in Clipdeck’s options (it usually ends in /api).`
-        );
-      }
-      return `The Notes service has no notes at this address. ${OPTIONS_HINT}.`;
+      if (call.deckId !== undefined) return { id: 'noDeck', deckId: call.deckId };
+      return { id: 'noNotesHere' };
     case 'list':
-      return `The Notes service has no notes at this address. ${OPTIONS_HINT}.`;
+      return { id: 'noNotesHere' };
   }
 }
 
@@ -740,15 +655,10 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 100) / 10;
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
-}
-
-function quote(serverMessage: string): string {
+/** The service's own words, without a closing full stop, cut to a length a sentence can hold. */
+function shortServerMessage(serverMessage: string): string {
   const trimmed = serverMessage.trim().replace(/[.\s]+$/, '');
-  return `“${trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed}”`;
+  return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed;
 }
 
 function redact(text: string, apiKey: string): string {

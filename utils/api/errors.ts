@@ -1,4 +1,5 @@
 import type { UserError } from '../result';
+import type { ApiSentence } from './sentences';
 
 export type NotesApiErrorKind =
   | 'invalid-request'
@@ -31,6 +32,8 @@ export interface NotesApiErrorDetails {
   suggestedBaseUrl?: string;
   /** For a `protocol` error about an answer too large to read: the limit it went past. */
   responseLimitBytes?: number;
+  /** What the message says, as an id and values, for a caller that words it again. */
+  sentence?: ApiSentence;
   cause?: unknown;
 }
 
@@ -49,6 +52,7 @@ export class NotesApiError extends Error {
   readonly location: string | undefined;
   readonly suggestedBaseUrl: string | undefined;
   readonly responseLimitBytes: number | undefined;
+  readonly sentence: ApiSentence | undefined;
 
   constructor(kind: NotesApiErrorKind, message: string, details: NotesApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -61,6 +65,7 @@ export class NotesApiError extends Error {
     this.location = details.location;
     this.suggestedBaseUrl = details.suggestedBaseUrl;
     this.responseLimitBytes = details.responseLimitBytes;
+    this.sentence = details.sentence;
   }
 }
 

@@ -26,3 +26,4 @@ export {
   noteSchema,
   noteWithDeckSchema,
 } from './schemas';
+export { type ApiSentence, type ApiWords, englishApiWords } from './sentences';

@@ -1,4 +1,5 @@
 import { createNotesClient, NotesApiError, type NotesClient } from '../api';
+import { apiSentenceText } from '../i18n';
 import { newlySaved } from '../notes-index';
 import { outboxItem } from '../outbox';
 import type { Result } from '../result';
@@ -28,7 +29,8 @@ export async function findClippedPage(
   if (!logged.length) return { ok: true, clipped: null };
   const saved = await readConnection();
   if (!saved.ok) return { ok: true, clipped: null };
-  const client = dependencies.client ?? createNotesClient(saved.connection);
+  const client =
+    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
   for (const entry of logged) {
     try {
       const note = await client.get(entry.noteId);

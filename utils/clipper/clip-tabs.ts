@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import {
   BATCH_SIZE,
   type ClipSummary,
@@ -41,7 +42,7 @@ export type ClipTabsResult = Result<{
 export async function clipTabs(input: ClipTabsRequest): Promise<ClipTabsResult> {
   const parsed = clipTabsRequestSchema.safeParse(input);
   if (!parsed.success) {
-    return failure('invalid-request', 'Clipdeck could not read which tabs to clip. Try again.');
+    return failure('invalid-request', t('clip.unreadableTabs'));
   }
   const request = parsed.data;
   const { value, access } = await withLentHostAccess(request.giveBack ?? [], () =>

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createNotesClient, NotesApiError, type NotesClient, toUserError } from '../api';
-import { quoted, t } from '../i18n';
+import { apiSentenceText, quoted, t } from '../i18n';
 import { failure, type Result, type UserError } from '../result';
 import {
   type Connection,
@@ -168,7 +168,9 @@ async function withClient<T extends object>(
     return failure('permission', t('options.check.notAllowed', { host }));
   }
   try {
-    return await run(createNotesClient({ ...connection, fetch: dependencies.fetch }));
+    return await run(
+      createNotesClient({ ...connection, fetch: dependencies.fetch, words: apiSentenceText }),
+    );
   } catch (error) {
     return { ok: false, error: describeFailure(error, connection.baseUrl) };
   }

@@ -1,3 +1,4 @@
+export { apiSentenceText } from './api';
 export { clipErrorToUserError, clipNoticeText } from './clip';
 export {
   formatBytes,

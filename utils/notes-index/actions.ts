@@ -6,6 +6,7 @@ import {
   type NoteWithDeck,
   toUserError,
 } from '../api';
+import { apiSentenceText, quoted, t } from '../i18n';
 import { failure, type Result } from '../result';
 import { readConnection, recordKeyRefused } from '../settings';
 import { toIndexedNote } from './build';
@@ -27,12 +28,7 @@ export interface NoteChanges {
   tags?: string[];
 }
 
-const GONE = (id: string) =>
-  failure(
-    'not-found',
-    `That note (${id}) is no longer in your Notes service: it was deleted there. Clipdeck has ` +
-      'removed it from its lists.',
-  );
+const GONE = (id: string) => failure('not-found', t('notesIndex.gone', { id }));
 
 async function withSavedClient<T extends object>(
   dependencies: NoteActionDependencies,
@@ -40,7 +36,8 @@ async function withSavedClient<T extends object>(
 ): Promise<Result<T>> {
   const saved = await readConnection();
   if (!saved.ok) return saved;
-  const client = dependencies.client ?? createNotesClient(saved.connection);
+  const client =
+    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
   try {
     return await run(client, saved.connection.baseUrl);
   } catch (error) {
@@ -156,11 +153,13 @@ export function deleteNote(id: string, dependencies: NoteActionDependencies = {}
       // A 404 may mean "already gone" or "no such route": only a read tells which.
       const still = await readOrForget(client, baseUrl, id);
       if (!still) return { ok: true };
-      const said = error.serverMessage ? ` It said: “${error.serverMessage}”.` : '';
+      const title = quoted(still.title || t('notesIndex.thisNote'));
+      const status = String(error.status ?? 'error');
       return failure(
         'delete-refused',
-        `Your Notes service did not delete “${still.title || 'this note'}” ` +
-          `(HTTP ${error.status ?? 'error'}).${said} Delete it in the Notes service itself.`,
+        error.serverMessage
+          ? t('notesIndex.deleteRefusedSaid', { title, status, said: quoted(error.serverMessage) })
+          : t('notesIndex.deleteRefused', { title, status }),
       );
     }
     await noteChanged(baseUrl, { kind: 'deleted', id });

@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure } from '../result';
 import { appendToNote, deleteNote, getNote, updateNote } from './actions';
 import { followOutboxSaves } from './follow-outbox';
 import { refreshNotesIndex } from './refresh';
 
-const REFUSED = failure('refused', 'Only Clipdeck’s own pages may read or change your notes.');
-const MALFORMED = failure(
-  'invalid-request',
-  'Clipdeck could not read that request. Close the popup and try again.',
-);
+// Functions, not constants: a sentence is read in the browser's language when it is said.
+const REFUSED = () => failure('refused', t('notesIndex.refusedSender'));
+const MALFORMED = () => failure('invalid-request', t('notesIndex.malformed'));
 
 const noteIdSchema = z.object({ id: z.string().min(1) });
 const changesSchema = noteIdSchema.extend({
@@ -28,26 +27,26 @@ export function registerNotesIndex(): void {
   onMessage('refreshNotesIndex', (message) =>
     isFromExtensionPage(message)
       ? refreshNotesIndex({ force: message.data?.force === true })
-      : REFUSED,
+      : REFUSED(),
   );
   onMessage('getNote', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = noteIdSchema.safeParse(message.data);
-    return request.success ? getNote(request.data.id) : MALFORMED;
+    return request.success ? getNote(request.data.id) : MALFORMED();
   });
   onMessage('updateNote', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = changesSchema.safeParse(message.data);
-    return request.success ? updateNote(request.data.id, request.data.changes) : MALFORMED;
+    return request.success ? updateNote(request.data.id, request.data.changes) : MALFORMED();
   });
   onMessage('deleteNote', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = noteIdSchema.safeParse(message.data);
-    return request.success ? deleteNote(request.data.id) : MALFORMED;
+    return request.success ? deleteNote(request.data.id) : MALFORMED();
   });
   onMessage('appendToNote', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = appendSchema.safeParse(message.data);
-    return request.success ? appendToNote(request.data.id, request.data.markdown) : MALFORMED;
+    return request.success ? appendToNote(request.data.id, request.data.markdown) : MALFORMED();
   });
 }

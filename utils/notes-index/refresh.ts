@@ -5,6 +5,7 @@ import {
   type NotesClient,
   toUserError,
 } from '../api';
+import { apiSentenceText } from '../i18n';
 import { searchRecent } from '../outbox';
 import type { Result } from '../result';
 import { readConnection, recordKeyRefused } from '../settings';
@@ -102,7 +103,8 @@ async function runRefresh(
   if (!force && isFresh(await readNotesIndex(), baseUrl, now())) {
     return { ok: true, scanned: false, requests: 0 };
   }
-  const client = dependencies.client ?? createNotesClient(saved.connection);
+  const client =
+    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
   let requests = 0;
   try {
     const incremental = await refreshFromEnds(client, baseUrl, now, force);

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createNotesClient } from '../api';
+import { apiSentenceText } from '../i18n';
 import { connectionItem, readConnection, recordKeyRefused } from '../settings';
 import type { OutboxConfig } from './config';
 import { type ClipOutbox, createOutbox, OUTBOX_ALARM, type OutboxClient } from './outbox';
@@ -8,7 +9,11 @@ import { type ClipOutbox, createOutbox, OUTBOX_ALARM, type OutboxClient } from '
 export async function clientForSavedConnection(config: OutboxConfig): Promise<OutboxClient | null> {
   const read = await readConnection();
   if (!read.ok) return null;
-  return createNotesClient({ ...read.connection, timeoutMs: config.requestTimeoutMs });
+  return createNotesClient({
+    ...read.connection,
+    timeoutMs: config.requestTimeoutMs,
+    words: apiSentenceText,
+  });
 }
 
 let backgroundOutbox: ClipOutbox | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure, type Result } from '../result';
 import { getOutbox } from './background';
@@ -7,11 +8,9 @@ import type { Outcome } from './outbox';
 import { describeSetAside, exportSetAside, readSetAside } from './set-aside';
 import { summarizeClip, summarizeOutbox } from './summary';
 
-const REFUSED = failure('refused', 'Only Clipdeck’s own pages may manage its outbox.');
-const MALFORMED = failure(
-  'invalid-request',
-  'Clipdeck could not read that request. Reload the page and try again.',
-);
+// Functions, not constants: a sentence is read in the browser's language when it is said.
+const REFUSED = () => failure('refused', t('outbox.refusedSender'));
+const MALFORMED = () => failure('invalid-request', t('outbox.malformed'));
 
 const clipIdSchema = z.object({ id: z.string().min(1) });
 const editSchema = clipIdSchema.extend({
@@ -31,7 +30,7 @@ export function registerOutboxMessages(): void {
   const outbox = getOutbox();
 
   onMessage('listOutbox', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const current = await outbox.list();
     return {
       ok: true,
@@ -41,24 +40,24 @@ export function registerOutboxMessages(): void {
   });
 
   onMessage('getClip', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
-    if (!request.success) return MALFORMED;
+    if (!request.success) return MALFORMED();
     const entry = await outbox.get(request.data.id);
-    if (!entry) return failure('not-found', 'That clip is no longer in Clipdeck’s outbox.');
+    if (!entry) return failure('not-found', t('outbox.noLongerHere'));
     return { ok: true, clip: summarizeClip(entry), draft: entry.draft };
   });
 
   onMessage('retryClip', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
-    return request.success ? toReply(await outbox.retry(request.data.id)) : MALFORMED;
+    return request.success ? toReply(await outbox.retry(request.data.id)) : MALFORMED();
   });
 
   onMessage('editClip', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = editSchema.safeParse(message.data);
-    if (!request.success) return MALFORMED;
+    if (!request.success) return MALFORMED();
     const { id, draft, deckId } = request.data;
     return toReply(
       await outbox.edit(id, {
@@ -69,14 +68,14 @@ export function registerOutboxMessages(): void {
   });
 
   onMessage('clipProgress', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = z.object({ ids: z.array(z.string()).max(10_000) }).safeParse(message.data);
-    if (!request.success) return MALFORMED;
+    if (!request.success) return MALFORMED();
     return { ok: true, progress: await outbox.progress(request.data.ids) };
   });
 
   onMessage('listSetAside', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     // Anything in the outbox it cannot read is set aside first, so the count is complete.
     await outbox.keepUnreadable();
     const setAside = await readSetAside();
@@ -84,14 +83,14 @@ export function registerOutboxMessages(): void {
   });
 
   onMessage('exportSetAside', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const setAside = await readSetAside();
     return { ok: true, count: setAside.clips.length, json: exportSetAside(setAside, Date.now()) };
   });
 
   onMessage('discardClip', async (message): Promise<Result> => {
-    if (!isFromExtensionPage(message)) return REFUSED;
+    if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
-    return request.success ? outbox.discard(request.data.id) : MALFORMED;
+    return request.success ? outbox.discard(request.data.id) : MALFORMED();
   });
 }

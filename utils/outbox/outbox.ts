@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
@@ -81,14 +82,9 @@ export interface BatchProgress {
   gone: number;
 }
 
-const NOT_FOUND = failure(
-  'not-found',
-  'That clip is no longer in Clipdeck’s outbox: it was discarded or saved long ago.',
-);
-const BUSY = failure(
-  'busy',
-  'Clipdeck is sending this clip right now. Wait a moment for the answer, then try again.',
-);
+// Functions, not constants: a sentence is read in the browser's language when it is said.
+const NOT_FOUND = () => failure('not-found', t('outbox.notFound'));
+const BUSY = () => failure('busy', t('outbox.busy'));
 
 /**
  * The durable outbox: clips are stored before anything is sent, delivered at most
@@ -548,18 +544,15 @@ export function createOutbox(dependencies: OutboxDependencies) {
     id: string,
     change: (entry: OutboxEntry) => OutboxEntry,
   ): Promise<Outcome> {
-    let outcome: Outcome = NOT_FOUND;
+    let outcome: Outcome = NOT_FOUND();
     await commit((outbox) => {
       const entry = outbox.entries.find((candidate) => candidate.id === id);
       if (!entry) {
-        outcome = NOT_FOUND;
+        outcome = NOT_FOUND();
         return outbox;
       }
       if (entry.state === 'sending' || entry.state === 'saved') {
-        outcome =
-          entry.state === 'saved'
-            ? failure('saved', 'This clip is already saved in your Notes service.')
-            : BUSY;
+        outcome = entry.state === 'saved' ? failure('saved', t('outbox.alreadySaved')) : BUSY();
         return outbox;
       }
       const changed = change(entry);
@@ -581,13 +574,13 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   async function discard(id: string): Promise<Result> {
-    let outcome: Result = NOT_FOUND;
+    let outcome: Result = NOT_FOUND();
     await commit((outbox) => {
       const entry = outbox.entries.find((candidate) => candidate.id === id);
       if (!entry) return outbox;
       // A request in flight may still store the note; the clip stays until the answer is known.
       if (entry.state === 'sending') {
-        outcome = BUSY;
+        outcome = BUSY();
         return outbox;
       }
       outcome = { ok: true };

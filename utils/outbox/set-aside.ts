@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { plural } from '../i18n';
 import { OUTBOX_VERSION, type Outbox, outboxEntrySchema, parseOutbox } from './entry';
 
 /**
@@ -106,13 +107,8 @@ export async function readSetAside(): Promise<SetAside> {
 export function describeSetAside(setAside: SetAside): string | null {
   const count = setAside.clips.length;
   if (!count) return null;
-  const clips = count === 1 ? '1 clip' : `${count} clips`;
   const newer = setAside.clips.some((clip) => clip.reason === 'newer-version');
-  return (
-    `Clipdeck kept ${clips} aside that it could not read${newer ? ' (saved by a newer version of Clipdeck)' : ''}. ` +
-    'They were not sent and are not deleted: export them to keep a copy' +
-    `${newer ? ', or update Clipdeck to send them' : ''}.`
-  );
+  return plural(newer ? 'outbox.setAsideNewer' : 'outbox.setAside', count);
 }
 
 /** The set-aside clips as a JSON document the user can download. */

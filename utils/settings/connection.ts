@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { checkBaseUrl } from './base-url';
 import { readSetting, type VersionedSetting, writeSetting } from './stored';
@@ -53,10 +54,6 @@ export const connectionSetting: VersionedSetting<Connection> = {
   name: 'connection',
 };
 
-export const NOT_CONNECTED_MESSAGE =
-  'Clipdeck is not connected to your Notes service yet. Open Clipdeck’s options, enter the ' +
-  'service’s base URL and your API key, and save.';
-
 /**
  * The connection for talking to the service, validated. What the background should use instead
  * of reading `connectionItem` directly: a damaged value becomes a sentence, not a bad request.
@@ -64,7 +61,7 @@ export const NOT_CONNECTED_MESSAGE =
 export async function readConnection(): Promise<Result<{ connection: Connection }>> {
   const { value, notice } = await readSetting(connectionSetting);
   if (notice) return failure('not-configured', `${notice} Open Clipdeck’s options to fix it.`);
-  if (!value.baseUrl || !value.apiKey) return failure('not-configured', NOT_CONNECTED_MESSAGE);
+  if (!value.baseUrl || !value.apiKey) return failure('not-configured', t('common.notConfigured'));
   return { ok: true, connection: value };
 }
 
@@ -138,10 +135,7 @@ export async function saveConnection(
 
 function keyNeededMessage(baseUrl: string): string {
   const host = parseAddress(baseUrl)?.host ?? baseUrl;
-  return (
-    `The address was saved, but not the API key: a key is only sent to the address it was ` +
-    `entered for. Paste your API key for ${host} and save again.`
-  );
+  return t('settings.keyNeeded', { host });
 }
 
 /**

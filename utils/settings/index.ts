@@ -36,7 +36,6 @@ export {
   type KeyRefusal,
   keyCarriesTo,
   keyRefusalItem,
-  NOT_CONNECTED_MESSAGE,
   readConnection,
   readKeyRefusal,
   recordKeyRefused,

@@ -1,5 +1,6 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { z } from 'zod';
+import { t } from '../i18n';
 
 /**
  * Reading and writing a versioned item with its zod schema. A stored value that does not fit
@@ -30,18 +31,14 @@ export async function readSetting<T>(setting: VersionedSetting<T>): Promise<Load
   if (storedVersion > version) {
     return {
       value: item.fallback,
-      notice:
-        `Your saved ${name} settings come from a newer version of Clipdeck and cannot be read ` +
-        'by this one, so defaults are shown. Update Clipdeck, or save here to replace them.',
+      notice: t('settings.fromNewerVersion', { name }),
     };
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     return {
       value: item.fallback,
-      notice:
-        `Your saved ${name} settings were damaged (${describeIssues(parsed.error)}), so defaults ` +
-        'are shown. Check them and save to repair them.',
+      notice: t('settings.damaged', { name, issues: describeIssues(parsed.error) }),
     };
   }
   return { value: parsed.data };

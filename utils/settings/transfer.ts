@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import {
   type ClipDefaults,
@@ -90,16 +91,13 @@ export async function importSettings(fileText: string): Promise<Result<ImportOut
   try {
     json = JSON.parse(fileText);
   } catch {
-    return failure(
-      'invalid-import',
-      'This file is not JSON. Choose a file that Clipdeck exported.',
-    );
+    return failure('invalid-import', t('settings.importNotJson'));
   }
   const parsed = exportSchema.safeParse(json);
   if (!parsed.success) {
     return failure(
       'invalid-import',
-      `Nothing was imported: ${describeIssues(parsed.error)}. Fix that field or export the settings again.`,
+      t('settings.importInvalid', { issues: describeIssues(parsed.error) }),
     );
   }
   const quickCaptureInFile = parsed.data.quickCapture;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
-import { t } from '../../i18n';
+import { apiSentenceText, t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
 import { failure, type Result } from '../../result';
@@ -48,7 +48,13 @@ export async function checkKnownLinks(urls: readonly string[]): Promise<Result<K
   const saved = await readConnection();
   if (!saved.ok) return failure('not-configured', NOT_CONFIGURED_MESSAGE);
   try {
-    return { ok: true, ...(await findKnownLinks(createNotesClient(saved.connection), urls)) };
+    return {
+      ok: true,
+      ...(await findKnownLinks(
+        createNotesClient({ ...saved.connection, words: apiSentenceText }),
+        urls,
+      )),
+    };
   } catch (error) {
     if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
     const reason = toUserError(error);

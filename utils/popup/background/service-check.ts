@@ -1,4 +1,5 @@
 import { createNotesClient, toUserError } from '../../api';
+import { apiSentenceText } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { readConnection, recordKeyRefused } from '../../settings';
 
@@ -19,6 +20,7 @@ export async function checkService(
   const client = createNotesClient({
     ...saved.connection,
     timeoutMs: CHECK_TIMEOUT_MS,
+    words: apiSentenceText,
     ...(dependencies.fetch && { fetch: dependencies.fetch }),
   });
   try {
