@@ -49,9 +49,11 @@ const EXPLAINED_WARNINGS = [
 ];
 
 const scratch: string[] = [];
+// The rebuild's scratch copy holds a hard-linked node_modules (tens of thousands of entries):
+// removing it took more than vitest's 10 s hook limit on a loaded 2-core CI machine.
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+}, 180_000);
 
 function unzipped(zip: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'clipdeck-package-'));
