@@ -211,3 +211,52 @@ describe('code in table cells', () => {
     expect(markdown).not.toContain('| ');
   });
 });
+
+describe('code from highlighters that keep lines or languages apart', () => {
+  it('keeps a CodeMirror 5 editor as one block, without its line numbers', () => {
+    const markdown = markdownOf(`
+      <div class="CodeMirror cm-s-default"><div class="CodeMirror-scroll"><div class="CodeMirror-lines">
+      <div class="CodeMirror-code">
+        <div><div class="CodeMirror-gutter-wrapper"><div class="CodeMirror-linenumber">1</div></div>
+          <pre class=" CodeMirror-line "><span><span class="cm-keyword">var</span> a = 1;</span></pre></div>
+        <div><div class="CodeMirror-gutter-wrapper"><div class="CodeMirror-linenumber">2</div></div>
+          <pre class=" CodeMirror-line "><span>var b = 2;</span></pre></div>
+      </div></div></div></div>`);
+    expect(markdown).toContain('```\nvar a = 1;\nvar b = 2;\n```');
+  });
+
+  it("keeps the language of Rouge's line-numbered table inside pre > code", () => {
+    const markdown = markdownOf(`
+      <figure class="highlight"><pre><code class="language-ruby" data-lang="ruby"><table class="rouge-table"><tbody><tr>
+        <td class="gutter gl"><pre class="lineno">1\n2\n</pre></td>
+        <td class="code"><pre><span class="k">def</span> <span class="nf">foo</span>\n  <span class="nb">puts</span> 1\n</pre></td>
+      </tr></tbody></table></code></pre></figure>`);
+    expect(markdown).toContain('```ruby\ndef foo\n  puts 1\n```');
+  });
+
+  it('reads the language of WordPress highlighters (SyntaxHighlighter, Enlighter)', () => {
+    const markdown = markdownOf(`
+      <div class="syntaxhighlighter php"><table><tbody><tr>
+        <td class="gutter"><div class="line number1">1</div><div class="line number2">2</div></td>
+        <td class="code"><div class="container">
+          <div class="line number1"><code class="php variable">$a</code> <code class="php plain">= 1;</code></div>
+          <div class="line number2"><code class="php variable">$b</code> <code class="php plain">= 2;</code></div>
+        </div></td></tr></tbody></table></div>
+      <p>and the same in Python:</p>
+      <pre class="EnlighterJSRAW" data-enlighter-language="python">a = 1\nb = 2</pre>`);
+    expect(markdown).toContain('```php\n$a = 1;\n$b = 2;\n```');
+    expect(markdown).toContain('```python\na = 1\nb = 2\n```');
+  });
+
+  it("drops Crayon's line-number column", () => {
+    const markdown = markdownOf(`
+      <div class="crayon-syntax crayon-theme-classic"><div class="crayon-main"><table class="crayon-table"><tbody>
+        <tr class="crayon-row"><td class="crayon-nums"><div class="crayon-nums-content">
+          <div class="crayon-num">1</div><div class="crayon-num">2</div></div></td>
+        <td class="crayon-code"><div class="crayon-pre">
+          <div class="crayon-line">x = 1</div><div class="crayon-line">y = 2</div></div></td></tr>
+      </tbody></table></div></div>`);
+    expect(markdown).toContain('```\nx = 1\ny = 2\n```');
+    expect(markdown).not.toContain('| ');
+  });
+});
