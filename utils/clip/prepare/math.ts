@@ -191,7 +191,8 @@ function matrixRows(table: Element): string {
  */
 function rowLabel(row: Element): string {
   const text = (row.firstElementChild?.textContent ?? '').trim();
-  return texForText(text.replace(/^\(\s*([\s\S]*?)\s*\)$/, '$1'));
+  // Braces, dollars and backslashes in a label would end the tag or the formula.
+  return texForText(text.replace(/^\(\s*([\s\S]*?)\s*\)$/, '$1').replace(/[$\\{}<>]/g, ''));
 }
 
 /**
@@ -589,7 +590,7 @@ function replaceLatexImages(root: Element): void {
 }
 
 /** An equation number beside a displayed formula: `(1)`, `(2.3a)`, `(*)`. */
-const EQUATION_NUMBER = /^\(\s*([^()\s]{1,12})\s*\)$/;
+const EQUATION_NUMBER = /^\(\s*([^()\s$\\{}<>]{1,12})\s*\)$/;
 
 /**
  * The formula and number of an equation row, or undefined when the row holds anything else
