@@ -137,3 +137,126 @@ describe('MathML without a TeX annotation', () => {
     expect(markdown).toContain('\\begin{aligned} x & = y \\\\ u & = v \\end{aligned}');
   });
 });
+
+describe('numbered equations', () => {
+  it("keeps a MathJax \\tag as the formula's tag, not a column beside it", () => {
+    const markdown = markdownOf(`
+      <mjx-container class="MathJax" jax="CHTML" display="true"><mjx-math display="true"></mjx-math>
+      <mjx-assistive-mml display="block"><math display="block"><mtable displaystyle="true">
+        <mlabeledtr><mtd><mtext>(</mtext><mrow><mo>⋆</mo></mrow><mtext>)</mtext></mtd>
+        <mtd><mi>a</mi><mo>=</mo><mi>b</mi><mo>+</mo><mi>c</mi></mtd></mlabeledtr>
+      </mtable></math></mjx-assistive-mml></mjx-container>`);
+    expect(markdown).toContain('$$\na = b + c \\tag{\\star}\n$$');
+    expect(markdown).not.toContain('\\begin{matrix}');
+  });
+
+  it('writes an eqnarray (right, centre, left columns) as aligned equations', () => {
+    const markdown = markdownOf(`
+      <math display="block"><mtable columnalign="right center left">
+        <mtr><mtd><mi>x</mi></mtd><mtd><mo>=</mo></mtd><mtd><mi>y</mi></mtd></mtr>
+        <mtr><mtd><mi>u</mi></mtd><mtd><mo>=</mo></mtd><mtd><mi>v</mi></mtd></mtr>
+      </mtable></math>`);
+    expect(markdown).toContain('\\begin{aligned} x & = & y \\\\ u & = & v \\end{aligned}');
+  });
+
+  it('takes displayed equations out of the table that numbers them (LaTeXML, arXiv)', () => {
+    const markdown = markdownOf(`
+      <table class="ltx_equation ltx_eqn_table"><tbody><tr class="ltx_equation ltx_eqn_row">
+        <td class="ltx_eqn_cell ltx_eqn_center_padleft"></td>
+        <td class="ltx_eqn_cell ltx_align_center"><math alttext="E=mc^{2}" display="block">
+          <semantics><mrow><mi>E</mi></mrow><annotation encoding="application/x-tex">E=mc^{2}</annotation></semantics></math></td>
+        <td class="ltx_eqn_cell ltx_eqn_center_padright"></td>
+        <td class="ltx_eqn_cell ltx_eqn_eqno"><span class="ltx_tag ltx_tag_equation">(1)</span></td>
+      </tr></tbody></table>
+      <table class="ltx_equationgroup ltx_eqn_table"><tbody><tr class="ltx_equation ltx_eqn_row">
+        <td class="ltx_td ltx_align_right"><math alttext="\\displaystyle a" display="inline"><mi>a</mi></math></td>
+        <td class="ltx_td ltx_align_left"><math alttext="\\displaystyle=b+c" display="inline"><mi>b</mi></math></td>
+        <td class="ltx_eqn_cell ltx_eqn_eqno"><span class="ltx_tag ltx_tag_equation">(2)</span></td>
+      </tr></tbody></table>`);
+    expect(markdown).toContain('$$\nE=mc^{2} \\tag{1}\n$$');
+    expect(markdown).toContain('$$\n\\displaystyle a \\displaystyle=b+c \\tag{2}\n$$');
+    expect(markdown).not.toContain('|');
+  });
+
+  it('leaves a table of formulas side by side a table', () => {
+    const markdown = markdownOf(`
+      <table><tbody>
+        <tr><td><math alttext="x^{2}"><mi>x</mi></math></td><td><math alttext="2x"><mi>x</mi></math></td></tr>
+        <tr><td><math alttext="\\sin x"><mi>x</mi></math></td><td><math alttext="\\cos x"><mi>x</mi></math></td></tr>
+      </tbody></table>`);
+    expect(markdown).toContain('| $x^{2}$ | $2x$ |');
+    expect(markdown).toContain('| $\\sin x$ | $\\cos x$ |');
+  });
+});
+
+describe('code in table cells', () => {
+  it("keeps an API reference's declaration table, its one-line code as a code span", () => {
+    const markdown = markdownOf(`
+      <table class="t-dcl-begin"><tbody>
+        <tr class="t-dsc-header"><td><div>Defined in header <code>&lt;cstddef&gt;</code></div></td><td></td></tr>
+        <tr class="t-dcl"><td><div><pre>typedef /* implementation-defined */ size_t;</pre></div></td><td><div>(since C++17)</div></td></tr>
+      </tbody></table>`);
+    expect(markdown).toContain(
+      '| `typedef /* implementation-defined */ size_t;` | (since C++17) |',
+    );
+    expect(markdown).not.toContain('```');
+  });
+
+  it('still lays out a table of several-line code blocks as blocks', () => {
+    const markdown = markdownOf(`
+      <table><tbody><tr>
+        <td><pre>let a = 1;\nlet b = 2;</pre></td><td><pre>const c = 3;\nconst d = 4;</pre></td>
+      </tr></tbody></table>`);
+    expect(markdown).toContain('```\nlet a = 1;\nlet b = 2;\n```');
+    expect(markdown).not.toContain('| ');
+  });
+});
+
+describe('code from highlighters that keep lines or languages apart', () => {
+  it('keeps a CodeMirror 5 editor as one block, without its line numbers', () => {
+    const markdown = markdownOf(`
+      <div class="CodeMirror cm-s-default"><div class="CodeMirror-scroll"><div class="CodeMirror-lines">
+      <div class="CodeMirror-code">
+        <div><div class="CodeMirror-gutter-wrapper"><div class="CodeMirror-linenumber">1</div></div>
+          <pre class=" CodeMirror-line "><span><span class="cm-keyword">var</span> a = 1;</span></pre></div>
+        <div><div class="CodeMirror-gutter-wrapper"><div class="CodeMirror-linenumber">2</div></div>
+          <pre class=" CodeMirror-line "><span>var b = 2;</span></pre></div>
+      </div></div></div></div>`);
+    expect(markdown).toContain('```\nvar a = 1;\nvar b = 2;\n```');
+  });
+
+  it("keeps the language of Rouge's line-numbered table inside pre > code", () => {
+    const markdown = markdownOf(`
+      <figure class="highlight"><pre><code class="language-ruby" data-lang="ruby"><table class="rouge-table"><tbody><tr>
+        <td class="gutter gl"><pre class="lineno">1\n2\n</pre></td>
+        <td class="code"><pre><span class="k">def</span> <span class="nf">foo</span>\n  <span class="nb">puts</span> 1\n</pre></td>
+      </tr></tbody></table></code></pre></figure>`);
+    expect(markdown).toContain('```ruby\ndef foo\n  puts 1\n```');
+  });
+
+  it('reads the language of WordPress highlighters (SyntaxHighlighter, Enlighter)', () => {
+    const markdown = markdownOf(`
+      <div class="syntaxhighlighter php"><table><tbody><tr>
+        <td class="gutter"><div class="line number1">1</div><div class="line number2">2</div></td>
+        <td class="code"><div class="container">
+          <div class="line number1"><code class="php variable">$a</code> <code class="php plain">= 1;</code></div>
+          <div class="line number2"><code class="php variable">$b</code> <code class="php plain">= 2;</code></div>
+        </div></td></tr></tbody></table></div>
+      <p>and the same in Python:</p>
+      <pre class="EnlighterJSRAW" data-enlighter-language="python">a = 1\nb = 2</pre>`);
+    expect(markdown).toContain('```php\n$a = 1;\n$b = 2;\n```');
+    expect(markdown).toContain('```python\na = 1\nb = 2\n```');
+  });
+
+  it("drops Crayon's line-number column", () => {
+    const markdown = markdownOf(`
+      <div class="crayon-syntax crayon-theme-classic"><div class="crayon-main"><table class="crayon-table"><tbody>
+        <tr class="crayon-row"><td class="crayon-nums"><div class="crayon-nums-content">
+          <div class="crayon-num">1</div><div class="crayon-num">2</div></div></td>
+        <td class="crayon-code"><div class="crayon-pre">
+          <div class="crayon-line">x = 1</div><div class="crayon-line">y = 2</div></div></td></tr>
+      </tbody></table></div></div>`);
+    expect(markdown).toContain('```\nx = 1\ny = 2\n```');
+    expect(markdown).not.toContain('| ');
+  });
+});

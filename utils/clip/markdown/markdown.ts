@@ -43,6 +43,15 @@ function backtickFence(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
+/** A code span whose delimiter is a backtick run the text does not contain. */
+function codeSpan(text: string): string {
+  const runs: string[] = text.match(/`+/g) ?? [];
+  let delimiter = '`';
+  while (runs.includes(delimiter)) delimiter += '`';
+  const pad = /^`|`$|^ .*[^ ].* $/.test(text) ? ' ' : '';
+  return `${delimiter}${pad}${text}${pad}${delimiter}`;
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
 }
@@ -291,6 +300,10 @@ export function createMarkdownConverter(): TurndownService {
     replacement: (_content, node) => {
       const text = node.hasAttribute(CODE_ATTRIBUTE) ? (node.textContent ?? '') : codeText(node);
       if (!text.trim()) return '';
+      // One line of code in a table cell (a declaration beside its version note): a GFM cell
+      // holds no fence, but it holds a code span.
+      if (node.closest('td, th') && !/\S[^\S\n]*\n[\s\S]*\S/.test(text.trim()))
+        return codeSpan(text.trim());
       const language = fenceLanguage(node.getAttribute(LANGUAGE_ATTRIBUTE) ?? '');
       const fence = backtickFence(text);
       return `\n\n${fence}${language}\n${text}\n${fence}\n\n`;
@@ -305,11 +318,7 @@ export function createMarkdownConverter(): TurndownService {
         if (node.querySelector('pre')) return `\n\n${content}\n\n`;
         const text = (node.textContent ?? '').replace(/\r?\n|\r/g, ' ');
         if (!text.trim()) return '';
-        const runs: string[] = text.match(/`+/g) ?? [];
-        let delimiter = '`';
-        while (runs.includes(delimiter)) delimiter += '`';
-        const pad = /^`|`$|^ .*[^ ].* $/.test(text) ? ' ' : '';
-        return `${delimiter}${pad}${text}${pad}${delimiter}`;
+        return codeSpan(text);
       },
     },
     ['code'],

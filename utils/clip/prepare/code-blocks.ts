@@ -22,7 +22,7 @@ const CLASS_LANGUAGE_PATTERNS = [
 
 /** Class words that sit next to a bare language name (`hljs python`, `sourceCode r`, `highlight js`). */
 const BARE_LANGUAGE_CONTEXT =
-  /^(?:hljs|hl|sourcecode|highlight|prettyprint|code|chroma|shiki|codehilite|brush)$/i;
+  /^(?:hljs|hl|sourcecode|highlight|prettyprint|code|chroma|shiki|codehilite|brush|syntaxhighlighter)$/i;
 
 const KNOWN_LANGUAGES = new Set(
   (
@@ -57,7 +57,7 @@ const NOT_A_LANGUAGE =
   /^(?:js-.*|source|text|none|\d+|line.*|block|container|wrapper|header|inline|code|copy.*|numbers?|toolbar|theme.*|dark|light|github.*|monokai|dracula|nord|one-?dark|solarized.*|notranslate|highlighter-rouge|table|lines?|wrap|position-relative|overflow-auto|plain)$/i;
 
 const GUTTER_CLASS =
-  /(?:^|\s)(?:line-?numbers?(?:-rows)?|linenumbers?|linenos?|lineno|lnt?|gutter|gl|blob-num|hljs-ln-numbers|hljs-ln-n|rouge-gutter|line-?nums?|code-line-number|react-syntax-highlighter-line-number|linenumber)(?:$|\s)/i;
+  /(?:^|\s)(?:line-?numbers?(?:-rows)?|linenumbers?|linenos?|lineno|lnt?|gutter|gl|blob-num|hljs-ln-numbers|hljs-ln-n|rouge-gutter|line-?nums?|code-line-number|react-syntax-highlighter-line-number|linenumber|crayon-nums|CodeMirror-gutter-wrapper)(?:$|\s)/i;
 
 const LINE_CLASS =
   /(?:^|\s)(?:line|code-line|cm-line|ace_line|view-line|token-line|highlight-line|hljs-ln-line|hljs-ln-code|CodeMirror-line)(?:$|\s)/;
@@ -99,6 +99,8 @@ function languageOf(element: Element): string | undefined {
     'data-lang',
     'data-language',
     'data-code-language',
+    // Enlighter (a WordPress highlighter) keeps it on the raw pre it highlights later.
+    'data-enlighter-language',
     // Mintlify writes `language="tsx"` on the block and its code.
     'language',
     'lang',
@@ -235,7 +237,8 @@ function replaceWithCodeBlock(target: Element, textSource: Element, language: st
 function unwrapCodeWrappers(pre: Element): void {
   for (
     let parent = pre.parentElement;
-    parent && /^(?:DIV|FIGURE|SPAN|CODE)$/.test(parent.tagName);
+    // A pre too: Rouge writes its line-numbered table inside `pre > code`.
+    parent && /^(?:DIV|FIGURE|SPAN|CODE|PRE)$/.test(parent.tagName);
     parent = pre.parentElement
   ) {
     const onlyChild =
@@ -258,7 +261,7 @@ function normalizeCodeTables(root: Element): void {
         /\b(?:code|blob-code|rouge-code|lntd)\b/.test(cell.getAttribute('class') ?? ''),
     );
     const looksLikeCode =
-      /highlight|rouge|lntable|code|gist|blob/i.test(className) && codeCells.length > 0;
+      /highlight|rouge|lntable|code|gist|blob|crayon/i.test(className) && codeCells.length > 0;
     if (!looksLikeCode) continue;
     const gutterCells = cells.filter(
       (cell) => isGutter(cell) || (cell.querySelector('pre') && isNumbersOnly(cell)),
@@ -446,6 +449,7 @@ function holdsCodeMarkup(root: Element): boolean {
 export function normalizeCodeBlocks(root: Element): void {
   if (!holdsCodeMarkup(root)) return;
   mergeVersoFragments(root);
+  normalizeCodeMirror5(root);
   normalizeCodeTables(root);
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
     if (!root.contains(pre) || pre.hasAttribute(CODE_ATTRIBUTE)) continue;
@@ -484,6 +488,20 @@ function normalizeEditors(root: Element): void {
     const content = editor.querySelector('.cm-content');
     if (!content || !(content.textContent ?? '').trim()) continue;
     replaceWithCodeBlock(editor, content, detectLanguage(content));
+  }
+}
+
+/**
+ * CodeMirror 5 (embedded editors and playgrounds) draws each line as its own
+ * `pre.CodeMirror-line` in `.CodeMirror-code`, each after a gutter with its number: one block,
+ * not a block per line. Its measuring copies and hidden textarea are not code.
+ */
+function normalizeCodeMirror5(root: Element): void {
+  for (const code of Array.from(root.querySelectorAll('.CodeMirror-code'))) {
+    if (!root.contains(code) || code.closest(`[${CODE_ATTRIBUTE}]`)) continue;
+    if (!(code.textContent ?? '').trim()) continue;
+    const editor = code.closest('.CodeMirror') ?? code;
+    replaceWithCodeBlock(editor, code, detectLanguage(editor));
   }
 }
 

@@ -42,6 +42,7 @@ const MATHML_OPERATORS: Record<string, string> = {
   '÷': '\\div',
   '·': '\\cdot',
   '⋅': '\\cdot',
+  '⋆': '\\star',
   '→': '\\to',
   '←': '\\leftarrow',
   '⇒': '\\Rightarrow',
@@ -184,6 +185,40 @@ function matrixRows(table: Element): string {
   return Array.from(table.children).map(mathMlToTex).join(' \\\\ ');
 }
 
+/**
+ * An equation number as MathML carries it: the first cell of an <mlabeledtr>, drawn with its
+ * parentheses (MathJax writes `\tag{⋆}` as `(⋆)`). The label without them, in TeX.
+ */
+function rowLabel(row: Element): string {
+  const text = (row.firstElementChild?.textContent ?? '').trim();
+  // Braces, dollars and backslashes in a label would end the tag or the formula.
+  return texForText(text.replace(/^\(\s*([\s\S]*?)\s*\)$/, '$1').replace(/[$\\{}<>]/g, ''));
+}
+
+/**
+ * A table of labelled rows (`\tag`, `\label` with numbering) holds the label as a first cell of
+ * each row, not a column of the formula. One labelled row is the formula with its `\tag`; in
+ * several rows the label follows its row (an aligned block cannot hold `\tag`).
+ */
+function labelledRows(table: Element, environment: string): string | undefined {
+  const rows = Array.from(table.children);
+  if (!rows.some((row) => row.localName === 'mlabeledtr')) return undefined;
+  const body = (row: Element) =>
+    (row.localName === 'mlabeledtr' ? Array.from(row.children).slice(1) : Array.from(row.children))
+      .map(mathMlToTex)
+      .join(' & ');
+  const [only] = rows;
+  if (rows.length === 1 && only) {
+    const label = rowLabel(only);
+    return `${body(only)}${label ? ` \\tag{${label}}` : ''}`;
+  }
+  const lines = rows.map((row) => {
+    const label = row.localName === 'mlabeledtr' ? rowLabel(row) : '';
+    return `${body(row)}${label ? ` \\qquad (${label})` : ''}`;
+  });
+  return `\\begin{${environment}} ${lines.join(' \\\\ ')} \\end{${environment}}`;
+}
+
 /** <mrow><mo>(</mo><mtable>…</mtable><mo>)</mo></mrow>: \begin{pmatrix}, as it was written. */
 function delimitedMatrix(children: Element[]): string | undefined {
   const [open, table, close] = children;
@@ -300,10 +335,16 @@ export function mathMlToTex(element: Element): string {
     case 'mtable': {
       // Columns aligned right, left, right, left…: how TeX lays out `aligned` equations (and how
       // MathJax writes them back); a matrix would centre every column.
-      const environment = /^right left\b/.test((element.getAttribute('columnalign') ?? '').trim())
+      // `right center left` is eqnarray's layout, which `aligned` draws with the same columns.
+      const environment = /^right\b.*\bleft\b/.test(
+        (element.getAttribute('columnalign') ?? '').trim(),
+      )
         ? 'aligned'
         : 'matrix';
-      return `\\begin{${environment}} ${matrixRows(element)} \\end{${environment}}`;
+      return (
+        labelledRows(element, environment) ??
+        `\\begin{${environment}} ${matrixRows(element)} \\end{${environment}}`
+      );
     }
     case 'menclose': {
       const command = ENCLOSURES[(element.getAttribute('notation') ?? '').trim()];
@@ -548,6 +589,72 @@ function replaceLatexImages(root: Element): void {
   }
 }
 
+/** An equation number beside a displayed formula: `(1)`, `(2.3a)`, `(*)`. */
+const EQUATION_NUMBER = /^\(\s*([^()\s$\\{}<>]{1,12})\s*\)$/;
+
+/**
+ * The formula and number of an equation row, or undefined when the row holds anything else
+ * (prose, or, outside an equation table of LaTeXML's, a second formula: two formulas side by side
+ * in a plain table are a table of formulas, a reader's data).
+ */
+function equationOfRow(row: HTMLTableRowElement, pieces: boolean): string | undefined | null {
+  const formulas: string[] = [];
+  let number = '';
+  for (const cell of Array.from(row.cells)) {
+    const maths = Array.from(cell.querySelectorAll(MATH_ELEMENT));
+    if (maths.length > 0) {
+      const rest = cell.cloneNode(true) as Element;
+      for (const math of Array.from(rest.querySelectorAll(MATH_ELEMENT))) math.remove();
+      if ((rest.textContent ?? '').trim() || rest.querySelector('img, table')) return undefined;
+      formulas.push(...maths.map((math) => (math.textContent ?? '').trim()));
+      continue;
+    }
+    if (cell.querySelector('img, table')) return undefined;
+    const text = (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    const numbered = EQUATION_NUMBER.exec(text);
+    if (!numbered?.[1] || number) return undefined;
+    number = numbered[1];
+  }
+  if (formulas.length === 0) return number ? undefined : null;
+  if (formulas.length > 1 && !pieces) return undefined;
+  return `${formulas.join(' ')}${number ? ` \\tag{${number}}` : ''}`;
+}
+
+/**
+ * Displayed equations laid out in a table: the formula in a middle cell, padding cells around it
+ * and the equation number in the last (LaTeXML, which renders arXiv's HTML papers and many
+ * course notes, and hand-made pages that number their equations). A GFM table would put the
+ * formula in a cell and break display math; each row becomes a displayed formula with its number
+ * as `\tag`. LaTeXML splits an aligned equation's sides into cells of one row: those are joined.
+ */
+function unwrapEquationTables(root: Element): void {
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    if (!root.contains(table) || !table.querySelector(MATH_ELEMENT)) continue;
+    if (table.querySelector('table, th, caption')) continue;
+    const pieces = /\bltx_eqn_table\b|\bltx_equation/.test(table.getAttribute('class') ?? '');
+    const equations: string[] = [];
+    let plain = true;
+    for (const row of Array.from(table.rows)) {
+      const equation = equationOfRow(row, pieces);
+      if (equation === undefined) {
+        plain = false;
+        break;
+      }
+      if (equation) equations.push(equation);
+    }
+    if (!plain || equations.length === 0) continue;
+    const doc = table.ownerDocument;
+    table.replaceWith(
+      ...equations.map((tex) => {
+        const block = doc.createElement('div');
+        block.append(mathPlaceholder(doc, tex, 'display'));
+        return block;
+      }),
+    );
+  }
+}
+
 const MATH_TAGS = ['math', 'mjx-container'];
 const MATH_CLASSES = [
   'katex',
@@ -575,6 +682,7 @@ export function normalizeMath(root: Element, parseInert: InertParser): void {
   replaceKatex(root);
   replaceWikipediaMath(root);
   replaceMathMl(root);
+  unwrapEquationTables(root);
   // Leftover renderings whose source was handled above (MathJax 2 previews, assistive copies).
   for (const leftover of Array.from(
     root.querySelectorAll('.MathJax_Preview, .MJX_Assistive_MathML, mjx-assistive-mml'),

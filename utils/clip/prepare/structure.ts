@@ -221,6 +221,14 @@ export function flattenLayoutTables(root: Element): void {
   }
 }
 
+/**
+ * Code of several lines is a block a GFM cell cannot hold; one line (a declaration in an API
+ * reference's table, beside its header and version) reads as well as a code span in its cell.
+ */
+function isMultiLine(pre: Element): boolean {
+  return (pre.textContent ?? '').trim().includes('\n');
+}
+
 function isLayoutTable(table: HTMLTableElement): boolean {
   const role = table.getAttribute('role');
   if (role === 'presentation' || role === 'none') return true;
@@ -232,7 +240,10 @@ function isLayoutTable(table: HTMLTableElement): boolean {
   );
   if (columns <= 1) return true;
   const hasHeader = !!table.querySelector('th, thead, caption') || table.hasAttribute('summary');
-  if (table.querySelector('h1, h2, h3, h4, h5, h6, blockquote, pre, hr, ul ul, ol ol'))
+  if (
+    table.querySelector('h1, h2, h3, h4, h5, h6, blockquote, hr, ul ul, ol ol') ||
+    Array.from(table.querySelectorAll('pre')).some(isMultiLine)
+  )
     return !hasHeader || !!table.querySelector('h1, h2, h3');
   if (rows.length === 1 && !hasHeader) {
     const text = (table.textContent ?? '').trim();
