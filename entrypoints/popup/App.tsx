@@ -46,8 +46,13 @@ import {
   loadSettings,
   readKeyRefusal,
 } from '../../utils/settings';
-import { readSiteTags, type SiteTags, tagsOfSite } from '../../utils/site-tags';
-import { markdownHeadings, pageWords, rankTags } from '../../utils/tag-suggest';
+import { readSiteTags, type SiteTags, siteTagsItem, tagsOfSite } from '../../utils/site-tags';
+import {
+  markdownHeadings,
+  pageWords,
+  rankTags,
+  SUGGESTIONS_BEFORE_TYPING,
+} from '../../utils/tag-suggest';
 
 /** Recent notes shown in the popup (the index keeps a few more). */
 const RECENT_SHOWN = 10;
@@ -84,6 +89,10 @@ export function App() {
       ),
       recentTagsItem.watch((value) => dispatch({ type: 'recent-tags-changed', tags: value ?? [] })),
       keyRefusalItem.watch((value) => dispatch({ type: 'key-refusal-changed', refused: !!value })),
+      // The scan the popup starts may gather the site tags while it is open.
+      siteTagsItem.watch(() => {
+        if (baseUrl.current) void readSiteTags(baseUrl.current).then(setSiteTags);
+      }),
     ];
     return () => {
       for (const stop of unwatch) stop();
@@ -283,6 +292,7 @@ export function App() {
       page,
       typed,
       chosen,
+      ...(!typed.trim() && { limit: SUGGESTIONS_BEFORE_TYPING }),
     });
   const nameOf = (deckId: string | null | undefined) =>
     notebookName(decks, deckId, defaultNotebookId);

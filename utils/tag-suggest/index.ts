@@ -9,6 +9,7 @@ export {
   pageWords,
   type RankRequest,
   rankTags,
+  SUGGESTIONS_BEFORE_TYPING,
   SUGGESTIONS_SHOWN,
   type TagAccount,
   type TagCount,

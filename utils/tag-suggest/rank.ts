@@ -53,6 +53,11 @@ export const DEFAULT_WEIGHTS: Weights = {
 
 /** Suggestions shown at most. */
 export const SUGGESTIONS_SHOWN = 8;
+/**
+ * Fewer before anything is typed: the list opens with the popup and pushes the Markdown down,
+ * so it offers only the likeliest few.
+ */
+export const SUGGESTIONS_BEFORE_TYPING = 5;
 
 /** Headings of a Markdown text (ATX `#` lines and setext underlines), in order. */
 export function markdownHeadings(markdown: string, limit = 100): string[] {
