@@ -79,11 +79,9 @@ export function pageWords(page: { title: string; headings: readonly string[] }):
   return { title: new WordSet([page.title]), headings: new WordSet(page.headings) };
 }
 
-const NO_PAGE: PageWords = { title: new WordSet([]), headings: new WordSet([]) };
-
 /** Share of a tag's words (ignoring one-letter ones) that occur in the words given. */
-function wordShare(tagWords: readonly string[], words: WordSet): number {
-  if (!tagWords.length || words.empty) return 0;
+function wordShare(tagWords: readonly string[], words: WordSet | undefined): number {
+  if (!words || !tagWords.length || words.empty) return 0;
   let found = 0;
   for (const word of tagWords) if (words.has(word)) found += 1;
   return found / tagWords.length;
@@ -105,7 +103,7 @@ export interface RankRequest {
  * tags containing it (accents and case aside) remain, those starting with it first.
  */
 export function rankTags(request: RankRequest): string[] {
-  const { account, page = NO_PAGE, typed = '', chosen = [], limit = SUGGESTIONS_SHOWN } = request;
+  const { account, page, typed = '', chosen = [], limit = SUGGESTIONS_SHOWN } = request;
   const weights = request.weights ?? DEFAULT_WEIGHTS;
   const query = foldText(typed.trim());
   const excluded = new Set(chosen.map(foldText));
@@ -131,8 +129,8 @@ export function rankTags(request: RankRequest): string[] {
   for (const { tag, count } of account.tags) {
     const words = wordsOf(tag).filter((word) => word.length > 1);
     const text =
-      weights.title * wordShare(words, page.title) +
-      weights.headings * wordShare(words, page.headings);
+      weights.title * wordShare(words, page?.title) +
+      weights.headings * wordShare(words, page?.headings);
     credit(tag, text + (most ? (weights.popular * count) / most : 0));
   }
 
