@@ -108,6 +108,7 @@ export function ClipEditor(props: ClipEditorProps) {
         onChange={(tags) => onChange({ tags })}
         suggest={suggest}
         autoFocus
+        suggestOnFocus
       />
       <div class="field">
         <div class="label-row">

@@ -4,9 +4,10 @@ import { t } from '../../utils/i18n';
 /**
  * Tags as chips with an autocomplete text box, following the ARIA combobox pattern: the text box
  * is the combobox, the suggestions a listbox, the highlighted one named by aria-activedescendant
- * so focus never leaves the text box. Keys: type, ↓/↑ to move, Enter (or a comma) to add,
- * Backspace in the empty box to remove the last tag, Escape to close the list. Ctrl/Cmd+Enter is
- * left alone: it saves the clip.
+ * so focus never leaves the text box. Keys: type, ↓/↑ to move, Enter (or a comma) to add, Tab
+ * to add the highlighted suggestion (with none highlighted Tab moves on as usual, so tabbing past
+ * the box never adds a tag unasked), Backspace in the empty box to remove the last tag, Escape to
+ * close the list. Ctrl/Cmd+Enter is left alone: it saves the clip.
  */
 export interface TagInputProps {
   label: string;
@@ -16,9 +17,21 @@ export interface TagInputProps {
   suggest(typed: string, chosen: readonly string[]): string[];
   /** Focus the text box when it appears (the popup's keyboard flow starts in the tags). */
   autoFocus?: boolean;
+  /**
+   * Show the suggestions as soon as the box has focus, before anything is typed (the popup ranks
+   * them for the page: utils/tag-suggest). Off: the list opens on typing or ↓.
+   */
+  suggestOnFocus?: boolean;
 }
 
-export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: TagInputProps) {
+export function TagInput({
+  label,
+  tags,
+  onChange,
+  suggest,
+  autoFocus = false,
+  suggestOnFocus = false,
+}: TagInputProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -64,6 +77,13 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         setActive(
           (current) => (current + step + count + (current < 0 && step < 0 ? 1 : 0)) % count,
         );
+        return;
+      }
+      case 'Tab': {
+        const choice = activeId && !event.shiftKey ? suggestions[active] : undefined;
+        if (choice === undefined) return;
+        event.preventDefault();
+        add(choice);
         return;
       }
       case 'Enter': {
@@ -139,6 +159,9 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
               setOpen(true);
               setActive(-1);
             }}
+            onFocus={() => {
+              if (suggestOnFocus) setOpen(true);
+            }}
             onBlur={() => {
               setOpen(false);
               setActive(-1);
@@ -174,7 +197,7 @@ export function TagInput({ label, tags, onChange, suggest, autoFocus = false }: 
         </div>
       </div>
       <p id={hintId} class="hint">
-        {t('popup.tags.hint')}
+        {suggestOnFocus ? t('popup.tags.hintSuggested') : t('popup.tags.hint')}
       </p>
     </div>
   );

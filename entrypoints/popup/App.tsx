@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { AlreadyClipped } from '../../components/popup/already-clipped';
 import { backgroundStopped, openOptions } from '../../components/popup/background';
 import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
@@ -46,6 +46,13 @@ import {
   loadSettings,
   readKeyRefusal,
 } from '../../utils/settings';
+import { readSiteTags, type SiteTags, siteTagsItem, tagsOfSite } from '../../utils/site-tags';
+import {
+  markdownHeadings,
+  pageWords,
+  rankTags,
+  SUGGESTIONS_BEFORE_TYPING,
+} from '../../utils/tag-suggest';
 
 /** Recent notes shown in the popup (the index keeps a few more). */
 const RECENT_SHOWN = 10;
@@ -71,6 +78,7 @@ export function App() {
   /** Modes whose extraction is under way, so walking back to one does not start it twice. */
   const inFlight = useRef(new Set<DefaultClipMode>());
   const baseUrl = useRef('');
+  const [siteTags, setSiteTags] = useState<SiteTags | null>(null);
   useSaveBarClearance();
 
   useEffect(() => {
@@ -81,6 +89,10 @@ export function App() {
       ),
       recentTagsItem.watch((value) => dispatch({ type: 'recent-tags-changed', tags: value ?? [] })),
       keyRefusalItem.watch((value) => dispatch({ type: 'key-refusal-changed', refused: !!value })),
+      // The scan the popup starts may gather the site tags while it is open.
+      siteTagsItem.watch(() => {
+        if (baseUrl.current) void readSiteTags(baseUrl.current).then(setSiteTags);
+      }),
     ];
     return () => {
       for (const stop of unwatch) stop();
@@ -129,6 +141,7 @@ export function App() {
       recentTags,
     });
     if (!configured) return;
+    void readSiteTags(connection.baseUrl).then(setSiteTags);
     void checkService();
     if (learnt === undefined) void learnDefaultNotebook(noteInDefaultNotebook(index?.recent ?? []));
     const result = await previewing;
@@ -263,6 +276,24 @@ export function App() {
 
   const suggest = (typed: string, chosen: readonly string[]) =>
     suggestTags(typed, { recentTags: state.recentTags, tags: state.index?.tags ?? [], chosen });
+  // The clip's tags are ranked for this page, from what is stored locally (utils/tag-suggest):
+  // nothing about the page leaves the browser for them.
+  const page = useMemo(
+    () => pageWords({ title: draft.title, headings: markdownHeadings(draft.markdown) }),
+    [draft.title, draft.markdown],
+  );
+  const suggestForPage = (typed: string, chosen: readonly string[]) =>
+    rankTags({
+      account: {
+        tags: state.index?.tags ?? [],
+        recentTags: state.recentTags,
+        site: tagsOfSite(siteTags, state.sourceUrl),
+      },
+      page,
+      typed,
+      chosen,
+      ...(!typed.trim() && { limit: SUGGESTIONS_BEFORE_TYPING }),
+    });
   const nameOf = (deckId: string | null | undefined) =>
     notebookName(decks, deckId, defaultNotebookId);
 
@@ -343,7 +374,7 @@ export function App() {
             onChange={(change) => dispatch({ type: 'draft-edited', change })}
             onModeChange={(mode) => dispatch({ type: 'mode-chosen', mode })}
             onSave={() => void save()}
-            suggest={suggest}
+            suggest={suggestForPage}
           />
         )}
         {phase.step === 'result' && (

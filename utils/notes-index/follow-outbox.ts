@@ -1,5 +1,6 @@
 import { type OutboxEntry, outboxItem, parseOutbox } from '../outbox';
 import { readConnection } from '../settings';
+import { addSiteTags } from '../site-tags';
 import { noteChanged } from './refresh';
 
 /** Clips that became saved between two values of the outbox. */
@@ -24,6 +25,10 @@ export function followOutboxSaves(): void {
     if (!saved.length) return;
     void readConnection().then(async (connection) => {
       if (!connection.ok) return;
+      void addSiteTags(
+        connection.connection.baseUrl,
+        saved.map((entry) => ({ sourceUrl: entry.sourceUrl, tags: entry.draft.tags })),
+      ).catch((error: unknown) => console.error('[clipdeck site tags]', error));
       for (const entry of saved) {
         const at = new Date(entry.savedAt ?? entry.updatedAt).toISOString();
         await noteChanged(connection.connection.baseUrl, {

@@ -5,10 +5,13 @@ import {
   type NotesClient,
   toUserError,
 } from '../api';
+// The file, not the domain's index: clip-log's index reaches back into the notes index.
+import { noteSourceUrl } from '../clip-log/note-source';
 import { apiSentenceText } from '../i18n';
 import { searchRecent } from '../outbox';
 import type { Result } from '../result';
 import { readConnection, recordKeyRefused } from '../settings';
+import { replaceSiteTags, SiteTagsAccumulator } from '../site-tags';
 import {
   applyNoteChange,
   applyRecentNotes,
@@ -120,6 +123,7 @@ async function runRefresh(
           previous,
         ),
       );
+      await replaceSiteTags(baseUrl, scan.sites);
     }
     if (index) requests += await lookUpDecks(client, index);
     return { ok: true, scanned: true, requests };
@@ -168,6 +172,8 @@ async function refreshFromEnds(
 
 interface Scan {
   notes: IndexAccumulator;
+  /** Tags per site of the note's source (utils/site-tags), for the popup's suggestions. */
+  sites: SiteTagsAccumulator;
   total: number;
   complete: boolean;
   pages: number;
@@ -180,20 +186,25 @@ interface Scan {
  */
 async function scanNotes(client: NotesClient): Promise<Scan> {
   const notes = new IndexAccumulator();
+  const sites = new SiteTagsAccumulator();
   let offset = 0;
   let total = 0;
   for (let pages = 1; ; pages += 1) {
     const page = await client.list({ limit: MAX_PAGE_SIZE, offset });
     total = page.total;
     const before = notes.size;
-    for (const note of page.data) notes.add(toIndexedNote(note));
+    for (const note of page.data) {
+      const seen = notes.size;
+      notes.add(toIndexedNote(note));
+      if (notes.size > seen) sites.add(noteSourceUrl(note.markdown_text), note.tags);
+    }
     offset += page.data.length;
     const finished =
       notes.size === before ||
       page.data.length < Math.min(page.limit || MAX_PAGE_SIZE, MAX_PAGE_SIZE) ||
       offset >= page.total;
-    if (finished) return { notes, total, complete: true, pages };
-    if (pages >= MAX_SCAN_PAGES) return { notes, total, complete: false, pages };
+    if (finished) return { notes, sites, total, complete: true, pages };
+    if (pages >= MAX_SCAN_PAGES) return { notes, sites, total, complete: false, pages };
   }
 }
 

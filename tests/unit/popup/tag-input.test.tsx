@@ -11,7 +11,7 @@ const KNOWN = [
   { tag: 'recipes', count: 3 },
 ];
 
-function Harness(props: { initial?: string[] }) {
+function Harness(props: { initial?: string[]; suggestOnFocus?: boolean }) {
   const [tags, setTags] = useState<string[]>(props.initial ?? []);
   return (
     <>
@@ -20,6 +20,7 @@ function Harness(props: { initial?: string[] }) {
         tags={tags}
         onChange={setTags}
         suggest={(typed, chosen) => suggestTags(typed, { recentTags: [], tags: KNOWN, chosen })}
+        suggestOnFocus={props.suggestOnFocus ?? false}
       />
       <output data-testid="tags">{tags.join('|')}</output>
     </>
@@ -117,5 +118,35 @@ describe('TagInput', () => {
     type('rec');
     fireEvent.click(screen.getByRole('option', { name: 'recipes' }));
     expect(chosen()).toBe('recipes');
+  });
+
+  it('with suggestOnFocus, shows the suggestions on focus, before anything is typed', () => {
+    render(<Harness suggestOnFocus />);
+    fireEvent.focus(box());
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'science',
+      'neuroscience',
+      'recipes',
+    ]);
+  });
+
+  it('without it, focus alone opens nothing', () => {
+    render(<Harness />);
+    fireEvent.focus(box());
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Tab adds the highlighted suggestion; with none highlighted Tab moves on', () => {
+    render(<Harness suggestOnFocus />);
+    fireEvent.focus(box());
+    // fireEvent answers false when the handler prevented the default (the focus move).
+    expect(fireEvent.keyDown(box(), { key: 'Tab' })).toBe(true);
+    expect(chosen()).toBe('');
+
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(fireEvent.keyDown(box(), { key: 'Tab' })).toBe(false);
+    expect(chosen()).toBe('neuroscience');
   });
 });
