@@ -50,9 +50,10 @@ const EXPLAINED_WARNINGS = [
 ];
 
 const scratch: string[] = [];
+// Removing the sources test's copy of node_modules takes longer than vitest's 10 s on a busy machine.
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 function unzipped(zip: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'clipdeck-package-'));
@@ -274,9 +275,9 @@ describe.each([
     );
   });
 
-  it.each(ENGINE_MARKERS)('does not carry $part', ({ marker }) => {
-    expect(engine).toContain(marker);
-    expect(background.toString('utf8')).not.toContain(marker);
+  it.each(ENGINE_MARKERS)('does not carry $part ($marker)', ({ marker }) => {
+    expect(engine.includes(marker), 'the marker names the engine').toBe(true);
+    expect(background.includes(marker), 'background.js holds the marker').toBe(false);
   });
 });
 
