@@ -1,6 +1,10 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { readabilityOnlyWhereUsed, zodWithoutEval } from './scripts/lib/bundle-plugins';
+import {
+  readabilityOnlyWhereUsed,
+  zodWithoutEval,
+  zodWithoutJsonSchema,
+} from './scripts/lib/bundle-plugins';
 import { MANIFEST_COMMANDS } from './utils/quick-capture/actions';
 
 /**
@@ -21,7 +25,9 @@ export default defineConfig({
   modules: ['@wxt-dev/i18n/module'],
   // No Function constructor in any bundle (see utils/jitless.ts), and Readability only where it
   // runs: store reviewers read every bundle.
-  vite: () => ({ plugins: [preact(), zodWithoutEval(), readabilityOnlyWhereUsed()] }),
+  vite: () => ({
+    plugins: [preact(), zodWithoutEval(), zodWithoutJsonSchema(), readabilityOnlyWhereUsed()],
+  }),
   // `npm run zip`: the Chrome/Edge zip, the Firefox zip and, with it, the sources AMO asks for.
   // The sources are what the build reads and nothing else (no tests, corpus, server or bench);
   // tests/packages/packages.test.ts rebuilds the Firefox package from them and compares.

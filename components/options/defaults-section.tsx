@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { TEMPLATE_VARIABLES } from '../../utils/clip';
+import { TEMPLATE_VARIABLES } from '../../utils/clip/light';
 import { t } from '../../utils/i18n';
 import {
   type ClipDefaults,

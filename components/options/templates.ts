@@ -1,4 +1,9 @@
-import { type Clip, composeNote, NOTE_TEMPLATES, stripTrackingParameters } from '../../utils/clip';
+import {
+  type Clip,
+  composeNote,
+  NOTE_TEMPLATES,
+  stripTrackingParameters,
+} from '../../utils/clip/light';
 import { type MessageKey, t } from '../../utils/i18n';
 import type { Result } from '../../utils/result';
 import { type TemplateChoice, templateSource } from '../../utils/settings';

@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { CommentDepth } from '../../utils/clip';
+import type { CommentDepth } from '../../utils/clip/light';
 import { t } from '../../utils/i18n';
 
 function depthText(depth: CommentDepth): string {

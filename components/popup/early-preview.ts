@@ -1,4 +1,4 @@
-import type { CommentDepth } from '../../utils/clip';
+import type { CommentDepth } from '../../utils/clip/light';
 import { sendMessage } from '../../utils/messaging';
 import type { DefaultClipMode } from '../../utils/settings';
 import { backgroundStopped, targetTabId } from './background';

@@ -53,6 +53,75 @@ export function zodWithoutEval(): Plugin {
   };
 }
 
+const NOT_BUNDLED = `function notBundled() {
+  throw new Error("Clipdeck: zod's JSON Schema output is not bundled (scripts/lib/bundle-plugins.ts).");
+}
+`;
+
+/** The names a zod module exports, in the order it declares them. */
+function exportedNames(code: string): string[] {
+  const names = Array.from(code.matchAll(/^export (?:const|function) (\w+)/gm), (m) => m[1] ?? '');
+  for (const [, inner = '', outer] of code.matchAll(/^export \{ (\w+) as (\w+) \};$/gm)) {
+    if (outer) names.push(`${inner} as ${outer}`);
+  }
+  return names;
+}
+
+/**
+ * Takes zod's JSON Schema writer out of the extension's bundles (about 17 kB, a fifth of the
+ * background's budget in tests/packages). zod 4.6's classic schemas attach a `toJSONSchema`
+ * method and a processor to every schema they build, so the bundler must keep the writer although
+ * Clipdeck never asks for a JSON Schema. Here each of the writer's functions throws when called;
+ * `createToJSONSchemaMethod`/`createStandardJSONSchemaMethod`, which run while schemas are built,
+ * return a function that throws, so parsing is untouched. `aggregateChecks` (read by a string or
+ * number schema's `minLength`/`format` getters) stays real. Matched on zod's exact text: an update
+ * that moves it fails the build here.
+ */
+export function zodWithoutJsonSchema(): Plugin {
+  const toJsonSchema = /[\\/]zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/;
+  const processors = /[\\/]zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/;
+  const KEEP_UNTIL = '\nexport const stringProcessor = ';
+  return {
+    name: 'clipdeck:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (toJsonSchema.test(file)) {
+        const names = exportedNames(code);
+        if (!names.includes('createToJSONSchemaMethod') || !names.includes('finalize')) {
+          this.error(
+            `zod-without-json-schema: ${id} changed; update scripts/lib/bundle-plugins.ts.`,
+          );
+        }
+        const stubs = names.map((name) => {
+          const [inner = name, outer] = name.split(' as ');
+          if (outer) return `export { ${inner} as ${outer} };`;
+          return /^create\w+Method$/.test(inner)
+            ? `export const ${inner} = () => notBundled;`
+            : `export const ${inner} = notBundled;`;
+        });
+        return { code: `${NOT_BUNDLED}${stubs.join('\n')}\n`, map: null };
+      }
+      if (processors.test(file)) {
+        const at = code.indexOf(KEEP_UNTIL);
+        if (at < 0 || !/^export function aggregateChecks\(/m.test(code.slice(0, at))) {
+          this.error(
+            `zod-without-json-schema: ${id} changed; update scripts/lib/bundle-plugins.ts.`,
+          );
+        }
+        const stubs = exportedNames(code.slice(at)).map((name) =>
+          name === 'allProcessors'
+            ? 'export const allProcessors = {};'
+            : `export const ${name} = notBundled;`,
+        );
+        return { code: `${code.slice(0, at)}\n${NOT_BUNDLED}${stubs.join('\n')}\n`, map: null };
+      }
+      return null;
+    },
+  };
+}
+
 /**
  * Readability is CommonJS, so the bundler cannot see that importing it does nothing, and kept it
  * (with its two innerHTML assignments) in every bundle that imports anything from utils/clip: the

@@ -43,7 +43,7 @@ import {
   resolveStreamedSegments,
   type StyleSource,
 } from './prepare/visibility';
-import { detectSite, extractSite } from './sites';
+import { type CommentDepth, detectSite, extractSite } from './sites';
 import {
   type Clip,
   type ClipError,
@@ -265,6 +265,12 @@ function articleClip(
   };
 }
 
+/** The site module that read the page and the comment depth it kept (Clip.site, Clip.comments). */
+interface SiteUsed {
+  id: string;
+  comments: CommentDepth;
+}
+
 /**
  * Article mode on a page a site module knows (a thread, an issue, a video): the module chooses
  * the content, then the same rules and Markdown writer as every other clip finish it. A module
@@ -273,7 +279,7 @@ function articleClip(
 function siteOrArticleClip(
   context: Context,
   metadata: ClipMetadata,
-): { markdown: string; metadata: ClipMetadata; site?: string } {
+): { markdown: string; metadata: ClipMetadata; site?: SiteUsed } {
   const found = extractSite(context.doc, context.request.comments);
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;
@@ -285,7 +291,7 @@ function siteOrArticleClip(
         const clean = typeof value === 'string' ? cleanMetadataText(value) : undefined;
         if (clean) (merged as Record<string, string>)[key] = clean;
       }
-      return { markdown, metadata: merged, site: found.site.id };
+      return { markdown, metadata: merged, site: { id: found.site.id, comments: found.comments } };
     }
   }
   return articleClip(context, metadata);
@@ -446,7 +452,7 @@ function runClip(
   };
   const imageDocument = /^image\//i.test(doc.contentType ?? '');
   const mode = imageDocument ? 'image' : request.mode;
-  const build = (markdown: string, finalMetadata: ClipMetadata, site?: string): ClipResult => {
+  const build = (markdown: string, finalMetadata: ClipMetadata, site?: SiteUsed): ClipResult => {
     const clip: Clip = {
       title: finalMetadata.title ?? fallbackTitle,
       markdown,
@@ -455,7 +461,10 @@ function runClip(
       notices,
       metadata: finalMetadata,
     };
-    if (site) clip.site = site;
+    if (site) {
+      clip.site = site.id;
+      clip.comments = site.comments;
+    }
     return { ok: true, clip };
   };
 
@@ -493,7 +502,7 @@ function runClip(
     markdown,
     metadata: finalMetadata,
     site,
-  }: { markdown: string; metadata: ClipMetadata; site?: string } = mode === 'full-page'
+  }: { markdown: string; metadata: ClipMetadata; site?: SiteUsed } = mode === 'full-page'
     ? { markdown: fullPageMarkdown(preparedClone(context), context), metadata }
     : mode === 'selection'
       ? selectionClip(context, metadata)

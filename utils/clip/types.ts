@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commentDepths } from './sites/types';
+import { type CommentDepth, commentDepths } from './sites/types';
 
 export const clipModes = ['article', 'selection', 'full-page', 'bookmark', 'image'] as const;
 export type ClipMode = (typeof clipModes)[number];
@@ -44,6 +44,8 @@ export interface Clip {
   metadata: ClipMetadata;
   /** The site module that read the page (utils/clip/sites), absent when the generic engine did. */
   site?: string;
+  /** With `site`: how much of the discussion the module kept (asked for, or the family's default). */
+  comments?: CommentDepth;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type ClipRequest,
   ENGINE_KEY,
   type InPageClipEngine,
-} from '../clip';
+} from '../clip/light';
 import { clipErrorToUserError, t } from '../i18n';
 import { failure, type Result } from '../result';
 

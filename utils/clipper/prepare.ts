@@ -1,4 +1,4 @@
-import { type Clip, type ClipRequest, composeNote } from '../clip';
+import { type Clip, type ClipRequest, composeNote } from '../clip/light';
 import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';

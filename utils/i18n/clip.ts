@@ -1,4 +1,4 @@
-import type { ClipError, ClipNotice } from '../clip';
+import type { ClipError, ClipNotice } from '../clip/light';
 import type { UserError } from '../result';
 import { t } from './core';
 

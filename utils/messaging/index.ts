@@ -1,7 +1,7 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
-import type { CommentDepth } from '../clip';
+import type { CommentDepth } from '../clip/light';
 import type { ClippedPage } from '../clip-log';
 import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
 import type { ImportedLink, ImportFormat } from '../import';

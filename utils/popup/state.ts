@@ -1,4 +1,4 @@
-import type { CommentDepth } from '../clip';
+import type { CommentDepth } from '../clip/light';
 import type { ClippedPage } from '../clip-log';
 import { quoted, t } from '../i18n';
 import type { NotesIndex } from '../notes-index';

@@ -1,4 +1,4 @@
-import { type Clip, composeNote, safeMarkdownLink, stripTrackingParameters } from '../clip';
+import { type Clip, composeNote, safeMarkdownLink, stripTrackingParameters } from '../clip/light';
 import { NOT_CONFIGURED_MESSAGE } from '../clipper';
 import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';

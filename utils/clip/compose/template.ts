@@ -1,4 +1,4 @@
-import { Scalar, stringify } from 'yaml';
+import { type StringifyContext, stringifyString } from 'yaml/util';
 import {
   isContainerPrefix,
   safeInlineText,
@@ -145,20 +145,36 @@ function hostOf(url: string): string {
 const YAML_UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/gu;
 
 /**
- * One YAML double-quoted scalar on one line, from the `yaml` emitter. The emitter escapes C0
- * controls but writes C1 controls, DEL and U+FFFE as they are, which strict loaders refuse, so
- * those (and bidi controls and line separators, which would disturb the raw note) become `\u`
- * escapes. Any string, however hostile, reads back unchanged and cannot end the front matter.
+ * What `yaml`'s document emitter gives its string writer for a lone scalar at the top of a
+ * document, with the two options Clipdeck sets (one line, never folded). The writer alone is
+ * used: the whole emitter (documents, collections, tags: 48 kB) would be the biggest part of the
+ * background's bundle, which composes notes for quick capture (tests/packages holds its budget).
+ * tests/unit/clip/yaml-string.test.ts checks this against the full emitter.
+ */
+const SCALAR_CONTEXT = {
+  indent: '',
+  indentStep: '  ',
+  inFlow: null,
+  options: {
+    doubleQuotedAsJSON: false,
+    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
+    lineWidth: 0,
+    minContentWidth: 20,
+  },
+} as unknown as StringifyContext;
+
+/**
+ * One YAML double-quoted scalar on one line, from the `yaml` emitter's string writer. The emitter
+ * escapes C0 controls but writes C1 controls, DEL and U+FFFE as they are, which strict loaders
+ * refuse, so those (and bidi controls and line separators, which would disturb the raw note)
+ * become `\u` escapes. Any string, however hostile, reads back unchanged and cannot end the front
+ * matter.
  */
 export function yamlString(value: string): string {
-  const scalar = new Scalar(value);
-  scalar.type = Scalar.QUOTE_DOUBLE;
-  return stringify(scalar, { lineWidth: 0, doubleQuotedMinMultiLineLength: Infinity })
-    .trimEnd()
-    .replace(
-      YAML_UNPRINTABLE,
-      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
+  return stringifyString({ type: 'QUOTE_DOUBLE', value }, SCALAR_CONTEXT).replace(
+    YAML_UNPRINTABLE,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;

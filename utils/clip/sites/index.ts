@@ -56,6 +56,8 @@ export function detectSite(
 export interface SiteClip {
   site: SiteModule;
   extraction: SiteExtraction;
+  /** The depth the module kept: the one asked for, or the site family's default. */
+  comments: CommentDepth;
 }
 
 /**
@@ -69,18 +71,19 @@ export function extractSite(
 ): SiteClip | null {
   const site = detectSite(doc, modules);
   if (!site) return null;
+  const depth = comments ?? DEFAULT_COMMENT_DEPTH[site.family];
   try {
     const extraction = site.extract({
       doc,
       url: parseUrl(doc.URL),
       out: scratchDocument(doc),
-      comments: comments ?? DEFAULT_COMMENT_DEPTH[site.family],
+      comments: depth,
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;
     // In the document, so the rules that look notes up by id (footnotes) find them.
     const { content } = extraction;
     if (!content.isConnected) content.ownerDocument.body?.append(content);
-    return { site, extraction };
+    return { site, extraction, comments: depth };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commentDepths } from '../../clip';
+import { commentDepths } from '../../clip/light';
 import { findClippedPage, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';

@@ -3,15 +3,13 @@ import {
   type ClipMode,
   type CommentDepth,
   composeNote,
-  DEFAULT_COMMENT_DEPTH,
-  SITE_MODULES,
   safeMarkdownLink,
   stripTrackingParameters,
-} from '../../clip';
+} from '../../clip/light';
 import { ensureEngine, prepareClip } from '../../clipper';
 import { clipNoticeText, t } from '../../i18n';
 import { failure, type Result } from '../../result';
-import { loadSettings, readCommentDepth, templateSource } from '../../settings';
+import { loadSettings, templateSource } from '../../settings';
 import { inspectTab } from './tab';
 
 /** The note the popup shows for editing before it is saved. */
@@ -64,7 +62,8 @@ export async function previewTab(
   });
   if (!prepared.ok) return prepared;
   const { clip, draft } = prepared;
-  const comments = clip.site ? await commentsUsed(clip.site, requestedComments) : undefined;
+  // The engine says which depth its site module kept (the one asked for, or the family's).
+  const comments = clip.site ? clip.comments : undefined;
   return {
     ok: true,
     preview: {
@@ -79,17 +78,6 @@ export async function previewTab(
       ...(comments && { comments }),
     },
   };
-}
-
-/** The depth a site clip was made with: the popup's, the options', or the site family's. */
-async function commentsUsed(
-  siteId: string,
-  requested: CommentDepth | undefined,
-): Promise<CommentDepth | undefined> {
-  const chosen = requested ?? (await readCommentDepth());
-  if (chosen) return chosen;
-  const family = SITE_MODULES.find((site) => site.id === siteId)?.family;
-  return family ? DEFAULT_COMMENT_DEPTH[family] : undefined;
 }
 
 /**
