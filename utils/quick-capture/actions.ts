@@ -37,8 +37,9 @@ export const COMMAND_ORDER: readonly string[] = [
  * issue names have one (clip page, quote selection, save as bookmark, open the popup) and "clip
  * selection" keeps its name without one: a user who had Alt+Shift+X keeps it (the browser keeps
  * assigned keys over an update), anyone can set it in the browser's shortcut settings, which the
- * options page links to. None of Alt+Shift+S, Q, B or C is bound by Chromium or Firefox on
- * Windows, Linux or macOS (where Alt is Option); ChromeOS keeps Alt+Shift+S for its status area,
+ * options page links to. Chromium leaves a suggested key unset when it is its own (Alt+Shift+B
+ * focuses the bookmarks bar; Alt+Shift+C was refused too in tests/e2e/shortcuts.spec.ts), so
+ * bookmark is Alt+Shift+K (keep) and the popup Alt+Shift+P; ChromeOS keeps Alt+Shift+S for its status area,
  * so users there pick another key. The descriptions are `__MSG_…__` references into the locales.
  */
 export const MANIFEST_COMMANDS: Record<
@@ -55,11 +56,11 @@ export const MANIFEST_COMMANDS: Record<
   },
   [COMMANDS.bookmark]: {
     description: '__MSG_command_saveBookmark__',
-    suggested_key: { default: 'Alt+Shift+B' },
+    suggested_key: { default: 'Alt+Shift+K' },
   },
   [OPEN_POPUP_COMMAND]: {
     description: '__MSG_command_openPopup__',
-    suggested_key: { default: 'Alt+Shift+C' },
+    suggested_key: { default: 'Alt+Shift+P' },
   },
   [COMMANDS.selection]: {
     description: '__MSG_command_clipSelection__',
