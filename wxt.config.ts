@@ -56,6 +56,9 @@ export default defineConfig({
       // alarms: the outbox's retries must outlive the service worker (issue 5).
       // contextMenus, notifications: quick capture from the right-click menu, confirmed by a
       // notification the user can turn off (issue 7). Neither grants access to any page.
+      // tabs: the toolbar mark (issue 18) reads the address of the tab brought to the front to
+      // say whether it is in the user's notes, from the local clip log; without it Chromium hides
+      // a tab's address until the user clicks Clipdeck there. It grants no access to any page.
       // unlimitedStorage: waiting clips live in the outbox in local storage, and a few long pages
       // would fill its default 10 MB; it shows no warning at install and grants no page access.
       permissions: [
@@ -66,6 +69,7 @@ export default defineConfig({
         'alarms',
         'contextMenus',
         'notifications',
+        'tabs',
       ],
       // Keyboard shortcuts for quick capture; the names are the ones the background handles.
       commands: MANIFEST_COMMANDS,

@@ -9,6 +9,7 @@ import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
 import { registerPopupBackground } from '../utils/popup/background';
 import { registerQuickCapture } from '../utils/quick-capture';
 import { failure } from '../utils/result';
+import { registerToolbarMark } from '../utils/toolbar-mark';
 
 const REFUSED = failure('refused', 'Only Clipdeck’s own pages may ask it to clip.');
 
@@ -31,6 +32,9 @@ export default defineBackground(() => {
 
   // Context menu items and keyboard shortcuts that clip with the user's defaults (issue 7).
   registerQuickCapture();
+
+  // The toolbar icon shows when the tab's page is in the user's notes (issue 18).
+  registerToolbarMark();
 
   // The options page's "Import links": export files into bookmark notes (issue 17).
   registerImportMessages();

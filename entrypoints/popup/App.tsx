@@ -8,6 +8,7 @@ import { CommentDepthControl } from '../../components/popup/comment-depth';
 import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
 import { RecentNotes } from '../../components/popup/recent-notes';
+import { ShortcutsHelp } from '../../components/popup/shortcuts-help';
 import { EditorSkeleton } from '../../components/popup/skeleton';
 import { useSaveBarClearance } from '../../components/popup/sticky-bar';
 import { PopupTabs } from '../../components/popup/tabs';
@@ -421,6 +422,7 @@ export function App() {
           />
         )}
       </div>
+      <ShortcutsHelp />
     </main>
   );
 }

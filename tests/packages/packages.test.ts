@@ -211,6 +211,8 @@ describe('the Chrome package', () => {
     alarms: () => /\.alarms\.create\(/.test(code),
     contextMenus: () => /\.contextMenus\.create\(/.test(code),
     notifications: () => /\.notifications\.create\(/.test(code),
+    // The toolbar mark reads the front tab's address (utils/toolbar-mark).
+    tabs: () => /\.tabs\.onActivated\.addListener\(/.test(code),
   };
 
   it('asks for no permission its code does not use, and says why for each', () => {

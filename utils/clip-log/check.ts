@@ -1,10 +1,10 @@
 import { createNotesClient, NotesApiError, type NotesClient } from '../api';
 import { apiSentenceText } from '../i18n';
-import { newlySaved } from '../notes-index';
+import { newlySaved, onNoteDeleted } from '../notes-index';
 import { outboxItem } from '../outbox';
 import type { Result } from '../result';
 import { readConnection } from '../settings';
-import { clipsOfPage, forgetNote, recordClips } from './log';
+import { forgetNote, loggedClipOfPage, recordClips } from './log';
 
 export interface ClippedPage {
   noteId: string;
@@ -12,26 +12,31 @@ export interface ClippedPage {
   title: string;
   /** When the page was clipped, epoch milliseconds. */
   clippedAt: number;
-  /** The note's notebook as the service reports it. */
-  deckId: string;
+  /** The note's notebook as the service reports it (as logged when unverified; absent: default). */
+  deckId?: string;
+  /** False: the service could not be asked, and this is what the clip log knows. */
+  verified: boolean;
 }
 
 /**
- * The newest note made from this page that the service still has. Each logged note is read
- * (GET) before it is offered; one the service no longer has is forgotten. When the service
- * cannot be asked, nothing is offered: an offer that then fails would only confuse.
+ * The newest note made from this page that the service still has. The page's logged note
+ * (`loggedClipOfPage`, the lookup the toolbar mark uses) is read (GET) before it is offered; one
+ * the service no longer has is forgotten (the mark goes with it) and the next logged note is
+ * tried. When the service cannot be asked, the logged note is offered as the log knows it
+ * (`verified: false`): the toolbar says the page is in the notes, so the popup says so too, and
+ * an update then explains that the service is not answering.
  */
 export async function findClippedPage(
   address: string,
   dependencies: { client?: NotesClient } = {},
 ): Promise<Result<{ clipped: ClippedPage | null }>> {
-  const logged = await clipsOfPage(address);
-  if (!logged.length) return { ok: true, clipped: null };
+  let entry = await loggedClipOfPage(address);
+  if (!entry) return { ok: true, clipped: null };
   const saved = await readConnection();
   if (!saved.ok) return { ok: true, clipped: null };
   const client =
     dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
-  for (const entry of logged) {
+  while (entry) {
     try {
       const note = await client.get(entry.noteId);
       return {
@@ -41,17 +46,35 @@ export async function findClippedPage(
           title: note.title,
           clippedAt: entry.clippedAt,
           deckId: note.deck_id,
+          verified: true,
         },
       };
     } catch (error) {
       if (error instanceof NotesApiError && error.kind === 'not-found') {
         await forgetNote(entry.noteId);
+        entry = await loggedClipOfPage(address);
         continue;
       }
-      return { ok: true, clipped: null };
+      return {
+        ok: true,
+        clipped: {
+          noteId: entry.noteId,
+          title: entry.title,
+          clippedAt: entry.clippedAt,
+          ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+          verified: false,
+        },
+      };
     }
   }
   return { ok: true, clipped: null };
+}
+
+/** A note deleted through Clipdeck leaves the log at once (and the toolbar mark with it). */
+export function forgetDeletedNotes(): void {
+  onNoteDeleted((id) => {
+    forgetNote(id).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+  });
 }
 
 /** Every clip the outbox saves is logged, whichever way it was made. */

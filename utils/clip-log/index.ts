@@ -4,7 +4,7 @@
  */
 
 export { canonicalUrl } from './canonical-url';
-export { type ClippedPage, findClippedPage, logOutboxSaves } from './check';
+export { type ClippedPage, findClippedPage, forgetDeletedNotes, logOutboxSaves } from './check';
 export {
   CLIP_LOG_SIZE,
   type ClipLogEntry,
@@ -12,6 +12,7 @@ export {
   clipLogItem,
   clipsOfPage,
   forgetNote,
+  loggedClipOfPage,
   readClipLog,
   recordClips,
 } from './log';

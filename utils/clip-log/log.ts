@@ -90,3 +90,13 @@ export async function clipsOfPage(address: string): Promise<ClipLogEntry[]> {
     .filter((entry) => entry.url === url)
     .sort((a, b) => b.clippedAt - a.clippedAt);
 }
+
+/**
+ * The one answer to "is this page in the user's notes?": the newest logged note of the page
+ * (canonical address, tracking parameters ignored), from local storage only. The toolbar mark
+ * shows it on every tab switch without a request; the popup's "already clipped" starts from it
+ * and only then asks the service, so the two cannot disagree.
+ */
+export async function loggedClipOfPage(address: string): Promise<ClipLogEntry | undefined> {
+  return (await clipsOfPage(address))[0];
+}

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { ClipTabRequest } from '../messaging';
 import {
   BATCH_SIZE,
@@ -11,6 +12,7 @@ import {
 import { handleCommand, handleMenuClick } from '../quick-capture';
 import type { Result } from '../result';
 import { type Connection, saveConnection } from '../settings';
+import { markShown } from '../toolbar-mark';
 import { clipTab } from './clip-tab';
 import { type PrepareRequest, prepareClip } from './prepare';
 
@@ -48,6 +50,8 @@ export interface AutomationHooks {
   /** Quick capture: what a context menu click or a keyboard shortcut runs (issue 7). */
   handleMenuClick: typeof handleMenuClick;
   handleCommand: typeof handleCommand;
+  /** The toolbar mark on a tab (issue 18): shown or not, and the tooltip it left. */
+  toolbarMark(tabId: number): Promise<{ marked: boolean | undefined; title: string }>;
 }
 
 declare global {
@@ -98,5 +102,8 @@ export function installAutomationHooks(): void {
     configureOutbox: (config) => outboxConfigItem.setValue(config),
     handleMenuClick,
     handleCommand,
+    toolbarMark: async (tabId) => {
+      return { marked: markShown(tabId), title: await browser.action.getTitle({ tabId }) };
+    },
   };
 }

@@ -34,6 +34,7 @@ export {
   isFresh,
   MAX_SCAN_PAGES,
   noteChanged,
+  onNoteDeleted,
   type RefreshOutcome,
   refreshNotesIndex,
   STALE_AFTER_MS,

@@ -70,8 +70,16 @@ export function updateNotesIndex(
   return written;
 }
 
+const deletionListeners = new Set<(id: string) => void>();
+
+/** Told of every note Clipdeck deleted or found gone (the clip log forgets it: issue 18). */
+export function onNoteDeleted(listener: (id: string) => void): void {
+  deletionListeners.add(listener);
+}
+
 /** Records a change Clipdeck made to one note, if the index describes that note's service. */
 export function noteChanged(baseUrl: string, change: NoteChange): Promise<NotesIndex | null> {
+  if (change.kind === 'deleted') for (const listener of deletionListeners) listener(change.id);
   return updateNotesIndex((index) =>
     index && index.baseUrl === baseUrl ? applyNoteChange(index, change) : index,
   );

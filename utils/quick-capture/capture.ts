@@ -2,11 +2,13 @@ import type { Browser } from 'wxt/browser';
 import { type PrepareRequest, prepareClip } from '../clipper';
 import { clipNoticeText, t } from '../i18n';
 import { submitClip } from '../outbox';
+import { type QuoteOutcome, quoteSelection } from '../quote';
 import { failure } from '../result';
 import { COMMANDS, MENU_ITEMS } from './actions';
 import { type CaptureOutcome, confirmCapture } from './confirm';
 import { prepareLinkBookmark } from './link';
 import { hasSelection, readLinkText } from './page-probes';
+import { confirmQuote } from './quote-confirm';
 
 export type MenuClick = Browser.contextMenus.OnClickData;
 export type ClickedTab = Pick<Browser.tabs.Tab, 'id' | 'url' | 'title'>;
@@ -97,7 +99,16 @@ function routeMenuClick(info: MenuClick, tab: ClickedTab | undefined): Promise<C
 function routeCommand(command: string, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
   const tabId = tab?.id;
   if (tabId === undefined || tabId < 0) return Promise.resolve(NO_TAB);
+  if (command === COMMANDS.bookmark) return captureTab(tabId, { mode: 'bookmark' });
   return command === COMMANDS.selection ? captureSelection(tabId) : captureTab(tabId, {});
+}
+
+/** "Quote to note" from the menu or the shortcut, confirmed like a clip. */
+async function quote(tab: ClickedTab | undefined, frameId?: number): Promise<QuoteOutcome> {
+  const tabId = tab?.id;
+  const outcome = tabId === undefined || tabId < 0 ? NO_TAB : await quoteSelection(tabId, frameId);
+  await confirmQuote(outcome, tabId);
+  return outcome;
 }
 
 /**
@@ -108,8 +119,9 @@ function routeCommand(command: string, tab: ClickedTab | undefined): Promise<Cap
 export async function handleMenuClick(
   info: MenuClick,
   tab?: ClickedTab,
-): Promise<CaptureOutcome | undefined> {
+): Promise<CaptureOutcome | QuoteOutcome | undefined> {
   if (!Object.values<unknown>(MENU_ITEMS).includes(info.menuItemId)) return undefined;
+  if (info.menuItemId === MENU_ITEMS.quote) return quote(tab, info.frameId);
   const outcome = await routeMenuClick(info, tab);
   await confirmCapture(outcome, tab?.id);
   return outcome;
@@ -119,8 +131,9 @@ export async function handleMenuClick(
 export async function handleCommand(
   command: string,
   tab?: ClickedTab,
-): Promise<CaptureOutcome | undefined> {
+): Promise<CaptureOutcome | QuoteOutcome | undefined> {
   if (!Object.values<unknown>(COMMANDS).includes(command)) return undefined;
+  if (command === COMMANDS.quote) return quote(tab);
   const outcome = await routeCommand(command, tab);
   await confirmCapture(outcome, tab?.id);
   return outcome;

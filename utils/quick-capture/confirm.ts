@@ -84,13 +84,13 @@ function describeFailure(error: UserError): Confirmation {
  */
 export async function confirmCapture(outcome: CaptureOutcome, tabId?: number): Promise<void> {
   const { notifications } = await readQuickCaptureSettings();
-  const confirmation = describeOutcome(outcome, await deckLabelFor(outcome));
+  const confirmation = describeOutcome(outcome, await deckLabelFor(outcome.ok ? outcome : {}));
   if (notifications && (await notify(confirmation))) return;
   if (!outcome.ok && tabId !== undefined) await markTab(tabId, confirmation);
 }
 
-async function deckLabelFor(outcome: CaptureOutcome): Promise<string> {
-  const deckId = outcome.ok ? outcome.clip.deckId : undefined;
+export async function deckLabelFor(outcome: { clip?: ClipSummary }): Promise<string> {
+  const deckId = outcome.clip?.deckId;
   if (deckId === undefined) return defaultNotebookLabel();
   const { decks } = await loadSettings();
   return (
@@ -102,7 +102,7 @@ async function deckLabelFor(outcome: CaptureOutcome): Promise<string> {
 let shown = 0;
 
 /** False when the browser would not show it (no notifications API, or it refused). */
-async function notify(confirmation: Confirmation): Promise<boolean> {
+export async function notify(confirmation: Confirmation): Promise<boolean> {
   if (!browser.notifications?.create) return false;
   shown += 1;
   const id = `${NOTIFICATION_PREFIX}:${confirmation.onClick}:${Date.now()}-${shown}`;
@@ -123,7 +123,7 @@ async function notify(confirmation: Confirmation): Promise<boolean> {
  * A tab-specific badge: the browser drops it when the tab goes to another page, and it leaves
  * the outbox's count on every other tab alone.
  */
-async function markTab(tabId: number, confirmation: Confirmation): Promise<void> {
+export async function markTab(tabId: number, confirmation: Confirmation): Promise<void> {
   const action = browser.action ?? browser.browserAction;
   if (!action) return;
   try {

@@ -12,6 +12,7 @@ function menuItems(): Browser.contextMenus.CreateProperties[] {
   return [
     { id: MENU_ITEMS.page, title: t('quickCapture.menu.page'), contexts: ['page'] },
     { id: MENU_ITEMS.selection, title: t('quickCapture.menu.selection'), contexts: ['selection'] },
+    { id: MENU_ITEMS.quote, title: t('quickCapture.menu.quote'), contexts: ['selection'] },
     { id: MENU_ITEMS.link, title: t('quickCapture.menu.link'), contexts: ['link'] },
     { id: MENU_ITEMS.image, title: t('quickCapture.menu.image'), contexts: ['image'] },
   ];

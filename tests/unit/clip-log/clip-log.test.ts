@@ -7,6 +7,7 @@ import {
   canonicalUrl,
   clipsOfPage,
   findClippedPage,
+  loggedClipOfPage,
   readClipLog,
   recordClips,
 } from '../../../utils/clip-log';
@@ -118,7 +119,13 @@ describe('findClippedPage', () => {
 
     expect(await findClippedPage('https://a.example/p?utm_campaign=x')).toEqual({
       ok: true,
-      clipped: { noteId: id, title: 'Renamed since', clippedAt: 7, deckId: 'deck-reading' },
+      clipped: {
+        noteId: id,
+        title: 'Renamed since',
+        clippedAt: 7,
+        deckId: 'deck-reading',
+        verified: true,
+      },
     });
   });
 
@@ -140,12 +147,17 @@ describe('findClippedPage', () => {
     expect((await readClipLog()).map((entry) => entry.noteId)).toEqual([kept]);
   });
 
-  it('offers nothing when the service cannot be asked', async () => {
+  it('answers from the log, as the toolbar mark does, when the service cannot be asked', async () => {
     const id = await createNote('Somewhere');
     await recordClips([{ sourceUrl: 'https://a.example/p', noteId: id, title: 't', clippedAt: 1 }]);
     server.setFaults({ serverErrorRate: 1 });
     try {
-      expect(await findClippedPage('https://a.example/p')).toEqual({ ok: true, clipped: null });
+      const logged = await loggedClipOfPage('https://a.example/p?utm_source=x');
+      expect(logged?.noteId).toBe(id);
+      expect(await findClippedPage('https://a.example/p')).toEqual({
+        ok: true,
+        clipped: { noteId: id, title: 't', clippedAt: 1, verified: false },
+      });
       expect(await readClipLog()).toHaveLength(1);
     } finally {
       server.setFaults({});

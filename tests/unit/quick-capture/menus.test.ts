@@ -18,13 +18,14 @@ beforeEach(() => {
 });
 
 describe('the context menu', () => {
-  it('offers clip page, selection, link and image, each where it applies', async () => {
+  it('offers clip page, selection, quote to note, link and image, each where it applies', async () => {
     await createContextMenus();
     expect(
       [...menuItems.values()].map(({ id, title, contexts }) => ({ id, title, contexts })),
     ).toEqual([
       { id: MENU_ITEMS.page, title: 'Clip this page', contexts: ['page'] },
       { id: MENU_ITEMS.selection, title: 'Clip selection', contexts: ['selection'] },
+      { id: MENU_ITEMS.quote, title: 'Quote to note', contexts: ['selection'] },
       { id: MENU_ITEMS.link, title: 'Clip link as a bookmark', contexts: ['link'] },
       { id: MENU_ITEMS.image, title: 'Clip image', contexts: ['image'] },
     ]);
@@ -34,9 +35,9 @@ describe('the context menu', () => {
     const logged = vi.spyOn(console, 'error');
     registerQuickCapture();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
-    await vi.waitFor(() => expect(menuItems.size).toBe(4));
+    await vi.waitFor(() => expect(menuItems.size).toBe(5));
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
-    await vi.waitFor(() => expect(menuItems.size).toBe(4));
+    await vi.waitFor(() => expect(menuItems.size).toBe(5));
     expect(fakeBrowser.contextMenus.removeAll).toHaveBeenCalledTimes(2);
     expect(logged).not.toHaveBeenCalled();
   });
@@ -49,7 +50,7 @@ describe('the context menu', () => {
       fakeBrowser.runtime.onStartup.trigger(),
     ]);
     await vi.waitFor(() => expect(fakeBrowser.contextMenus.removeAll).toHaveBeenCalledTimes(2));
-    await vi.waitFor(() => expect(menuItems.size).toBe(4));
+    await vi.waitFor(() => expect(menuItems.size).toBe(5));
     expect(logged).not.toHaveBeenCalled();
   });
 
@@ -63,9 +64,23 @@ describe('the context menu', () => {
 
 describe('the keyboard commands', () => {
   it('are declared in the manifest under the names the background handles', () => {
-    expect(Object.keys(MANIFEST_COMMANDS).sort()).toEqual(Object.values(COMMANDS).sort());
-    expect(MANIFEST_COMMANDS[COMMANDS.page].suggested_key.default).toBe('Alt+Shift+S');
-    expect(MANIFEST_COMMANDS[COMMANDS.selection].suggested_key.default).toBe('Alt+Shift+X');
+    expect(Object.keys(MANIFEST_COMMANDS).sort()).toEqual(
+      [...Object.values(COMMANDS), '_execute_action'].sort(),
+    );
+    expect(MANIFEST_COMMANDS[COMMANDS.page].suggested_key?.default).toBe('Alt+Shift+S');
+    expect(MANIFEST_COMMANDS[COMMANDS.selection].suggested_key).toBeUndefined();
+  });
+
+  it('give a suggested key to the four the issue names, at most four as Chromium allows', () => {
+    const suggested = Object.entries(MANIFEST_COMMANDS)
+      .filter(([, command]) => command.suggested_key)
+      .map(([name]) => name)
+      .sort();
+    expect(suggested).toEqual(
+      [COMMANDS.page, COMMANDS.quote, COMMANDS.bookmark, '_execute_action'].sort(),
+    );
+    const keys = Object.values(MANIFEST_COMMANDS).flatMap((c) => c.suggested_key?.default ?? []);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

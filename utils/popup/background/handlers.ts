@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commentDepths } from '../../clip/light';
-import { findClippedPage, logOutboxSaves } from '../../clip-log';
+import { findClippedPage, forgetDeletedNotes, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { registerNotesIndex } from '../../notes-index';
@@ -37,6 +37,7 @@ const saveSchema = z.object({
 export function registerPopupBackground(): void {
   registerNotesIndex();
   logOutboxSaves();
+  forgetDeletedNotes();
 
   onMessage('previewTab', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
