@@ -1,10 +1,10 @@
 import { createNotesClient, NotesApiError, type NotesClient } from '../api';
 import { apiSentenceText } from '../i18n';
 import { newlySaved } from '../notes-index';
-import { outboxItem } from '../outbox';
+import { type OutboxEntry, outboxItem } from '../outbox';
 import type { Result } from '../result';
 import { readConnection } from '../settings';
-import { clipsOfPage, forgetNote, recordClips } from './log';
+import { clipsOfPage, forgetNote, readClipLog, recordClips } from './log';
 
 export interface ClippedPage {
   noteId: string;
@@ -57,7 +57,13 @@ export async function findClippedPage(
 /** Every clip the outbox saves is logged, whichever way it was made. */
 export function logOutboxSaves(): void {
   outboxItem.watch((next, previous) => {
-    const saved = newlySaved(previous, next).flatMap((entry) =>
+    const saved = newlySaved(previous, next);
+    // A moved note (issue 18) keeps the page it was clipped from: its copy is logged for it.
+    const moved = saved.filter((entry) => entry.moveFrom !== undefined && entry.noteId);
+    if (moved.length) {
+      followMoves(moved).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+    }
+    const clips = saved.flatMap((entry) =>
       entry.sourceUrl && entry.noteId
         ? [
             {
@@ -70,7 +76,27 @@ export function logOutboxSaves(): void {
           ]
         : [],
     );
-    if (saved.length)
-      recordClips(saved).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+    if (clips.length)
+      recordClips(clips).catch((error: unknown) => console.error('[clipdeck clip log]', error));
   });
+}
+
+async function followMoves(moved: readonly OutboxEntry[]): Promise<void> {
+  const log = await readClipLog();
+  const copies = moved.flatMap((entry) => {
+    const page = log.find((logged) => logged.noteId === entry.moveFrom);
+    return page && entry.noteId
+      ? [
+          {
+            sourceUrl: page.url,
+            noteId: entry.noteId,
+            title: entry.draft.title,
+            clippedAt: page.clippedAt,
+            ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+          },
+        ]
+      : [];
+  });
+  if (copies.length) await recordClips(copies);
+  for (const entry of moved) if (entry.moveFrom) await forgetNote(entry.moveFrom);
 }

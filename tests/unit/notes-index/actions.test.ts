@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
 import {
   appendToNote,
   deleteNote,
+  followOutboxSaves,
   getNote,
   readNotesIndex,
   refreshNotesIndex,
@@ -22,6 +23,8 @@ afterAll(() => server.stop());
 beforeEach(async () => {
   fakeBrowser.reset();
   await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  // The background follows the outbox's saves into the index (changes ride the outbox).
+  followOutboxSaves();
 });
 
 async function createNote(title: string, tags: string[] = []): Promise<string> {
@@ -68,8 +71,14 @@ describe('updateNote', () => {
 
     await updateNote(id, { title: 'Indexed, renamed', tags: ['new-tag'] });
 
+    await vi.waitFor(async () =>
+      expect((await readNotesIndex())?.recent[0]).toMatchObject({
+        id,
+        title: 'Indexed, renamed',
+        tags: ['new-tag'],
+      }),
+    );
     const index = await readNotesIndex();
-    expect(index?.recent[0]).toMatchObject({ id, title: 'Indexed, renamed', tags: ['new-tag'] });
     expect(index?.tags.find((count) => count.tag === 'old-tag')).toBeUndefined();
     expect(index?.tags.find((count) => count.tag === 'new-tag')?.count).toBe(1);
   });
@@ -112,7 +121,9 @@ describe('deleteNote', () => {
     await refreshNotesIndex({ force: true });
     expect(await deleteNote(id)).toEqual({ ok: true });
     expect(server.notes().some((note) => note.id === id)).toBe(false);
-    expect((await readNotesIndex())?.recent.some((note) => note.id === id)).toBe(false);
+    await vi.waitFor(async () =>
+      expect((await readNotesIndex())?.recent.some((note) => note.id === id)).toBe(false),
+    );
   });
 
   it('a service that refuses DELETE gets a sentence saying so; the note is kept', async () => {
