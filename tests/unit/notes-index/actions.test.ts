@@ -6,10 +6,12 @@ import {
   deleteNote,
   followOutboxSaves,
   getNote,
+  moveNote,
   readNotesIndex,
   refreshNotesIndex,
   updateNote,
 } from '../../../utils/notes-index';
+import { outboxItem } from '../../../utils/outbox';
 import { saveConnection } from '../../../utils/settings';
 import { reply, sampleNote, startStubServer } from '../api/stub-server';
 
@@ -147,5 +149,44 @@ describe('deleteNote', () => {
     } finally {
       await stub.stop();
     }
+  });
+});
+
+describe('changes while the service is down', () => {
+  it('are kept in the outbox and answered as queued, with the outbox’s sentence', async () => {
+    const down = await startNotesServer();
+    await down.stop();
+    await saveConnection({ baseUrl: down.baseUrl, apiKey: down.apiKey });
+
+    const result = await updateNote('n-1', { tags: ['later'] }, { waitMs: 3_000 });
+
+    expect(result).toMatchObject({
+      ok: true,
+      queued: true,
+      changed: ['tags'],
+      note: { id: 'n-1', tags: ['later'] },
+      clip: { state: 'queued', error: { kind: 'network' } },
+    });
+    const stored = (await outboxItem.getValue()).entries;
+    expect(stored).toEqual([
+      expect.objectContaining({ kind: 'update', noteId: 'n-1', changes: { tags: ['later'] } }),
+    ]);
+    expect(await deleteNote('n-2', { waitMs: 3_000 })).toMatchObject({ ok: true, queued: true });
+  });
+});
+
+describe('moveNote', () => {
+  it('makes the note in the other notebook and deletes the original once the copy is there', async () => {
+    const id = await createNote('Moving', ['m']);
+    const result = await moveNote(id, null);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result).toMatchObject({ note: { title: 'Moving', tags: ['m'], deckId: null } });
+    expect(result.note?.id).not.toBe(id);
+    await vi.waitFor(() => expect(server.notes().some((note) => note.id === id)).toBe(false));
+    expect(server.notes().find((note) => note.id === result.note?.id)).toMatchObject({
+      title: 'Moving',
+      markdown_text: 'Body.',
+      deck_id: 'default',
+    });
   });
 });
