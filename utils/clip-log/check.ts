@@ -14,6 +14,8 @@ export interface ClippedPage {
   clippedAt: number;
   /** The note's notebook as the service reports it. */
   deckId: string;
+  /** The note's tags as the service has them now (shown and changed in place, issue 18). */
+  tags?: string[];
 }
 
 /**
@@ -41,6 +43,7 @@ export async function findClippedPage(
           title: note.title,
           clippedAt: entry.clippedAt,
           deckId: note.deck_id,
+          tags: note.tags,
         },
       };
     } catch (error) {

@@ -5,6 +5,7 @@ import { submitClip } from '../outbox';
 import { failure } from '../result';
 import { COMMANDS, MENU_ITEMS } from './actions';
 import { type CaptureOutcome, confirmCapture } from './confirm';
+import { showJustSaved } from './just-saved';
 import { prepareLinkBookmark } from './link';
 import { hasSelection, readLinkText } from './page-probes';
 
@@ -111,7 +112,8 @@ export async function handleMenuClick(
 ): Promise<CaptureOutcome | undefined> {
   if (!Object.values<unknown>(MENU_ITEMS).includes(info.menuItemId)) return undefined;
   const outcome = await routeMenuClick(info, tab);
-  await confirmCapture(outcome, tab?.id);
+  // Save first, edit after: the popup shows the note; the notification when it cannot open.
+  if (!(await showJustSaved(outcome, tab?.id))) await confirmCapture(outcome, tab?.id);
   return outcome;
 }
 
@@ -122,6 +124,6 @@ export async function handleCommand(
 ): Promise<CaptureOutcome | undefined> {
   if (!Object.values<unknown>(COMMANDS).includes(command)) return undefined;
   const outcome = await routeCommand(command, tab);
-  await confirmCapture(outcome, tab?.id);
+  if (!(await showJustSaved(outcome, tab?.id))) await confirmCapture(outcome, tab?.id);
   return outcome;
 }

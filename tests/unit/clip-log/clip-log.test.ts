@@ -105,12 +105,12 @@ describe('findClippedPage', () => {
     const response = await fetch(`${server.baseUrl}/notes/?deck_id=deck-reading`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title, markdown_text: 'text' }),
+      body: JSON.stringify({ title, markdown_text: 'text', tags: ['kept'] }),
     });
     return ((await response.json()) as { id: string }).id;
   }
 
-  it('offers the note the service still has, with its current title and deck', async () => {
+  it('offers the note the service still has, with its current title, deck and tags', async () => {
     const id = await createNote('Renamed since');
     await recordClips([
       { sourceUrl: 'https://a.example/p', noteId: id, title: 'Old title', clippedAt: 7 },
@@ -118,7 +118,13 @@ describe('findClippedPage', () => {
 
     expect(await findClippedPage('https://a.example/p?utm_campaign=x')).toEqual({
       ok: true,
-      clipped: { noteId: id, title: 'Renamed since', clippedAt: 7, deckId: 'deck-reading' },
+      clipped: {
+        noteId: id,
+        title: 'Renamed since',
+        clippedAt: 7,
+        deckId: 'deck-reading',
+        tags: ['kept'],
+      },
     });
   });
 
