@@ -203,8 +203,9 @@ test('the context menu clips the page, a link and an image', async ({
   expect(image?.markdown_text).toContain(`![A green anemone closed up on a wet rock](${imageUrl})`);
   expect(image?.markdown_text).toContain(pageUrl);
   expect(image?.markdown_text).not.toContain('soft green button');
-  // Each confirmed by the popup opened on it, none by a notification (issue 18).
-  expect(await shownNotifications(worker)).toHaveLength(0);
+  // The first opened the popup on its note (issue 18); while that popup is open Chromium refuses
+  // to open it again, so the next two are confirmed by a notification each.
+  expect(await shownNotifications(worker)).toHaveLength(2);
 });
 
 test('a browser page cannot be clipped: nothing is stored and the user is told', async ({
