@@ -3,9 +3,11 @@ import { quoted, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import type { IndexedNote } from '../../utils/notes-index';
 import type { UserError } from '../../utils/result';
+import type { Deck } from '../../utils/settings';
 import { backgroundStopped, copyText } from './background';
 import { formatWhen } from './format';
-import { TagInput } from './tag-input';
+import { saveNoteFields } from './note-changes';
+import { NoteEditor, type NoteFields } from './note-editor';
 
 export interface RecentNotesProps {
   notes: readonly IndexedNote[];
@@ -22,6 +24,10 @@ export interface RecentNotesProps {
    */
   stale?: string;
   suggest(typed: string, chosen: readonly string[]): string[];
+  /** The user's decks, for moving a note from its edit view (issue 18). */
+  decks?: readonly Deck[];
+  /** The service's id for its default notebook, when known: that notebook is `null` here. */
+  defaultNotebookId?: string;
 }
 
 /** The most recent notes, newest first, each with its actions. */
@@ -64,8 +70,11 @@ function RecentNoteItem(
   const [view, setView] = useState<ItemView>('view');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<ItemStatus>(undefined);
-  const [title, setTitle] = useState(note.title);
-  const [tags, setTags] = useState<string[]>(note.tags);
+  const fields: NoteFields = {
+    title: note.title,
+    tags: note.tags,
+    deckId: note.deckId === props.defaultNotebookId ? null : (note.deckId ?? null),
+  };
   const name = note.title || t('common.untitled');
 
   async function run(work: () => Promise<ItemStatus>) {
@@ -90,18 +99,12 @@ function RecentNoteItem(
           };
     });
 
-  const saveEdit = () =>
+  const saveEdit = (next: NoteFields) =>
     run(async () => {
-      const saved = await sendMessage('updateNote', {
-        id: note.id,
-        changes: { title: title.trim(), tags },
-      }).catch(backgroundStopped);
+      const saved = await saveNoteFields(note.id, fields, next, deckName);
       if (!saved.ok) return saved;
       setView('view');
-      return {
-        ok: true,
-        message: saved.changed.length ? t('popup.recent.saved') : t('popup.recent.nothingChanged'),
-      };
+      return { ok: true, message: saved.message };
     });
 
   const append = () =>
@@ -152,31 +155,15 @@ function RecentNoteItem(
         </ul>
       )}
       {view === 'edit' && (
-        <div class="note-edit">
-          <div class="field">
-            <label for={`${id}-edit-title`}>{t('common.titleLabel')}</label>
-            <input
-              id={`${id}-edit-title`}
-              type="text"
-              value={title}
-              onInput={(event) => setTitle(event.currentTarget.value)}
-            />
-          </div>
-          <TagInput
-            label={t('common.tagsLabel')}
-            tags={tags}
-            onChange={setTags}
-            suggest={suggest}
-          />
-          <div class="actions">
-            <button type="button" class="primary" disabled={busy} onClick={saveEdit}>
-              {t('popup.recent.saveChanges')}
-            </button>
-            <button type="button" disabled={busy} onClick={() => setView('view')}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <NoteEditor
+          note={fields}
+          decks={props.decks ?? []}
+          suggest={suggest}
+          busy={busy}
+          autoFocus="title"
+          onSave={(next) => void saveEdit(next)}
+          onCancel={() => setView('view')}
+        />
       )}
       {view === 'confirm-delete' && (
         <div class="confirm">
@@ -207,8 +194,6 @@ function RecentNoteItem(
             aria-describedby={`${id}-title`}
             disabled={busy}
             onClick={() => {
-              setTitle(note.title);
-              setTags(note.tags);
               setStatus(undefined);
               setView('edit');
             }}

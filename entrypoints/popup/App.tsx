@@ -7,6 +7,7 @@ import { ClipResult } from '../../components/popup/clip-result';
 import { CommentDepthControl } from '../../components/popup/comment-depth';
 import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
+import { JustSaved } from '../../components/popup/just-saved';
 import { RecentNotes } from '../../components/popup/recent-notes';
 import { ShortcutsHelp } from '../../components/popup/shortcuts-help';
 import { EditorSkeleton } from '../../components/popup/skeleton';
@@ -14,6 +15,7 @@ import { useSaveBarClearance } from '../../components/popup/sticky-bar';
 import { PopupTabs } from '../../components/popup/tabs';
 import type { ClippedPage } from '../../utils/clip-log';
 import { quoted, t } from '../../utils/i18n';
+import { readJustSaved } from '../../utils/just-saved';
 import { sendMessage } from '../../utils/messaging';
 import {
   notesIndexItem,
@@ -118,12 +120,13 @@ export function App() {
     const early = takePreview();
     const previewing = early.preview;
     const target = await early.target;
-    const [settings, refusal, lastDeck, index, recentTags] = await Promise.all([
+    const [settings, refusal, lastDeck, index, recentTags, justSaved] = await Promise.all([
       loadSettings(),
       readKeyRefusal(),
       readLastDeck(),
       readNotesIndex(),
       readRecentTags(),
+      readJustSaved(target),
     ]);
     const { connection } = settings;
     const configured = !!connection.baseUrl && !!connection.apiKey;
@@ -143,6 +146,7 @@ export function App() {
     });
     if (!configured) return;
     void readSiteTags(connection.baseUrl).then(setSiteTags);
+    if (justSaved) dispatch({ type: 'just-saved-found', clipId: justSaved.clipId });
     void checkService();
     if (learnt === undefined) void learnDefaultNotebook(noteInDefaultNotebook(index?.recent ?? []));
     const result = await previewing;
@@ -323,8 +327,8 @@ export function App() {
       {!troubleInResult && <ServiceBanner health={state.service} />}
       <PopupTabs selected={state.tab} onSelect={(tab) => dispatch({ type: 'tab-selected', tab })} />
       <div id="panel-clip" role="tabpanel" aria-labelledby="tab-clip" hidden={state.tab !== 'clip'}>
-        {phase.step === 'loading' && <EditorSkeleton />}
-        {phase.step === 'cannot-clip' && (
+        {phase.step === 'loading' && !state.justSaved && <EditorSkeleton />}
+        {phase.step === 'cannot-clip' && !state.justSaved && (
           <CannotClip
             error={phase.error}
             onBookmark={() => dispatch({ type: 'mode-chosen', mode: 'bookmark' })}
@@ -335,12 +339,24 @@ export function App() {
             }}
           />
         )}
-        {phase.step === 'undone' && (
+        {state.justSaved && (
+          <JustSaved
+            clipId={state.justSaved}
+            decks={decks}
+            suggest={suggest}
+            deckName={nameOf}
+            defaultNotebookId={defaultNotebookId}
+            onDone={(message) =>
+              dispatch({ type: 'just-saved-done', ...(message !== undefined && { message }) })
+            }
+          />
+        )}
+        {!state.justSaved && phase.step === 'undone' && (
           <p class="callout ok" role="status">
             {phase.message}
           </p>
         )}
-        {state.clipped && editing && (
+        {state.clipped && editing && !state.justSaved && (
           <AlreadyClipped
             clipped={state.clipped}
             deckName={nameOf(state.clipped.deckId)}
@@ -348,16 +364,21 @@ export function App() {
             state={state.update}
             onReplace={() => state.clipped && void replaceClipped(state.clipped)}
             onAppend={() => state.clipped && void appendToClipped(state.clipped)}
+            decks={decks}
+            defaultNotebookId={defaultNotebookId}
+            suggest={suggest}
+            notebookName={nameOf}
+            onChanged={(clipped) => dispatch({ type: 'clipped-found', clipped })}
           />
         )}
-        {editing && state.site && state.comments && (
+        {editing && !state.justSaved && state.site && state.comments && (
           <CommentDepthControl
             value={state.commentsChosen ?? state.comments}
             disabled={state.extracting !== undefined || phase.step === 'saving'}
             onChange={(comments) => dispatch({ type: 'comments-chosen', comments })}
           />
         )}
-        {editing && (
+        {editing && !state.justSaved && (
           <ClipEditor
             draft={draft}
             decks={decks}
@@ -396,7 +417,7 @@ export function App() {
             }}
           />
         )}
-        {phase.step !== 'loading' && (
+        {phase.step !== 'loading' && !state.justSaved && (
           <ClipAllTabs
             clipper={bulkClipper}
             deckId={draft.deckId}
@@ -419,6 +440,8 @@ export function App() {
             loading={state.refreshing && !state.index}
             {...(stale && { stale })}
             suggest={suggest}
+            decks={decks}
+            {...(defaultNotebookId !== undefined && { defaultNotebookId })}
           />
         )}
       </div>

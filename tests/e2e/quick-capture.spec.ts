@@ -75,6 +75,12 @@ function shownNotifications(worker: Worker) {
   );
 }
 
+/** The popup was asked to open on the clip just made (the mark it reads, utils/just-saved). */
+async function expectJustSaved(worker: Worker, outcome: CaptureOutcome | undefined) {
+  const stored = await worker.evaluate(() => chrome.storage.local.get('justSaved'));
+  expect(stored.justSaved).toMatchObject({ clipId: outcome?.ok ? outcome.clip.id : 'none' });
+}
+
 test('the menu items exist once the extension is installed', async ({ worker }) => {
   // Chromium refuses a second item with the same id: proof the first one is there.
   const refusal = await worker.evaluate(
@@ -113,7 +119,10 @@ test('a selection clipped with the shortcut becomes a note with the default deck
   expect(notes[0]?.tags).toEqual(['shore', 'quick']);
   expect(notes[0]?.markdown_text).toContain('Some anemones cover themselves with bits of shell');
   expect(notes[0]?.markdown_text).not.toContain('soft green button');
-  expect(await shownNotifications(worker)).toHaveLength(1);
+  // Chromium opened the popup on the note just made (issue 18: just-saved.spec.ts), so no
+  // notification was needed.
+  await expectJustSaved(worker, outcome);
+  expect(await shownNotifications(worker)).toHaveLength(0);
   // Nothing is waiting, so the toolbar badge is empty.
   expect(await worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
 });
@@ -194,7 +203,9 @@ test('the context menu clips the page, a link and an image', async ({
   expect(image?.markdown_text).toContain(`![A green anemone closed up on a wet rock](${imageUrl})`);
   expect(image?.markdown_text).toContain(pageUrl);
   expect(image?.markdown_text).not.toContain('soft green button');
-  expect(await shownNotifications(worker)).toHaveLength(3);
+  // The first opened the popup on its note (issue 18); while that popup is open Chromium refuses
+  // to open it again, so the next two are confirmed by a notification each.
+  expect(await shownNotifications(worker)).toHaveLength(2);
 });
 
 test('a browser page cannot be clipped: nothing is stored and the user is told', async ({

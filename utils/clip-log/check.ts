@@ -1,10 +1,10 @@
 import { createNotesClient, NotesApiError, type NotesClient } from '../api';
 import { apiSentenceText } from '../i18n';
 import { newlySaved, onNoteDeleted } from '../notes-index';
-import { outboxItem } from '../outbox';
+import { type OutboxEntry, outboxItem } from '../outbox';
 import type { Result } from '../result';
 import { readConnection } from '../settings';
-import { forgetNote, loggedClipOfPage, recordClips } from './log';
+import { forgetNote, loggedClipOfPage, readClipLog, recordClips } from './log';
 
 export interface ClippedPage {
   noteId: string;
@@ -16,6 +16,8 @@ export interface ClippedPage {
   deckId?: string;
   /** False: the service could not be asked, and this is what the clip log knows. */
   verified: boolean;
+  /** The note's tags as the service has them now (shown and changed in place, issue 18). */
+  tags?: string[];
 }
 
 /**
@@ -47,6 +49,7 @@ export async function findClippedPage(
           clippedAt: entry.clippedAt,
           deckId: note.deck_id,
           verified: true,
+          tags: note.tags,
         },
       };
     } catch (error) {
@@ -80,7 +83,13 @@ export function forgetDeletedNotes(): void {
 /** Every clip the outbox saves is logged, whichever way it was made. */
 export function logOutboxSaves(): void {
   outboxItem.watch((next, previous) => {
-    const saved = newlySaved(previous, next).flatMap((entry) =>
+    const saved = newlySaved(previous, next);
+    // A moved note (issue 18) keeps the page it was clipped from: its copy is logged for it.
+    const moved = saved.filter((entry) => entry.moveFrom !== undefined && entry.noteId);
+    if (moved.length) {
+      followMoves(moved).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+    }
+    const clips = saved.flatMap((entry) =>
       entry.sourceUrl && entry.noteId
         ? [
             {
@@ -93,7 +102,27 @@ export function logOutboxSaves(): void {
           ]
         : [],
     );
-    if (saved.length)
-      recordClips(saved).catch((error: unknown) => console.error('[clipdeck clip log]', error));
+    if (clips.length)
+      recordClips(clips).catch((error: unknown) => console.error('[clipdeck clip log]', error));
   });
+}
+
+async function followMoves(moved: readonly OutboxEntry[]): Promise<void> {
+  const log = await readClipLog();
+  const copies = moved.flatMap((entry) => {
+    const page = log.find((logged) => logged.noteId === entry.moveFrom);
+    return page && entry.noteId
+      ? [
+          {
+            sourceUrl: page.url,
+            noteId: entry.noteId,
+            title: entry.draft.title,
+            clippedAt: page.clippedAt,
+            ...(entry.deckId !== undefined && { deckId: entry.deckId }),
+          },
+        ]
+      : [];
+  });
+  if (copies.length) await recordClips(copies);
+  for (const entry of moved) if (entry.moveFrom) await forgetNote(entry.moveFrom);
 }

@@ -6,7 +6,7 @@ import type { ClippedPage } from '../clip-log';
 import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
 import type { ImportedLink, ImportFormat } from '../import';
 import type { ImportClipState } from '../import/background';
-import type { IndexedNote, NoteChanges, RefreshOutcome } from '../notes-index';
+import type { EditReply, MoveReply, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
 import type { Result, UserError } from '../result';
@@ -94,16 +94,21 @@ export interface ProtocolMap {
   /** The notes index (utils/notes-index): rescan unless fresh; the popup reads the stored index. */
   refreshNotesIndex(request?: { force?: boolean }): Result<RefreshOutcome>;
   getNote(request: { id: string }): Result<{ note: NoteWithDeck }>;
-  /** Sends with PUT only the fields that differ from the note as the service has it now. */
-  updateNote(request: { id: string; changes: NoteChanges }): Result<{
-    note: IndexedNote;
-    changed: (keyof NoteChanges)[];
-  }>;
-  appendToNote(request: { id: string; markdown: string }): Result<{
-    note: IndexedNote;
-    changed: (keyof NoteChanges)[];
-  }>;
-  deleteNote(request: { id: string }): Result;
+  /**
+   * Changes to notes ride the outbox (issue 18): stored first, sent in order per note, retried
+   * when the service is down. When sent, PUT carries only the fields that differ from the note as
+   * the service has it then. The reply (EditReply) is `queued: true` when the service did not
+   * answer within the outbox's short wait: the change is kept and sent when it does.
+   */
+  updateNote(request: { id: string; changes: NoteChanges }): Result<EditReply>;
+  appendToNote(request: { id: string; markdown: string }): Result<EditReply>;
+  /** `queued`: the delete is kept in the outbox and sent when the service answers. */
+  deleteNote(request: { id: string }): Result<{ queued?: true; clip?: ClipSummary }>;
+  /**
+   * Moves a note to another notebook (null: the default notebook): a copy is created there and the
+   * original deleted once the copy is confirmed (MoveReply: the copy's new id, or `queued`).
+   */
+  moveNote(request: { id: string; deckId: string | null }): Result<MoveReply>;
   /**
    * The options page's "Import links" (utils/import/background): which of these canonical
    * addresses the service already has notes of (one pass over the list); up to 100 links into

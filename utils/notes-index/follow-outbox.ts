@@ -1,4 +1,4 @@
-import { type OutboxEntry, outboxItem, parseOutbox } from '../outbox';
+import { kindOf, type OutboxEntry, outboxItem, parseOutbox } from '../outbox';
 import { readConnection } from '../settings';
 import { addSiteTags } from '../site-tags';
 import { noteChanged } from './refresh';
@@ -25,11 +25,37 @@ export function followOutboxSaves(): void {
     if (!saved.length) return;
     void readConnection().then(async (connection) => {
       if (!connection.ok) return;
+      const baseUrl = connection.connection.baseUrl;
+      // Only new clips say which tags a site's pages get; edits, deletes and moves do not.
       void addSiteTags(
-        connection.connection.baseUrl,
-        saved.map((entry) => ({ sourceUrl: entry.sourceUrl, tags: entry.draft.tags })),
+        baseUrl,
+        saved
+          .filter((entry) => kindOf(entry) === 'create')
+          .map((entry) => ({ sourceUrl: entry.sourceUrl, tags: entry.draft.tags })),
       ).catch((error: unknown) => console.error('[clipdeck site tags]', error));
       for (const entry of saved) {
+        // Edits and deletes (issue 18) patch the index as they land, whenever that is.
+        if (kindOf(entry) === 'delete') {
+          await noteChanged(baseUrl, { kind: 'deleted', id: entry.noteId ?? '' });
+          continue;
+        }
+        if (kindOf(entry) === 'update') {
+          const { edited } = entry;
+          if (!edited?.changed.length) continue;
+          await noteChanged(baseUrl, {
+            kind: 'updated',
+            before: { tags: edited.beforeTags },
+            note: {
+              id: entry.noteId ?? '',
+              title: edited.title,
+              tags: edited.tags,
+              createdAt: edited.createdAt,
+              updatedAt: edited.updatedAt,
+              deckId: edited.deckId,
+            },
+          });
+          continue;
+        }
         const at = new Date(entry.savedAt ?? entry.updatedAt).toISOString();
         await noteChanged(connection.connection.baseUrl, {
           kind: 'created',

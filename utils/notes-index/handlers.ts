@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure } from '../result';
-import { appendToNote, deleteNote, getNote, updateNote } from './actions';
+import { appendToNote, deleteNote, getNote, moveNote, updateNote } from './actions';
 import { followOutboxSaves } from './follow-outbox';
 import { refreshNotesIndex } from './refresh';
 
@@ -16,8 +16,11 @@ const changesSchema = noteIdSchema.extend({
     title: z.string().optional(),
     markdown_text: z.string().optional(),
     tags: z.array(z.string().trim().min(1)).optional(),
+    addTags: z.array(z.string().trim().min(1)).optional(),
+    removeTags: z.array(z.string().trim().min(1)).optional(),
   }),
 });
+const moveSchema = noteIdSchema.extend({ deckId: z.string().min(1).nullable() });
 const appendSchema = noteIdSchema.extend({ markdown: z.string().trim().min(1) });
 
 /** The background's side of the notes index and of the popup's actions on existing notes. */
@@ -43,6 +46,11 @@ export function registerNotesIndex(): void {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = noteIdSchema.safeParse(message.data);
     return request.success ? deleteNote(request.data.id) : MALFORMED();
+  });
+  onMessage('moveNote', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED();
+    const request = moveSchema.safeParse(message.data);
+    return request.success ? moveNote(request.data.id, request.data.deckId) : MALFORMED();
   });
   onMessage('appendToNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();

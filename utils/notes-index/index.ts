@@ -5,11 +5,14 @@
  */
 export {
   appendToNote,
-  changedFields,
   deleteNote,
+  type EditReply,
   getNote,
+  type MoveReply,
+  moveNote,
   type NoteActionDependencies,
   type NoteChanges,
+  type NoteField,
   updateNote,
 } from './actions';
 export {

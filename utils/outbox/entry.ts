@@ -19,6 +19,8 @@ export const ATTENTION_REASONS = [
   'unknown-deck',
   /** The service refused the note for its size: shorten it; the clip is kept. */
   'too-large',
+  /** An edit, a delete or a move of a note the service no longer has (404): discard it. */
+  'note-gone',
   /**
    * Every retry failed (network, timeout, 5xx), or the service kept answering 429 for longer than
    * the outbox waits (maxRateLimitedMs): retry now or discard.
@@ -34,6 +36,43 @@ export const noteDraftSchema = z.object({
 });
 export type NoteDraft = z.infer<typeof noteDraftSchema>;
 
+/**
+ * What an outbox entry does (issue 18). Absent: a create, as every entry written before version 2
+ * was. An edit or a delete names its note by `noteId`, or by `afterClip` while the clip that makes
+ * the note is still on its way; a move is a create with `moveFrom` (read that note, create it in
+ * the entry's deck, then delete it once the create is confirmed).
+ */
+export const ENTRY_KINDS = ['create', 'update', 'delete'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/**
+ * The fields an edit changes. Whole values (`title`, `tags`, `markdown_text`) replace; `append`,
+ * `addTags` and `removeTags` are worked out against the note as the service has it when the edit
+ * is sent, so edits queued one after another, or made elsewhere meanwhile, are not overwritten.
+ */
+export const noteEditSchema = z.object({
+  title: z.string().optional(),
+  markdown_text: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** Markdown added at the end, after a rule; not added twice if the note already ends with it. */
+  append: z.string().optional(),
+  addTags: z.array(z.string()).optional(),
+  removeTags: z.array(z.string()).optional(),
+});
+export type NoteEdit = z.infer<typeof noteEditSchema>;
+
+/** The note as an edit left it, for the notes index (utils/notes-index follows the outbox). */
+export const editedNoteSchema = z.object({
+  title: z.string(),
+  tags: z.array(z.string()),
+  beforeTags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deckId: z.string().nullable(),
+  changed: z.array(z.enum(['title', 'markdown_text', 'tags'])),
+});
+export type EditedNote = z.infer<typeof editedNoteSchema>;
+
 export const deliveryErrorSchema = z.object({
   kind: z.string(),
   message: z.string(),
@@ -43,7 +82,23 @@ export type DeliveryError = z.infer<typeof deliveryErrorSchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.string().min(1),
+  /** Absent: a create (version 1 entries). */
+  kind: z.enum(ENTRY_KINDS).optional(),
+  /**
+   * A create: the note to send. An edit or a delete: the note's title as last known (what the
+   * popup's list and the sentences name), with no Markdown.
+   */
   draft: noteDraftSchema,
+  /** An edit: what to change. */
+  changes: noteEditSchema.optional(),
+  /** An edit or a delete (or a move's create): the clip whose note it acts on, until it is saved. */
+  afterClip: z.string().optional(),
+  /** A move: the note this create replaces, deleted once the create is confirmed. */
+  moveFrom: z.string().optional(),
+  /** A move whose note has not been read yet: the draft is read from `moveFrom` first. */
+  readFirst: z.boolean().optional(),
+  /** An edit that was sent: the note as it left it. */
+  edited: editedNoteSchema.optional(),
   /** Absent: the service's default notebook. */
   deckId: z.string().optional(),
   /** The page the clip came from, for the list in the popup. */
@@ -74,6 +129,7 @@ export const outboxEntrySchema = z.object({
   sendDespiteHold: z.boolean().optional(),
   lastError: deliveryErrorSchema.optional(),
   attention: z.enum(ATTENTION_REASONS).optional(),
+  /** A create: the note it made. An edit or a delete: the note it acts on. */
   noteId: z.string().optional(),
   /** The note was found on the service after an attempt whose outcome was unknown. */
   adopted: z.boolean().optional(),
@@ -99,13 +155,43 @@ export type Outbox = z.infer<typeof outboxSchema>;
 
 export const EMPTY_OUTBOX: Outbox = { entries: [], pausedForAuth: false };
 
-/** The outbox's storage version; a higher stamp means a newer Clipdeck wrote it (set-aside.ts). */
-export const OUTBOX_VERSION = 1;
+/**
+ * The outbox's storage version; a higher stamp means a newer Clipdeck wrote it (set-aside.ts).
+ * 2 (issue 18): entries have a `kind` (edits and deletes ride the outbox). A version 1 Clipdeck
+ * would read an edit as a create and make a note of it, so it must see the stamp and set them
+ * aside rather than send them.
+ */
+export const OUTBOX_VERSION = 2;
+
+/** Version 1 entries were all creates: they say so. */
+export function migrateOutboxV1ToV2(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const { entries } = value as { entries?: unknown };
+  if (!Array.isArray(entries)) return value;
+  return {
+    ...value,
+    entries: entries.map((entry) =>
+      entry && typeof entry === 'object' && !('kind' in entry)
+        ? { ...entry, kind: 'create' }
+        : entry,
+    ),
+  };
+}
 
 export const outboxItem = storage.defineItem<Outbox>('local:outbox', {
   fallback: EMPTY_OUTBOX,
   version: OUTBOX_VERSION,
+  migrations: { 2: (value: Outbox) => migrateOutboxV1ToV2(value) as Outbox },
 });
+
+export function kindOf(entry: Pick<OutboxEntry, 'kind'>): EntryKind {
+  return entry.kind ?? 'create';
+}
+
+/** The note an edit, a delete or a move acts on, once known. */
+export function targetOf(entry: OutboxEntry): string | undefined {
+  return kindOf(entry) === 'create' ? entry.moveFrom : entry.noteId;
+}
 
 /**
  * Reads what storage holds without ever dropping a clip that can still be read: if the outbox as

@@ -8,17 +8,30 @@ export {
 } from './config';
 export { findExtraCopies, findStoredNote, type ListedNote } from './dedupe';
 export {
+  appendedText,
+  changedFields,
+  type NoteAction,
+  type NoteRef,
+} from './edits';
+export {
   ATTENTION_REASONS,
   type AttentionReason,
   CLIP_STATES,
   type ClipState,
+  type EditedNote,
+  ENTRY_KINDS,
+  type EntryKind,
   isWaiting,
+  kindOf,
+  migrateOutboxV1ToV2,
   type NoteDraft,
+  type NoteEdit,
   OUTBOX_VERSION,
   type Outbox,
   type OutboxEntry,
   outboxItem,
   parseOutbox,
+  targetOf,
 } from './entry';
 export {
   type DeliveryFailure,
@@ -57,7 +70,7 @@ export {
   type SetAsideClip,
   splitOutbox,
 } from './set-aside';
-export { NOT_STORED_MESSAGE, submitClip } from './submit';
+export { heldBecause, NOT_STORED_MESSAGE, submitClip } from './submit';
 export { type ClipSummary, summarizeClip, summarizeOutbox } from './summary';
 export {
   afterFailure,

@@ -1,10 +1,30 @@
 import { browser } from 'wxt/browser';
+import type { Note, NotePatch, NoteWithDeck } from '../api';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
 import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
-import { type NoteDraft, OUTBOX_VERSION, type Outbox, type OutboxEntry, outboxItem } from './entry';
+import {
+  blockedIds,
+  changedFields,
+  createActionEntry,
+  deleteRefusedMessage,
+  editedNote,
+  moveDeleteEntry,
+  type NoteAction,
+  noteGoneMessage,
+  resolveTargets,
+} from './edits';
+import {
+  type EditedNote,
+  kindOf,
+  type NoteDraft,
+  OUTBOX_VERSION,
+  type Outbox,
+  type OutboxEntry,
+  outboxItem,
+} from './entry';
 import { judgeFailure, toDeliveryFailure } from './failure';
 import { countNotes, type ListPages, searchRecent } from './locate';
 import { keepAside, type ReadOutbox, splitOutbox } from './set-aside';
@@ -36,6 +56,9 @@ export const OUTBOX_ALARM = 'clipdeck-outbox';
 export interface OutboxClient extends ListPages {
   create(draft: NoteDraft, options: { deckId?: string }): Promise<{ id: string } | null>;
   delete(id: string): Promise<void>;
+  /** Edits and moves read the note first (issue 18). */
+  get(id: string): Promise<NoteWithDeck>;
+  update(id: string, patch: NotePatch): Promise<Note | null>;
 }
 
 /**
@@ -179,15 +202,19 @@ export function createOutbox(dependencies: OutboxDependencies) {
       await commit((stored) => {
         started.length = 0;
         const time = now();
-        const outbox = capHolds(stored, time);
+        const outbox = resolveTargets(capHolds(stored, time));
         if (outbox.pausedForAuth) return outbox;
+        const blocked = blockedIds(outbox);
         // While a 429 holds every clip, only those the user chose to retry go out.
         const held = (outbox.rateLimitedUntil ?? 0) > time;
         const free = settings.concurrency - inFlight.size;
         const due = outbox.entries
           .filter(
             (entry) =>
-              isDue(entry, time) && !inFlight.has(entry.id) && (!held || entry.sendDespiteHold),
+              isDue(entry, time) &&
+              !inFlight.has(entry.id) &&
+              !blocked.has(entry.id) &&
+              (!held || entry.sendDespiteHold),
           )
           .sort((a, b) => a.createdAt - b.createdAt)
           .slice(0, Math.max(0, free));
@@ -256,12 +283,21 @@ export function createOutbox(dependencies: OutboxDependencies) {
 
   async function attempt(
     client: OutboxClient,
-    entry: OutboxEntry,
+    given: OutboxEntry,
     settings: OutboxConfig,
   ): Promise<void> {
+    if (kindOf(given) !== 'create') return attemptEdit(client, given);
+    let entry = given;
     let phase: AttemptPhase = 'search';
     const scope = entry.deckId;
     try {
+      if (entry.readFirst) {
+        phase = 'read';
+        const read = await readMoved(client, entry);
+        if (!read) return;
+        entry = read;
+        phase = 'search';
+      }
       if (entry.outcomeUnknown) {
         const search = await searchRecent(client, {
           ...(scope !== undefined && { deckId: scope }),
@@ -303,30 +339,167 @@ export function createOutbox(dependencies: OutboxDependencies) {
         }
       });
     } catch (error) {
-      const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
-        config: settings,
-        now: now(),
-        random,
-      });
-      let newlyPaused = false;
-      await commit(
-        (outbox) => {
-          const current = outbox.entries.find((candidate) => candidate.id === entry.id);
-          if (current?.state !== 'sending') return outbox;
-          newlyPaused = outcome.pauseForAuth && !outbox.pausedForAuth;
-          const next = replaceEntry(outbox, entry.id, () => outcome.entry);
-          const holdUntil = Math.max(next.rateLimitedUntil ?? 0, outcome.holdAllUntil ?? 0);
-          return {
-            ...next,
-            pausedForAuth: next.pausedForAuth || outcome.pauseForAuth,
-            ...(holdUntil > now() && { rateLimitedUntil: holdUntil }),
-          };
-        },
-        async () => {
-          if (newlyPaused) await dependencies.onKeyRefused?.();
-        },
-      );
+      await recordFailure(entry, error, phase, settings);
     }
+  }
+
+  /** A failed attempt: retried later, or left for the user, as the failure says. */
+  async function recordFailure(
+    entry: OutboxEntry,
+    error: unknown,
+    phase: AttemptPhase,
+    settings: OutboxConfig,
+  ): Promise<void> {
+    const outcome = afterFailure(entry, toDeliveryFailure(error), phase, {
+      config: settings,
+      now: now(),
+      random,
+    });
+    let newlyPaused = false;
+    await commit(
+      (outbox) => {
+        const current = outbox.entries.find((candidate) => candidate.id === entry.id);
+        if (current?.state !== 'sending') return outbox;
+        newlyPaused = outcome.pauseForAuth && !outbox.pausedForAuth;
+        const next = replaceEntry(outbox, entry.id, () => outcome.entry);
+        const holdUntil = Math.max(next.rateLimitedUntil ?? 0, outcome.holdAllUntil ?? 0);
+        return {
+          ...next,
+          pausedForAuth: next.pausedForAuth || outcome.pauseForAuth,
+          ...(holdUntil > now() && { rateLimitedUntil: holdUntil }),
+        };
+      },
+      async () => {
+        if (newlyPaused) await dependencies.onKeyRefused?.();
+      },
+    );
+  }
+
+  /**
+   * A move's first step: read the note it moves, and keep its text in the entry (stored before
+   * the create, so a create whose answer is lost is searched for like any clip). A note already
+   * in the wanted notebook is not copied.
+   */
+  async function readMoved(client: OutboxClient, entry: OutboxEntry): Promise<OutboxEntry | null> {
+    if (entry.moveFrom === undefined) {
+      await settleNeedsUser(entry.id, 'note-gone', noteGoneMessage(entry));
+      return null;
+    }
+    const original = await client.get(entry.moveFrom);
+    if (entry.deckId !== undefined && original.deck_id === entry.deckId) {
+      await commit((outbox) =>
+        replaceEntry(outbox, entry.id, (current) => {
+          const { moveFrom: _from, readFirst: _read, ...rest } = current;
+          return markSaved(rest, { noteId: original.id, adopted: false }, now());
+        }),
+      );
+      return null;
+    }
+    const draft = {
+      title: original.title,
+      markdown_text: original.markdown_text,
+      tags: original.tags,
+    };
+    const read = { ...entry, draft, readFirst: undefined };
+    await commit((outbox) =>
+      replaceEntry(outbox, entry.id, (current) => {
+        const { readFirst: _read, ...rest } = current;
+        return { ...rest, draft };
+      }),
+    );
+    return read;
+  }
+
+  /**
+   * An edit or a delete: read the note and send only what changes (PUT), or delete it. A delete
+   * runs in the CountWindow, so a clip's count before and after its create never sees it.
+   */
+  async function attemptEdit(client: OutboxClient, entry: OutboxEntry): Promise<void> {
+    const settings = config ?? (await loadConfig());
+    let phase: AttemptPhase = 'read';
+    const noteId = entry.noteId;
+    try {
+      if (noteId === undefined) {
+        await settleNeedsUser(entry.id, 'note-gone', noteGoneMessage(entry));
+        return;
+      }
+      if (kindOf(entry) === 'delete') {
+        await window.run(async () => {
+          phase = 'create';
+          const refused = await deleteOrExplain(client, noteId, entry.draft.title);
+          if (refused) await settleNeedsUser(entry.id, 'invalid-request', refused);
+          else await settleEdit(entry.id, undefined);
+        });
+        return;
+      }
+      const current = await client.get(noteId);
+      const patch = changedFields(current, entry.changes ?? {});
+      phase = 'create';
+      const answered = Object.keys(patch).length ? await client.update(noteId, patch) : null;
+      await settleEdit(entry.id, editedNote(current, patch, answered, now()));
+    } catch (error) {
+      await recordFailure(entry, error, phase, settings);
+    }
+  }
+
+  /**
+   * Deletes a note; answers why not when the service refuses. A 404 (or a 400) may mean "already
+   * gone" or "no such route": only a read tells which. Failures worth retrying are thrown.
+   */
+  async function deleteOrExplain(
+    client: OutboxClient,
+    noteId: string,
+    title: string,
+  ): Promise<string | undefined> {
+    try {
+      await client.delete(noteId);
+      return undefined;
+    } catch (error) {
+      const failure = toDeliveryFailure(error);
+      if (failure.kind !== 'not-found' && failure.kind !== 'invalid-request') throw error;
+      try {
+        const still = await client.get(noteId);
+        return deleteRefusedMessage(still.title || title, failure.status, failure.serverMessage);
+      } catch (readError) {
+        if (toDeliveryFailure(readError).kind === 'not-found') return undefined;
+        throw readError;
+      }
+    }
+  }
+
+  function settleEdit(id: string, edited: EditedNote | undefined): Promise<Outbox> {
+    return commit((outbox) =>
+      prune(
+        replaceEntry(outbox, id, (entry) =>
+          entry.state === 'sending'
+            ? {
+                ...markSaved(entry, { noteId: entry.noteId, adopted: false }, now()),
+                ...(edited && { edited, draft: { ...entry.draft, title: edited.title } }),
+              }
+            : entry,
+        ),
+      ),
+    );
+  }
+
+  function settleNeedsUser(
+    id: string,
+    attention: NonNullable<OutboxEntry['attention']>,
+    message: string,
+  ): Promise<Outbox> {
+    return commit((outbox) =>
+      replaceEntry(outbox, id, (entry) => {
+        if (entry.state !== 'sending') return entry;
+        const { nextAttemptAt: _next, ...rest } = entry;
+        return {
+          ...rest,
+          state: 'needs-attention',
+          attention,
+          lastError: { kind: attention, message },
+          updatedAt: now(),
+        };
+      }),
+    );
   }
 
   /**
@@ -345,6 +518,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     const twinPending = outbox.entries.some(
       (other) =>
         other.id !== entry.id &&
+        kindOf(other) === 'create' &&
         (other.state === 'queued' || other.state === 'sending') &&
         matches(other.draft),
     );
@@ -366,6 +540,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     for (const extra of extras) await client.delete(extra.id);
     await markChecked([entry.id]);
     return true;
+  }
+
+  /** Stores an edit, a delete or a move of a note, then starts delivering. */
+  async function act(action: NoteAction): Promise<OutboxEntry> {
+    const entry = createActionEntry(action, newId(), now());
+    await commit((outbox) => ({ ...outbox, entries: [...outbox.entries, entry] }));
+    kick();
+    return entry;
   }
 
   function markChecked(ids: readonly string[]): Promise<Outbox> {
@@ -403,9 +585,15 @@ export function createOutbox(dependencies: OutboxDependencies) {
    */
   function settleCreated(id: string, noteId: string | undefined): Promise<Outbox> {
     return commit((outbox) => {
-      const saved = replaceEntry(outbox, id, (entry) =>
-        entry.state === 'sending' ? markSaved(entry, { noteId, adopted: false }, now()) : entry,
-      );
+      let moved: OutboxEntry | undefined;
+      const saved = replaceEntry(outbox, id, (entry) => {
+        if (entry.state !== 'sending') return entry;
+        if (entry.moveFrom !== undefined) moved = entry;
+        return markSaved(entry, { noteId, adopted: false }, now());
+      });
+      // A move: the original goes only now that its copy is stored, and in the same write, so a
+      // worker stopped right after still deletes it (and never before).
+      if (moved) saved.entries.push(moveDeleteEntry(moved, newId(), now()));
       const entries = saved.entries.map((entry) =>
         entry.id !== id && entry.adopted && noteId !== undefined && entry.noteId === noteId
           ? {
@@ -584,7 +772,13 @@ export function createOutbox(dependencies: OutboxDependencies) {
         return outbox;
       }
       outcome = { ok: true };
-      return { ...outbox, entries: outbox.entries.filter((candidate) => candidate.id !== id) };
+      // Edits waiting for this clip's note would wait for a note that will never be made.
+      return {
+        ...outbox,
+        entries: outbox.entries.filter(
+          (candidate) => candidate.id !== id && candidate.afterClip !== id,
+        ),
+      };
     });
     return outcome;
   }
@@ -645,6 +839,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     pump,
     add,
     addMany,
+    act,
     get,
     list: current,
     waitFor,
@@ -686,15 +881,29 @@ function countRequests(client: OutboxClient): { client: OutboxClient; made(): nu
         made += 1;
         return client.delete(id);
       },
+      get: (id) => {
+        made += 1;
+        return client.get(id);
+      },
+      update: (id, patch) => {
+        made += 1;
+        return client.update(id, patch);
+      },
     },
     made: () => made,
   };
 }
 
+/**
+ * Notes the outbox knows as another entry's: never adopted nor deleted as a clip's copy. A moved
+ * note counts: its copy has the same title and text, and may be searched for in the same list.
+ */
 function ownedNoteIds(outbox: Outbox, exceptId: string): Set<string> {
   return new Set(
-    outbox.entries.flatMap((entry) =>
-      entry.id !== exceptId && entry.noteId !== undefined ? [entry.noteId] : [],
-    ),
+    outbox.entries.flatMap((entry) => {
+      const ids = [entry.moveFrom].filter((id): id is string => id !== undefined);
+      if (entry.id !== exceptId && entry.noteId !== undefined) ids.push(entry.noteId);
+      return ids;
+    }),
   );
 }

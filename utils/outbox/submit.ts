@@ -30,7 +30,7 @@ export async function submitClip(clip: NewClip): Promise<Result<{ clip: ClipSumm
 }
 
 /** Why no clip is being sent right now, if the whole outbox is held: no use waiting then. */
-function heldBecause(outbox: Outbox): UserError | undefined {
+export function heldBecause(outbox: Outbox): UserError | undefined {
   if (outbox.pausedForAuth) return { kind: 'auth', message: KEY_REFUSED_MESSAGE };
   const until = outbox.rateLimitedUntil ?? 0;
   if (until > Date.now()) return { kind: 'rate-limited', message: holdMessage(until, Date.now()) };

@@ -1,6 +1,7 @@
 import { plural } from '../i18n';
 import type { OutboxConfig } from './config';
-import type { NoteDraft, Outbox, OutboxEntry } from './entry';
+import { blockedIds, noteGoneMessage } from './edits';
+import { kindOf, type NoteDraft, type Outbox, type OutboxEntry } from './entry';
 import { type DeliveryFailure, holdMessage, judgeFailure, MAX_HOLD_MS } from './failure';
 
 /**
@@ -100,8 +101,11 @@ export function backoffDelay(
   return Math.round(step / 2 + random() * (step / 2));
 }
 
-/** Which request failed: the search for an earlier attempt's note, or the create itself. */
-export type AttemptPhase = 'search' | 'create';
+/**
+ * Which request failed: the search for an earlier attempt's note, the read of the note an edit or
+ * a move acts on, or the request that changes something (create, PUT, DELETE).
+ */
+export type AttemptPhase = 'search' | 'read' | 'create';
 
 export interface FailureOutcome {
   entry: OutboxEntry;
@@ -128,8 +132,16 @@ export function afterFailure(
   // may have stored the note whatever its answer says: Chromium resends a POST on its own when a
   // reused connection closes unanswered, and the answer seen (a 429, a 400) is then the resend's,
   // while the first send may have been stored. So the next attempt always looks first.
-  const outcomeUnknown = phase === 'search' ? entry.outcomeUnknown : true;
+  const outcomeUnknown = phase === 'create' ? true : entry.outcomeUnknown;
   const base = { ...entry, lastError, outcomeUnknown, updatedAt: now };
+
+  // The note an edit, a delete or a move acts on is gone: nothing to send it to.
+  if (failure.kind === 'not-found' && (phase === 'read' || kindOf(entry) !== 'create')) {
+    return {
+      entry: needsAttention(base, 'note-gone', noteGoneMessage(entry)),
+      pauseForAuth: false,
+    };
+  }
 
   if (verdict.action === 'pause-for-auth') {
     const waiting = needsAttention(base, 'auth', verdict.message);
@@ -244,6 +256,7 @@ export const COPY_CHECK_PERIOD_MS = 60 * 60_000;
 export function needsCopyCheck(entry: OutboxEntry, now: number): boolean {
   return (
     entry.state === 'saved' &&
+    kindOf(entry) === 'create' &&
     entry.noteId !== undefined &&
     !entry.duplicatesChecked &&
     now - (entry.savedAt ?? now) < COPY_CHECK_PERIOD_MS
@@ -262,8 +275,10 @@ export function nextWakeAt(
 ): number | undefined {
   const times: number[] = [];
   if (!outbox.pausedForAuth) {
+    // An entry waiting for another is woken by that one's delivery, not by the alarm.
+    const blocked = blockedIds(outbox);
     for (const entry of outbox.entries) {
-      if (entry.state === 'queued') {
+      if (entry.state === 'queued' && !blocked.has(entry.id)) {
         const hold = entry.sendDespiteHold ? 0 : (outbox.rateLimitedUntil ?? 0);
         times.push(Math.max(entry.nextAttemptAt ?? now, hold));
       }

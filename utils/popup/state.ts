@@ -100,6 +100,11 @@ export interface PopupState {
   resendId: string | undefined;
   clipped: ClippedPage | null;
   update: UpdateState;
+  /**
+   * The clip a quick capture just stored on this tab (issue 18, utils/just-saved): shown to edit
+   * in place instead of the editor, until the user is done with it.
+   */
+  justSaved: string | undefined;
   index: NotesIndex | null;
   refreshing: boolean;
   recentTags: string[];
@@ -134,6 +139,7 @@ export const INITIAL_STATE: PopupState = {
   resendId: undefined,
   clipped: null,
   update: { step: 'idle' },
+  justSaved: undefined,
   index: null,
   refreshing: false,
   recentTags: [],
@@ -179,6 +185,10 @@ export type PopupEvent =
   | { type: 'edit-requested' }
   | { type: 'tab-selected'; tab: PopupTab }
   | { type: 'clipped-found'; clipped: ClippedPage | null }
+  /** A quick capture just stored this clip from this tab: the popup opens on it. */
+  | { type: 'just-saved-found'; clipId: string }
+  /** Done with the note just made; `message` after an undo (the editor is back). */
+  | { type: 'just-saved-done'; message?: string }
   | { type: 'update-started' }
   | { type: 'update-finished'; update: UpdateState }
   | { type: 'index-changed'; index: NotesIndex | null }
@@ -375,6 +385,15 @@ export function popupReducer(state: PopupState, event: PopupEvent): PopupState {
       return { ...state, tab: event.tab };
     case 'clipped-found':
       return { ...state, clipped: event.clipped };
+    case 'just-saved-found':
+      return { ...state, justSaved: event.clipId, tab: 'clip' };
+    case 'just-saved-done':
+      return {
+        ...state,
+        justSaved: undefined,
+        ...(event.message !== undefined &&
+          isEditing(state.phase) && { phase: { step: 'undone', message: event.message } }),
+      };
     case 'update-started':
       return { ...state, update: { step: 'working' } };
     case 'update-finished':

@@ -6,6 +6,7 @@ import { type QuoteOutcome, quoteSelection } from '../quote';
 import { failure } from '../result';
 import { COMMANDS, MENU_ITEMS } from './actions';
 import { type CaptureOutcome, confirmCapture } from './confirm';
+import { showJustSaved } from './just-saved';
 import { prepareLinkBookmark } from './link';
 import { hasSelection, readLinkText } from './page-probes';
 import { confirmQuote } from './quote-confirm';
@@ -123,7 +124,8 @@ export async function handleMenuClick(
   if (!Object.values<unknown>(MENU_ITEMS).includes(info.menuItemId)) return undefined;
   if (info.menuItemId === MENU_ITEMS.quote) return quote(tab, info.frameId);
   const outcome = await routeMenuClick(info, tab);
-  await confirmCapture(outcome, tab?.id);
+  // Save first, edit after: the popup shows the note; the notification when it cannot open.
+  if (!(await showJustSaved(outcome, tab?.id))) await confirmCapture(outcome, tab?.id);
   return outcome;
 }
 
@@ -135,6 +137,6 @@ export async function handleCommand(
   if (!Object.values<unknown>(COMMANDS).includes(command)) return undefined;
   if (command === COMMANDS.quote) return quote(tab);
   const outcome = await routeCommand(command, tab);
-  await confirmCapture(outcome, tab?.id);
+  if (!(await showJustSaved(outcome, tab?.id))) await confirmCapture(outcome, tab?.id);
   return outcome;
 }

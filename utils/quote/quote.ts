@@ -3,7 +3,7 @@ import { type Clip, composeNote, stripTrackingParameters } from '../clip/light';
 import { canonicalUrl, clipsOfPage, forgetNote } from '../clip-log';
 import { extractFromTab, NOT_CONFIGURED_MESSAGE } from '../clipper';
 import { t } from '../i18n';
-import { updateNote } from '../notes-index';
+import { getNote, updateNote } from '../notes-index';
 import { type ClipSummary, submitClip } from '../outbox';
 import { failure, type Result, type UserError } from '../result';
 import { loadSettings, templateSource } from '../settings';
@@ -97,9 +97,14 @@ export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteO
 
   let keptSeparately: UserError | undefined;
   for (const logged of await clipsOfPage(tab.url)) {
-    const updated = await updateNote(logged.noteId, (current) => ({
-      markdown_text: insertQuote(current.markdown_text, quote),
-    }));
+    // Read the note as the service has it now, place the quote in page order, and send the
+    // whole text back through the outbox (updateNote): kept there if the service stops answering.
+    const current = await getNote(logged.noteId);
+    const updated = current.ok
+      ? await updateNote(logged.noteId, {
+          markdown_text: insertQuote(current.note.markdown_text, quote),
+        })
+      : current;
     if (updated.ok) {
       return {
         ok: true,

@@ -106,12 +106,12 @@ describe('findClippedPage', () => {
     const response = await fetch(`${server.baseUrl}/notes/?deck_id=deck-reading`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title, markdown_text: 'text' }),
+      body: JSON.stringify({ title, markdown_text: 'text', tags: ['kept'] }),
     });
     return ((await response.json()) as { id: string }).id;
   }
 
-  it('offers the note the service still has, with its current title and deck', async () => {
+  it('offers the note the service still has, with its current title, deck and tags', async () => {
     const id = await createNote('Renamed since');
     await recordClips([
       { sourceUrl: 'https://a.example/p', noteId: id, title: 'Old title', clippedAt: 7 },
@@ -125,6 +125,7 @@ describe('findClippedPage', () => {
         clippedAt: 7,
         deckId: 'deck-reading',
         verified: true,
+        tags: ['kept'],
       },
     });
   });

@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
 import {
   appendToNote,
   deleteNote,
+  followOutboxSaves,
   getNote,
+  moveNote,
   readNotesIndex,
   refreshNotesIndex,
   updateNote,
 } from '../../../utils/notes-index';
+import { outboxItem } from '../../../utils/outbox';
 import { saveConnection } from '../../../utils/settings';
 import { reply, sampleNote, startStubServer } from '../api/stub-server';
 
@@ -22,6 +25,8 @@ afterAll(() => server.stop());
 beforeEach(async () => {
   fakeBrowser.reset();
   await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  // The background follows the outbox's saves into the index (changes ride the outbox).
+  followOutboxSaves();
 });
 
 async function createNote(title: string, tags: string[] = []): Promise<string> {
@@ -68,8 +73,14 @@ describe('updateNote', () => {
 
     await updateNote(id, { title: 'Indexed, renamed', tags: ['new-tag'] });
 
+    await vi.waitFor(async () =>
+      expect((await readNotesIndex())?.recent[0]).toMatchObject({
+        id,
+        title: 'Indexed, renamed',
+        tags: ['new-tag'],
+      }),
+    );
     const index = await readNotesIndex();
-    expect(index?.recent[0]).toMatchObject({ id, title: 'Indexed, renamed', tags: ['new-tag'] });
     expect(index?.tags.find((count) => count.tag === 'old-tag')).toBeUndefined();
     expect(index?.tags.find((count) => count.tag === 'new-tag')?.count).toBe(1);
   });
@@ -112,7 +123,9 @@ describe('deleteNote', () => {
     await refreshNotesIndex({ force: true });
     expect(await deleteNote(id)).toEqual({ ok: true });
     expect(server.notes().some((note) => note.id === id)).toBe(false);
-    expect((await readNotesIndex())?.recent.some((note) => note.id === id)).toBe(false);
+    await vi.waitFor(async () =>
+      expect((await readNotesIndex())?.recent.some((note) => note.id === id)).toBe(false),
+    );
   });
 
   it('a service that refuses DELETE gets a sentence saying so; the note is kept', async () => {
@@ -136,5 +149,44 @@ describe('deleteNote', () => {
     } finally {
       await stub.stop();
     }
+  });
+});
+
+describe('changes while the service is down', () => {
+  it('are kept in the outbox and answered as queued, with the outbox’s sentence', async () => {
+    const down = await startNotesServer();
+    await down.stop();
+    await saveConnection({ baseUrl: down.baseUrl, apiKey: down.apiKey });
+
+    const result = await updateNote('n-1', { tags: ['later'] }, { waitMs: 3_000 });
+
+    expect(result).toMatchObject({
+      ok: true,
+      queued: true,
+      changed: ['tags'],
+      note: { id: 'n-1', tags: ['later'] },
+      clip: { state: 'queued', error: { kind: 'network' } },
+    });
+    const stored = (await outboxItem.getValue()).entries;
+    expect(stored).toEqual([
+      expect.objectContaining({ kind: 'update', noteId: 'n-1', changes: { tags: ['later'] } }),
+    ]);
+    expect(await deleteNote('n-2', { waitMs: 3_000 })).toMatchObject({ ok: true, queued: true });
+  });
+});
+
+describe('moveNote', () => {
+  it('makes the note in the other notebook and deletes the original once the copy is there', async () => {
+    const id = await createNote('Moving', ['m']);
+    const result = await moveNote(id, null);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result).toMatchObject({ note: { title: 'Moving', tags: ['m'], deckId: null } });
+    expect(result.note?.id).not.toBe(id);
+    await vi.waitFor(() => expect(server.notes().some((note) => note.id === id)).toBe(false));
+    expect(server.notes().find((note) => note.id === result.note?.id)).toMatchObject({
+      title: 'Moving',
+      markdown_text: 'Body.',
+      deck_id: 'default',
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   createOutbox,
   describeSetAside,
   exportSetAside,
+  OUTBOX_VERSION,
   outboxItem,
   readSetAside,
 } from '../../../utils/outbox';
@@ -69,9 +70,9 @@ describe('an outbox entry that fails validation', () => {
 
 describe('an outbox written by a newer Clipdeck', () => {
   it('is kept aside whole, not sent, and the sentence says to update', async () => {
-    const newer = { ...createEntry({ draft }, 'from-v2', 1), priority: 'high' };
+    const newer = { ...createEntry({ draft }, 'from-v3', 1), priority: 'high' };
     await outboxItem.setValue({ entries: [newer], pausedForAuth: false } as never);
-    await fakeBrowser.storage.local.set({ outbox$: { v: 2 } });
+    await fakeBrowser.storage.local.set({ outbox$: { v: OUTBOX_VERSION + 1 } });
     const outbox = offlineOutbox();
     await outbox.start();
 

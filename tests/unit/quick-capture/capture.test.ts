@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "https://review.example.com/anemones.html"}
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
+import { readJustSaved } from '../../../utils/just-saved';
 import { getOutbox, outboxConfigItem } from '../../../utils/outbox';
 import {
   COMMANDS,
@@ -297,5 +298,45 @@ describe('confirmation', () => {
     );
     // Other tabs keep the outbox's count.
     expect(await fakeBrowser.action.getBadgeText({ tabId: PAGE_TAB.id })).toBe('');
+  });
+});
+
+describe('save first, edit after (issue 18)', () => {
+  it('opens the popup on the note just made, instead of a notification', async () => {
+    const openPopup = vi.fn(async () => undefined);
+    const action = fakeBrowser.action as unknown as { openPopup: unknown };
+    const original = action.openPopup;
+    action.openPopup = openPopup;
+    try {
+      const { outcome } = await capture(() => handleMenuClick(click(MENU_ITEMS.page), PAGE_TAB));
+      expect(outcome).toMatchObject({ ok: true, clip: { state: 'saved' } });
+      expect(openPopup).toHaveBeenCalledTimes(1);
+      expect(shownNotifications()).toEqual([]);
+      const mark = await readJustSaved(PAGE_TAB.id);
+      expect(mark?.clipId).toBe(outcome?.ok && 'clip' in outcome ? outcome.clip.id : 'none');
+      // Only the popup on that tab opens on it.
+      expect(await readJustSaved((PAGE_TAB.id ?? 0) + 1)).toBeUndefined();
+    } finally {
+      action.openPopup = original;
+    }
+  });
+
+  it('when the browser refuses to open the popup, the notification confirms as before', async () => {
+    const action = fakeBrowser.action as unknown as { openPopup: unknown };
+    const original = action.openPopup;
+    action.openPopup = vi.fn(async () => {
+      throw new Error('openPopup requires a user gesture');
+    });
+    try {
+      const { outcome } = await capture(() => handleMenuClick(click(MENU_ITEMS.page), PAGE_TAB));
+      expect(outcome).toMatchObject({ ok: true });
+      expect(shownNotifications()).toEqual([expect.objectContaining({ title: 'Clipped' })]);
+      // The popup opened by hand on that tab still shows the note.
+      expect((await readJustSaved(PAGE_TAB.id))?.clipId).toBe(
+        outcome?.ok && 'clip' in outcome ? outcome.clip.id : 'none',
+      );
+    } finally {
+      action.openPopup = original;
+    }
   });
 });
