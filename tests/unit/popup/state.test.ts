@@ -439,7 +439,10 @@ describe('the service, as the popup learns about it', () => {
 describe('the rest of the popup', () => {
   it('tabs, the clipped-before note and its updates, the index, tags, the default notebook', () => {
     const clipped = { noteId: 'n1', title: 'Tide', clippedAt: 1, deckId: 'default' };
-    const index = { baseUrl: 'b', refreshedAt: 1, total: 0, complete: true, tags: [], recent: [] };
+    const index = {
+      ...{ baseUrl: 'b', refreshedAt: 1, total: 0, complete: true, tags: [], recent: [] },
+      catalog: { state: 'missing' as const, shards: 1 },
+    };
     const state = run(
       [
         { type: 'tab-selected', tab: 'recent' },
