@@ -7,7 +7,7 @@ import { ClipResult } from '../../components/popup/clip-result';
 import { CommentDepthControl } from '../../components/popup/comment-depth';
 import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
-import { RecentNotes } from '../../components/popup/recent-notes';
+import { Library } from '../../components/popup/library';
 import { EditorSkeleton } from '../../components/popup/skeleton';
 import { useSaveBarClearance } from '../../components/popup/sticky-bar';
 import { PopupTabs } from '../../components/popup/tabs';
@@ -379,7 +379,8 @@ export function App() {
         hidden={state.tab !== 'recent'}
       >
         {state.tab === 'recent' && (
-          <RecentNotes
+          <Library
+            index={state.index}
             notes={state.index?.recent.slice(0, RECENT_SHOWN) ?? []}
             deckName={nameOf}
             tabId={tabId}

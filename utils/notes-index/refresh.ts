@@ -211,7 +211,18 @@ async function refreshFromEnds(
     );
     if (!next) return null;
     await notesIndexItem.setValue(next);
-    await patchCatalog(place, { upsert: changed });
+    // Only what the catalog does not already hold as it is: the ends also show Clipdeck's own
+    // changes, which are in it already.
+    const differs = changed.filter((note) => {
+      const before = known.get(note.id);
+      return (
+        !before ||
+        before.title !== note.title ||
+        lastTouched(before) !== lastTouched(note) ||
+        before.tags.join('\n') !== note.tags.join('\n')
+      );
+    });
+    if (differs.length) await patchCatalog(place, { upsert: differs });
     return next;
   });
   return { index, requests: search.requests };

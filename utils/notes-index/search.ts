@@ -80,6 +80,8 @@ export interface SearchResults {
   notes: IndexedNote[];
   /** How many notes matched in all. */
   matched: number;
+  /** Every match's id, best first (for "select all matches"). */
+  matchedIds: string[];
 }
 
 export function searchNotes(
@@ -88,7 +90,7 @@ export function searchNotes(
   limit = 25,
 ): SearchResults {
   const terms = parseQuery(query);
-  if (!terms.length) return { notes: [], matched: 0 };
+  if (!terms.length) return { notes: [], matched: 0, matchedIds: [] };
   const phrase = fold(query.replace(/#/g, '').trim());
   const scored: Array<{ note: IndexedNote; score: number }> = [];
   for (const entry of notes) {
@@ -106,5 +108,9 @@ export function searchNotes(
     scored.push({ note: entry.note, score });
   }
   scored.sort((a, b) => b.score - a.score || newestFirst(a.note, b.note));
-  return { notes: scored.slice(0, limit).map(({ note }) => note), matched: scored.length };
+  return {
+    notes: scored.slice(0, limit).map(({ note }) => note),
+    matched: scored.length,
+    matchedIds: scored.map(({ note }) => note.id),
+  };
 }
