@@ -260,7 +260,7 @@ function BulkProgressView(props: {
     .map((failed) => quoted(failed.title || titles.get(failed.id)?.title || failed.id));
   const more = progress.failed.length - failedTitles.length;
   return (
-    <section class="callout bulk-progress" aria-label={t('popup.library.progressLabel')}>
+    <section class="callout retag-progress" aria-label={t('popup.library.progressLabel')}>
       {progress.state === 'running' ? (
         <>
           <p role="status">

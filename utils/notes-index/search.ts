@@ -1,4 +1,4 @@
-import { newestFirst } from './build';
+import { lastTouched } from './build';
 import type { IndexedNote } from './store';
 
 /**
@@ -24,17 +24,26 @@ export interface SearchableNote {
   title: string;
   titleWords: string[];
   tags: string[];
+  /** Each tag's words ("marine-biology": marine, biology). */
+  tagWords: string[][];
+  /** The later of created and updated, epoch ms: ties are shown newest first. */
+  touched: number;
 }
+
+const WORDS = /[^\p{L}\p{N}]+/u;
 
 /** Folds every note once, so each keystroke only compares. */
 export function prepareSearch(notes: readonly IndexedNote[]): SearchableNote[] {
   return notes.map((note) => {
     const title = fold(note.title);
+    const tags = note.tags.map(fold);
     return {
       note,
       title,
-      titleWords: title.split(/[^\p{L}\p{N}]+/u).filter(Boolean),
-      tags: note.tags.map(fold),
+      titleWords: title.split(WORDS).filter(Boolean),
+      tags,
+      tagWords: tags.map((tag) => tag.split(WORDS).filter(Boolean)),
+      touched: lastTouched(note),
     };
   });
 }
@@ -58,11 +67,11 @@ export function parseQuery(query: string): Term[] {
 function termScore(entry: SearchableNote, term: Term): number {
   const { text } = term;
   let best = 0;
-  for (const tag of entry.tags) {
+  for (const [position, tag] of entry.tags.entries()) {
     if (tag === text) return 10;
     if (tag.startsWith(text)) best = Math.max(best, 6);
     // Tags often join words: "#marine" finds "marine-biology", "biology" finds it too.
-    else if (tag.split(/[^\p{L}\p{N}]+/u).some((part) => part.startsWith(text))) {
+    else if (entry.tagWords[position]?.some((part) => part.startsWith(text))) {
       best = Math.max(best, 5);
     }
   }
@@ -92,7 +101,7 @@ export function searchNotes(
   const terms = parseQuery(query);
   if (!terms.length) return { notes: [], matched: 0, matchedIds: [] };
   const phrase = fold(query.replace(/#/g, '').trim());
-  const scored: Array<{ note: IndexedNote; score: number }> = [];
+  const scored: Array<{ note: IndexedNote; score: number; touched: number }> = [];
   for (const entry of notes) {
     let score = 0;
     for (const term of terms) {
@@ -105,9 +114,14 @@ export function searchNotes(
     }
     if (!score) continue;
     if (terms.length > 1 && entry.title.includes(phrase)) score += 3;
-    scored.push({ note: entry.note, score });
+    scored.push({ note: entry.note, score, touched: entry.touched });
   }
-  scored.sort((a, b) => b.score - a.score || newestFirst(a.note, b.note));
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.touched - a.touched ||
+      (a.note.id < b.note.id ? -1 : a.note.id > b.note.id ? 1 : 0),
+  );
   return {
     notes: scored.slice(0, limit).map(({ note }) => note),
     matched: scored.length,
