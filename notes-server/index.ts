@@ -3,11 +3,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FaultCounts, FaultInjector, type Faults } from './faults';
 import { handleRequest, keyChecker, type RecordedRequest } from './routes';
-import { DEFAULT_DECK_ID, NoteStore, type StoredNote } from './store';
+import { DEFAULT_DECK_ID, type ListOrder, NoteStore, type StoredNote } from './store';
 
 export { MAX_BODY_BYTES, MAX_LIMIT } from './routes';
 export { seedNotes } from './seed';
-export { DEFAULT_DECK_ID, type FaultCounts, type Faults, type RecordedRequest, type StoredNote };
+export {
+  DEFAULT_DECK_ID,
+  type FaultCounts,
+  type Faults,
+  type ListOrder,
+  type RecordedRequest,
+  type StoredNote,
+};
 
 export interface NotesServerOptions {
   /** 0 (the default) picks a free port. */
@@ -21,6 +28,8 @@ export interface NotesServerOptions {
   faults?: Faults;
   /** Notes the server starts with (see seedNotes), besides any in `dataFile`. */
   seed?: readonly StoredNote[];
+  /** The list's order (default `updated-desc`, newest change first). */
+  order?: ListOrder;
 }
 
 export interface NotesServerStats {
@@ -55,7 +64,7 @@ export async function startNotesServer(options: NotesServerOptions = {}): Promis
   const decks = options.decks ?? [];
   const faults = new FaultInjector();
   if (options.faults) faults.set(options.faults);
-  let store = new NoteStore(decks, options.dataFile);
+  let store = new NoteStore(decks, options.dataFile, options.order);
   store.seed(options.seed ?? []);
   const log: RecordedRequest[] = [];
   let requestCount = 0;
@@ -99,7 +108,7 @@ export async function startNotesServer(options: NotesServerOptions = {}): Promis
     stop,
     async restart() {
       await stop();
-      if (options.dataFile) store = new NoteStore(decks, options.dataFile);
+      if (options.dataFile) store = new NoteStore(decks, options.dataFile, options.order);
       server = await listen(port, (request, response) => {
         void handleRequest(request, response, context);
       });

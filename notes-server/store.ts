@@ -18,6 +18,32 @@ export type StoredNote = z.infer<typeof storedNoteSchema>;
 
 const dataFileSchema = z.object({ notes: z.array(storedNoteSchema) });
 
+/**
+ * How the list is ordered. The interface leaves it "not shown"; the default is the server's
+ * choice (see routes.ts). The others let a test check that a client copes with any order.
+ */
+export type ListOrder = 'updated-desc' | 'created-asc' | 'title' | 'scrambled';
+
+const ORDERS: Record<ListOrder, (a: StoredNote, b: StoredNote) => number> = {
+  'updated-desc': (a, b) => b.updated_at.localeCompare(a.updated_at) || byId(a, b),
+  'created-asc': (a, b) => a.created_at.localeCompare(b.created_at) || byId(a, b),
+  title: (a, b) => a.title.localeCompare(b.title) || byId(a, b),
+  // Stable between requests, unrelated to time or title: a hash of the id.
+  scrambled: (a, b) => scramble(a.id) - scramble(b.id) || byId(a, b),
+};
+
+function byId(a: StoredNote, b: StoredNote): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function scramble(id: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < id.length; index++) {
+    hash = Math.imul(hash ^ id.charCodeAt(index), 16777619);
+  }
+  return hash >>> 0;
+}
+
 export interface NoteFields {
   title?: string | undefined;
   markdown_text?: string | undefined;
@@ -35,6 +61,7 @@ export class NoteStore {
   constructor(
     decks: readonly string[],
     private readonly dataFile?: string,
+    private readonly order: ListOrder = 'updated-desc',
   ) {
     this.decks = new Set([DEFAULT_DECK_ID, ...decks]);
     if (dataFile && existsSync(dataFile)) {
@@ -65,10 +92,7 @@ export class NoteStore {
     return [...this.notesById.values()]
       .filter((note) => filter.deckId === undefined || note.deck_id === filter.deckId)
       .filter((note) => filter.tag === undefined || note.tags.includes(filter.tag))
-      .sort(
-        (a, b) =>
-          b.updated_at.localeCompare(a.updated_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-      );
+      .sort(ORDERS[this.order]);
   }
 
   get(id: string): StoredNote | undefined {

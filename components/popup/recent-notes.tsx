@@ -28,6 +28,9 @@ export interface RecentNotesProps {
   decks?: readonly Deck[];
   /** The service's id for its default notebook, when known: that notebook is `null` here. */
   defaultNotebookId?: string;
+  /** Notes chosen for a bulk retag (components/popup/library.tsx): each row gets a checkbox. */
+  selected?: ReadonlySet<string>;
+  onSelect?(id: string, selected: boolean): void;
 }
 
 /** The most recent notes, newest first, each with its actions. */
@@ -62,10 +65,11 @@ export function RecentNotes(props: RecentNotesProps) {
 type ItemView = 'view' | 'edit' | 'confirm-delete';
 type ItemStatus = { ok: true; message: string } | { ok: false; error: UserError } | undefined;
 
-function RecentNoteItem(
+/** One note with its actions: the recent list's row, and the search results' (library.tsx). */
+export function RecentNoteItem(
   props: RecentNotesProps & { note: IndexedNote; onDeleted(title: string): void },
 ) {
-  const { note, deckName, tabId, hasSelection, suggest, onDeleted } = props;
+  const { note, deckName, tabId, hasSelection, suggest, onDeleted, selected, onSelect } = props;
   const id = useId();
   const [view, setView] = useState<ItemView>('view');
   const [busy, setBusy] = useState(false);
@@ -136,9 +140,20 @@ function RecentNoteItem(
 
   return (
     <li class="note" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} class="note-title">
-        {name}
-      </h3>
+      <div class="note-head">
+        {onSelect && (
+          <input
+            type="checkbox"
+            class="note-select"
+            checked={selected?.has(note.id) ?? false}
+            aria-label={t('popup.library.select', { title: quoted(name) })}
+            onChange={(event) => onSelect(note.id, event.currentTarget.checked)}
+          />
+        )}
+        <h3 id={`${id}-title`} class="note-title">
+          {name}
+        </h3>
+      </div>
       <p class="note-meta muted">
         {note.deckId === undefined ? '' : `${deckName(note.deckId)} · `}
         <time dateTime={note.updatedAt}>

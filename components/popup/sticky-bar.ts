@@ -38,7 +38,9 @@ export function useSaveBarClearance(): void {
 
 export function keepClearOfSaveBar(focused: Element): void {
   const bar = document.querySelector('.save-row');
-  if (!(bar instanceof HTMLElement) || bar.contains(focused)) return;
+  // A bar in a hidden panel (the Recent notes tab is shown) has no box: nothing to clear.
+  if (!(bar instanceof HTMLElement) || bar.contains(focused) || !bar.getClientRects().length)
+    return;
   document.documentElement.style.scrollPaddingBottom = `${bar.offsetHeight + CLEARANCE_PX}px`;
   const barTop = bar.getBoundingClientRect().top;
   const own = focused.getBoundingClientRect();

@@ -8,7 +8,7 @@ import { CommentDepthControl } from '../../components/popup/comment-depth';
 import { requestPreview, takePreview } from '../../components/popup/early-preview';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../components/popup/guidance';
 import { JustSaved } from '../../components/popup/just-saved';
-import { RecentNotes } from '../../components/popup/recent-notes';
+import { Library } from '../../components/popup/library';
 import { ShortcutsHelp } from '../../components/popup/shortcuts-help';
 import { EditorSkeleton } from '../../components/popup/skeleton';
 import { useSaveBarClearance } from '../../components/popup/sticky-bar';
@@ -432,7 +432,8 @@ export function App() {
         hidden={state.tab !== 'recent'}
       >
         {state.tab === 'recent' && (
-          <RecentNotes
+          <Library
+            index={state.index}
             notes={state.index?.recent.slice(0, RECENT_SHOWN) ?? []}
             deckName={nameOf}
             tabId={tabId}

@@ -110,6 +110,16 @@ export interface ProtocolMap {
    */
   moveNote(request: { id: string; deckId: string | null }): Result<MoveReply>;
   /**
+   * Bulk retag (utils/notes-index/bulk.ts): tags added to and removed from these notes in the
+   * background, a PUT per note that changes; progress in the stored `local:bulkRetagProgress`.
+   * Refused (`busy`) while another runs.
+   */
+  bulkRetag(request: { ids: string[]; add: string[]; remove: string[] }): Result<{
+    jobId: string;
+  }>;
+  /** Forgets a finished bulk retag (its progress and failures). */
+  dismissBulkRetag(): Result;
+  /**
    * The options page's "Import links" (utils/import/background): which of these canonical
    * addresses the service already has notes of (one pass over the list); up to 100 links into
    * bookmark notes in the outbox; and where each of those clips stands.

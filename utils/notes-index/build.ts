@@ -1,4 +1,5 @@
 import type { Note } from '../api';
+import { shardsFor } from './catalog';
 import type { IndexedNote, NotesIndex, TagCount } from './store';
 
 /** Notes kept in the index as "recent": a few more than the popup shows, for deletions. */
@@ -46,19 +47,18 @@ function sortTagCounts(counts: TagCount[]): TagCount[] {
 }
 
 /**
- * What a scan keeps while it pages through the notes: tag counts and the newest few notes, never
- * the notes themselves, so its memory does not grow with the account (a 10,000-note account
- * would otherwise hold 10,000 notes' metadata until the scan ends).
+ * What a scan keeps while it pages through the notes: every note's metadata (for the catalog,
+ * bounded by the scan's page cap, never the Markdown), tag counts and the newest few notes.
  */
 export class IndexAccumulator {
   private readonly counts = new Map<string, number>();
   private newest: IndexedNote[] = [];
-  private readonly seen = new Set<string>();
+  private readonly seen = new Map<string, IndexedNote>();
 
   add(note: IndexedNote): void {
-    // Ids only, to skip a note a shifting page repeats: a few bytes each.
+    // A note a shifting page repeats is counted once.
     if (this.seen.has(note.id)) return;
-    this.seen.add(note.id);
+    this.seen.set(note.id, note);
     for (const tag of new Set(note.tags)) this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
     const last = this.newest[this.newest.length - 1];
     if (this.newest.length < RECENT_KEPT || (last && newestFirst(note, last) < 0)) {
@@ -76,6 +76,11 @@ export class IndexAccumulator {
 
   recent(): IndexedNote[] {
     return this.newest;
+  }
+
+  /** Every note seen, once each. */
+  all(): IterableIterator<IndexedNote> {
+    return this.seen.values();
   }
 }
 
@@ -106,6 +111,10 @@ export function buildIndex(
     fullScanAt: scan.now,
     tags: gathered.tags(),
     recent,
+    catalog: {
+      state: scan.complete ? 'complete' : 'partial',
+      shards: shardsFor(gathered.size),
+    },
   };
 }
 
@@ -117,20 +126,22 @@ function accumulate(notes: readonly IndexedNote[]): IndexAccumulator {
 
 /**
  * The index brought up to date from the notes stored or changed since the last refresh (found at
- * the list's ends), without a scan. A note the index already knows (one of its recent notes) has
- * its tags moved from the old to the new; an unknown one created since is new. Returns null when
- * the list's total says more happened than those notes explain (notes deleted elsewhere, or an
- * older note changed): a full scan must say what.
+ * the list's ends), without a scan. A note the index already knows (one of its recent notes, or
+ * of the catalog: `known`) has its tags moved from the old to the new; an unknown one created
+ * since is new. Returns null when the list's total says more happened than those notes explain
+ * (notes deleted elsewhere), or an older note the index does not know changed: a full scan must
+ * say what.
  */
 export function applyRecentNotes(
   index: NotesIndex,
   changed: readonly IndexedNote[],
   facts: { total: number; since: number; now: number },
+  catalog: ReadonlyMap<string, IndexedNote> = new Map(),
 ): NotesIndex | null {
   let next = index;
   let added = 0;
   for (const note of changed) {
-    const known = next.recent.find((candidate) => candidate.id === note.id);
+    const known = next.recent.find((candidate) => candidate.id === note.id) ?? catalog.get(note.id);
     if (known) {
       if (known.updatedAt === note.updatedAt && known.title === note.title) continue;
       next = applyNoteChange(next, { kind: 'updated', before: known, note });

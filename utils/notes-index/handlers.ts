@@ -3,6 +3,7 @@ import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure } from '../result';
 import { appendToNote, deleteNote, getNote, moveNote, updateNote } from './actions';
+import { BULK_MAX_NOTES, dismissBulkRetag, resumeBulkRetag, startBulkRetag } from './bulk';
 import { followOutboxSaves } from './follow-outbox';
 import { refreshNotesIndex } from './refresh';
 
@@ -22,10 +23,17 @@ const changesSchema = noteIdSchema.extend({
 });
 const moveSchema = noteIdSchema.extend({ deckId: z.string().min(1).nullable() });
 const appendSchema = noteIdSchema.extend({ markdown: z.string().trim().min(1) });
+const bulkSchema = z.object({
+  ids: z.array(z.string().min(1)).min(1).max(BULK_MAX_NOTES),
+  add: z.array(z.string().trim().min(1)).max(20),
+  remove: z.array(z.string().trim().min(1)).max(20),
+});
 
 /** The background's side of the notes index and of the popup's actions on existing notes. */
 export function registerNotesIndex(): void {
   followOutboxSaves();
+  // A retag the stopped background left half done goes on.
+  void resumeBulkRetag();
 
   onMessage('refreshNotesIndex', (message) =>
     isFromExtensionPage(message)
@@ -57,4 +65,12 @@ export function registerNotesIndex(): void {
     const request = appendSchema.safeParse(message.data);
     return request.success ? appendToNote(request.data.id, request.data.markdown) : MALFORMED();
   });
+  onMessage('bulkRetag', (message) => {
+    if (!isFromExtensionPage(message)) return REFUSED();
+    const request = bulkSchema.safeParse(message.data);
+    return request.success ? startBulkRetag(request.data) : MALFORMED();
+  });
+  onMessage('dismissBulkRetag', (message) =>
+    isFromExtensionPage(message) ? dismissBulkRetag() : REFUSED(),
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The notes index: cached metadata of the user's notes (tags for suggestions, the most recent
- * notes), gathered by paging the list endpoint in the background, and the popup's actions on
- * existing notes, which keep it in step.
+ * notes, and the catalog of every note for search), gathered by paging the list endpoint in the
+ * background, and the popup's actions on existing notes (one at a time or in bulk), which keep
+ * it in step.
  */
 export {
   appendToNote,
@@ -27,6 +28,26 @@ export {
   RECENT_KEPT,
   suggestTags,
 } from './build';
+export {
+  BULK_BATCH,
+  type BulkFailure,
+  type BulkProgress,
+  bulkProgressItem,
+  dismissBulkRetag,
+  parseBulkProgress,
+  readBulkProgress,
+  resumeBulkRetag,
+  retagged,
+  startBulkRetag,
+} from './bulk';
+export {
+  type CatalogPlace,
+  lookUpInCatalog,
+  MAX_SHARDS,
+  NOTES_PER_SHARD,
+  readCatalog,
+  shardsFor,
+} from './catalog';
 export { followOutboxSaves, newlySaved } from './follow-outbox';
 export { registerNotesIndex } from './handlers';
 export {
@@ -41,9 +62,18 @@ export {
   type RefreshOutcome,
   refreshNotesIndex,
   STALE_AFTER_MS,
+  UNSORTED_RESCAN_AFTER_MS,
 } from './refresh';
 export {
+  fold,
+  prepareSearch,
+  type SearchableNote,
+  type SearchResults,
+  searchNotes,
+} from './search';
+export {
   type IndexedNote,
+  migrateIndexToV2,
   type NotesIndex,
   notesIndexItem,
   parseNotesIndex,

@@ -21,7 +21,8 @@ import {
   type NoteChange,
   toIndexedNote,
 } from './build';
-import { type NotesIndex, notesIndexItem, readNotesIndex } from './store';
+import { lookUpInCatalog, patchCatalog, readCatalog, writeCatalog } from './catalog';
+import { type IndexedNote, type NotesIndex, notesIndexItem, readNotesIndex } from './store';
 
 /** An index older than this is rescanned in the background when the popup opens. */
 export const STALE_AFTER_MS = 10 * 60_000;
@@ -38,6 +39,12 @@ export const MAX_SCAN_PAGES = 200;
 export const FULL_SCAN_AFTER_MS = 24 * 60 * 60_000;
 /** How far before the last refresh the ends are read: the service's clock may differ. */
 export const CLOCK_MARGIN_MS = 5 * 60_000;
+/**
+ * A list whose order proves nothing at its ends (sorted by title, say) cannot show what changed
+ * without reading it whole: then the whole list is read at most this often, and in between the
+ * index follows Clipdeck's own changes only.
+ */
+export const UNSORTED_RESCAN_AFTER_MS = 60 * 60_000;
 /** Recent notes whose notebook is looked up (one single-note read each, once per note). */
 export const DECK_LOOKUPS = 10;
 
@@ -57,17 +64,22 @@ export interface RefreshOutcome {
 let running: Promise<Result<RefreshOutcome>> | undefined;
 let writes: Promise<unknown> = Promise.resolve();
 
-/** Every write to the index goes through here, one at a time, each on the latest value. */
+/** Every write to the index and its catalog goes through here, one at a time. */
+function serially<T>(work: () => Promise<T>): Promise<T> {
+  const done = writes.then(work);
+  writes = done.catch(() => undefined);
+  return done;
+}
+
+/** A change to the index, applied on its latest value. */
 export function updateNotesIndex(
   change: (index: NotesIndex | null) => NotesIndex | null,
 ): Promise<NotesIndex | null> {
-  const written = writes.then(async () => {
+  return serially(async () => {
     const next = change(await readNotesIndex());
     if (next) await notesIndexItem.setValue(next);
     return next;
   });
-  writes = written.catch(() => undefined);
-  return written;
 }
 
 const deletionListeners = new Set<(id: string) => void>();
@@ -77,12 +89,33 @@ export function onNoteDeleted(listener: (id: string) => void): void {
   deletionListeners.add(listener);
 }
 
-/** Records a change Clipdeck made to one note, if the index describes that note's service. */
+/**
+ * Records a change Clipdeck made to one note, if the index describes that note's service: the
+ * tag counts and recent notes, and the note's one catalog shard. A deleted note's tags, when the
+ * caller does not know them, are the catalog's.
+ */
 export function noteChanged(baseUrl: string, change: NoteChange): Promise<NotesIndex | null> {
   if (change.kind === 'deleted') for (const listener of deletionListeners) listener(change.id);
-  return updateNotesIndex((index) =>
-    index && index.baseUrl === baseUrl ? applyNoteChange(index, change) : index,
-  );
+  return serially(async () => {
+    const index = await readNotesIndex();
+    if (!index || index.baseUrl !== baseUrl) return index;
+    const place = { baseUrl, shards: index.catalog.shards };
+    const hasCatalog = index.catalog.state !== 'missing';
+    let applied = change;
+    if (change.kind === 'deleted' && !change.before && hasCatalog) {
+      const known = (await lookUpInCatalog(place, [change.id])).get(change.id);
+      if (known) applied = { ...change, before: known };
+    }
+    const next = applyNoteChange(index, applied);
+    await notesIndexItem.setValue(next);
+    if (hasCatalog) {
+      await patchCatalog(
+        place,
+        change.kind === 'deleted' ? { remove: [change.id] } : { upsert: [change.note] },
+      );
+    }
+    return next;
+  });
 }
 
 export function isFresh(index: NotesIndex | null, baseUrl: string, now: number): boolean {
@@ -121,16 +154,18 @@ async function runRefresh(
     const incremental = await refreshFromEnds(client, baseUrl, now, force);
     requests += incremental.requests;
     let index = incremental.index;
+    if (!index && incremental.unsorted) {
+      // The ends prove nothing under this service's order: the whole list is read, but rarely.
+      index = await updateNotesIndex((current) =>
+        current?.baseUrl === baseUrl && now() - (current.fullScanAt ?? 0) < UNSORTED_RESCAN_AFTER_MS
+          ? { ...current, refreshedAt: now() }
+          : null,
+      );
+    }
     if (!index) {
       const scan = await scanNotes(client);
       requests += scan.pages;
-      index = await updateNotesIndex((previous) =>
-        buildIndex(
-          scan.notes,
-          { baseUrl, total: scan.total, complete: scan.complete, now: now() },
-          previous,
-        ),
-      );
+      index = await storeScan(scan, baseUrl, now());
       await replaceSiteTags(baseUrl, scan.sites);
     }
     if (index) requests += await lookUpDecks(client, index);
@@ -153,12 +188,13 @@ async function refreshFromEnds(
   baseUrl: string,
   now: () => number,
   force: boolean,
-): Promise<{ index: NotesIndex | null; requests: number }> {
+): Promise<{ index: NotesIndex | null; requests: number; unsorted?: boolean }> {
   const previous = await readNotesIndex();
   const usable =
     !force &&
     previous?.baseUrl === baseUrl &&
     previous.complete &&
+    previous.catalog.state === 'complete' &&
     now() - (previous.fullScanAt ?? 0) < FULL_SCAN_AFTER_MS;
   if (!usable || !previous) return { index: null, requests: 0 };
   const since = previous.refreshedAt - CLOCK_MARGIN_MS;
@@ -168,14 +204,70 @@ async function refreshFromEnds(
     matches: (note) => lastTouched(toIndexedNote(note)) >= since,
     readAllIfUnsure: false,
   });
-  if (!search.covered) return { index: null, requests: search.requests };
+  if (!search.covered) return { index: null, requests: search.requests, unsorted: true };
   const changed = search.candidates.map((note) => toIndexedNote(note));
-  const index = await updateNotesIndex((current) =>
-    current && current.baseUrl === baseUrl
-      ? applyRecentNotes(current, changed, { total: search.total, since, now: now() })
-      : null,
-  );
+  const index = await serially(async () => {
+    const current = await readNotesIndex();
+    if (current?.baseUrl !== baseUrl) return null;
+    // The notes changed since, as the catalog knew them: only their shards are read.
+    const place = { baseUrl, shards: current.catalog.shards };
+    const known = await lookUpInCatalog(
+      place,
+      changed.map((note) => note.id),
+    );
+    const next = applyRecentNotes(
+      current,
+      changed,
+      { total: search.total, since, now: now() },
+      known,
+    );
+    if (!next) return null;
+    await notesIndexItem.setValue(next);
+    // Only what the catalog does not already hold as it is: the ends also show Clipdeck's own
+    // changes, which are in it already.
+    const differs = changed.filter((note) => {
+      const before = known.get(note.id);
+      return (
+        !before ||
+        before.title !== note.title ||
+        lastTouched(before) !== lastTouched(note) ||
+        before.tags.join('\n') !== note.tags.join('\n')
+      );
+    });
+    if (differs.length) await patchCatalog(place, { upsert: differs });
+    return next;
+  });
   return { index, requests: search.requests };
+}
+
+/**
+ * The index and the catalog after a full scan. Notebooks are not in the list: those the old
+ * catalog knew are kept.
+ */
+async function storeScan(scan: Scan, baseUrl: string, now: number): Promise<NotesIndex> {
+  return serially(async () => {
+    const previous = await readNotesIndex();
+    const decks = new Map<string, string | null>();
+    if (previous?.baseUrl === baseUrl && previous.catalog.state !== 'missing') {
+      for (const note of await readCatalog({ baseUrl, shards: previous.catalog.shards })) {
+        if (note.deckId !== undefined) decks.set(note.id, note.deckId);
+      }
+    }
+    const next = buildIndex(
+      scan.notes,
+      { baseUrl, total: scan.total, complete: scan.complete, now },
+      previous,
+    );
+    await notesIndexItem.setValue(next);
+    const withDecks = function* (): Generator<IndexedNote> {
+      for (const note of scan.notes.all()) {
+        const deckId = note.deckId ?? decks.get(note.id);
+        yield deckId === undefined ? note : { ...note, deckId };
+      }
+    };
+    await writeCatalog({ baseUrl, shards: next.catalog.shards }, withDecks());
+    return next;
+  });
 }
 
 interface Scan {
@@ -234,7 +326,7 @@ async function lookUpDecks(client: NotesClient, index: NotesIndex): Promise<numb
     }
   }
   if (found.size) {
-    await updateNotesIndex((current) =>
+    const updated = await updateNotesIndex((current) =>
       current
         ? {
             ...current,
@@ -244,6 +336,11 @@ async function lookUpDecks(client: NotesClient, index: NotesIndex): Promise<numb
           }
         : current,
     );
+    if (updated && updated.catalog.state !== 'missing') {
+      const located = updated.recent.filter((note) => found.has(note.id));
+      const place = { baseUrl: updated.baseUrl, shards: updated.catalog.shards };
+      await serially(() => patchCatalog(place, { upsert: located }));
+    }
   }
   return requests;
 }

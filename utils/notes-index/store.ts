@@ -38,12 +38,35 @@ export const notesIndexSchema = z.object({
   tags: z.array(tagCountSchema),
   /** Newest first (by the later of created and updated). */
   recent: z.array(indexedNoteSchema),
+  /**
+   * The catalog of every note (utils/notes-index/catalog.ts, kept beside this item in shards):
+   * `complete` when it holds every note of the last full scan, kept in step since; `partial`
+   * when that scan stopped at its page cap; `missing` before the first full scan that filled it
+   * (an index from before version 2).
+   */
+  catalog: z.object({
+    state: z.enum(['complete', 'partial', 'missing']),
+    /** How many shards the notes are spread over (chosen at the full scan for the account). */
+    shards: z.number().int().min(1),
+  }),
 });
 export type NotesIndex = z.infer<typeof notesIndexSchema>;
 
+/**
+ * Version 2 (issue 18) adds the catalog of every note. An index of version 1 keeps its tags and
+ * recent notes, has no catalog yet, and forgets its last full scan, so the next refresh is one
+ * and fills the catalog.
+ */
+export function migrateIndexToV2(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const { fullScanAt: _dropped, ...rest } = value as Record<string, unknown>;
+  return { ...rest, catalog: { state: 'missing', shards: 1 } };
+}
+
 export const notesIndexItem = storage.defineItem<NotesIndex | null>('local:notesIndex', {
   fallback: null,
-  version: 1,
+  version: 2,
+  migrations: { 2: migrateIndexToV2 },
 });
 
 /** A damaged or foreign value is as good as no index: the next scan rebuilds it. */

@@ -445,7 +445,10 @@ describe('the rest of the popup', () => {
       deckId: 'default',
       verified: true,
     };
-    const index = { baseUrl: 'b', refreshedAt: 1, total: 0, complete: true, tags: [], recent: [] };
+    const index = {
+      ...{ baseUrl: 'b', refreshedAt: 1, total: 0, complete: true, tags: [], recent: [] },
+      catalog: { state: 'missing' as const, shards: 1 },
+    };
     const state = run(
       [
         { type: 'tab-selected', tab: 'recent' },
