@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, seedNotes, startNotesServer } from '../../../notes-server';
 import {
@@ -8,6 +8,7 @@ import {
   resumeBulkRetag,
   startBulkRetag,
 } from '../../../utils/notes-index';
+import { getOutbox } from '../../../utils/outbox';
 import { saveConnection } from '../../../utils/settings';
 
 /**
@@ -105,6 +106,8 @@ describe('bulk retag', () => {
     expect(refused?.failed.map((failed) => failed.id)).toEqual(ids(50, 4));
     expect(refused?.failed[0]?.message).toMatch(/key/i);
     await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+    // What the background does when a new key is saved: the outbox sends what the old key held.
+    await getOutbox().resumeAfterConnectionChange();
     await startBulkRetag({
       ids: refused?.failed.map((failed) => failed.id) ?? [],
       add: ['reviewed'],
@@ -112,7 +115,9 @@ describe('bulk retag', () => {
     });
     await resumeBulkRetag();
     expect((await readBulkProgress())?.failed).toEqual([]);
-    for (const id of ids(50, 4)) expect(tagsOf(id)).toContain('reviewed');
+    await vi.waitFor(() => {
+      for (const id of ids(50, 4)) expect(tagsOf(id)).toContain('reviewed');
+    });
   });
 
   it('a job the stopped background left half done goes on from where it was', async () => {

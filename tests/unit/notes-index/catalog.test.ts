@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   type ListOrder,
@@ -8,6 +8,7 @@ import {
 } from '../../../notes-server';
 import { createNotesClient, type NotesClient } from '../../../utils/api';
 import {
+  followOutboxSaves,
   noteChanged,
   notesIndexItem,
   readCatalog,
@@ -133,9 +134,13 @@ describe('the catalog of every note', () => {
   it('updateNote keeps the catalog in step for a note beyond the recent ones', async () => {
     await start(300);
     await refreshNotesIndex({}, { now: clock });
+    // The background follows the outbox's saves into the index (changes ride the outbox).
+    followOutboxSaves();
     const updated = await updateNote('seed-000010', { title: 'Renamed old note' });
     expect(updated.ok).toBe(true);
-    expect((await catalogView()).get('seed-000010')?.title).toBe('Renamed old note');
+    await vi.waitFor(async () =>
+      expect((await catalogView()).get('seed-000010')?.title).toBe('Renamed old note'),
+    );
   });
 });
 
