@@ -61,7 +61,11 @@ test('Clip all tabs in this window saves each article once and reports the brows
 
   const region = popup.page.getByRole('region', { name: 'Clip all tabs' });
   await region.getByText('Which tabs, and why').click();
-  await expect(region.getByRole('listitem')).toHaveText(/^1 tab: Clipdeck cannot read this page/);
+  // With `tabs` (the toolbar mark, issue 18) the extension sees the browser page's title, so the
+  // skipped tab is named instead of counted.
+  await expect(region.getByRole('listitem')).toHaveText(
+    /^About Version: Clipdeck cannot read this page/,
+  );
   await region.scrollIntoViewIfNeeded();
   expect(await popup.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     POPUP_WIDTH,
