@@ -8,7 +8,7 @@ import type { UserError } from '../../utils/result';
 import type { Deck } from '../../utils/settings';
 import { backgroundStopped } from './background';
 import { saveNoteFields } from './note-changes';
-import { NoteEditor, type NoteFields } from './note-editor';
+import { NoteEditor, type NoteFields, type NoteStatus, NoteStatusLine } from './note-editor';
 
 /** The popup closes itself after this long without the user touching it (not while editing). */
 export const AUTO_CLOSE_MS = 8_000;
@@ -18,7 +18,7 @@ const FOLLOW_MS = 1_000;
 const BUSY_RETRY_MS = 500;
 const BUSY_TRIES = 40;
 
-type Status = { ok: true; message: string } | { ok: false; error: UserError } | undefined;
+type Status = NoteStatus;
 
 /**
  * "Save first, edit after" (issue 18): the note a shortcut or a context-menu item just stored,
@@ -219,16 +219,7 @@ export function JustSaved(props: {
           {t('popup.justSaved.done')}
         </button>
       </NoteEditor>
-      {status &&
-        (status.ok ? (
-          <p role="status" class="status-ok">
-            {status.message}
-          </p>
-        ) : (
-          <p role="alert" class="status-error">
-            {status.error.message}
-          </p>
-        ))}
+      <NoteStatusLine status={status} />
     </section>
   );
 }

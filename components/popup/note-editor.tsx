@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '../../utils/i18n';
+import type { UserError } from '../../utils/result';
 import type { Deck } from '../../utils/settings';
 import { DeckPicker } from './deck-picker';
 import { TagInput } from './tag-input';
@@ -136,5 +137,24 @@ export function NoteEditor(props: {
         {children}
       </div>
     </div>
+  );
+}
+
+/** What a note's last change came to, shown under it (the just-saved view, a recent note's row). */
+export type NoteStatus =
+  | { ok: true; message: string }
+  | { ok: false; error: UserError }
+  | undefined;
+
+export function NoteStatusLine({ status }: { status: NoteStatus }) {
+  if (!status) return null;
+  return status.ok ? (
+    <p role="status" class="status-ok">
+      {status.message}
+    </p>
+  ) : (
+    <p role="alert" class="status-error">
+      {status.error.message}
+    </p>
   );
 }

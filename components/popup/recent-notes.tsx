@@ -2,12 +2,11 @@ import { useId, useState } from 'preact/hooks';
 import { quoted, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import type { IndexedNote } from '../../utils/notes-index';
-import type { UserError } from '../../utils/result';
 import type { Deck } from '../../utils/settings';
 import { backgroundStopped, copyText } from './background';
 import { formatWhen } from './format';
 import { saveNoteFields } from './note-changes';
-import { NoteEditor, type NoteFields } from './note-editor';
+import { NoteEditor, type NoteFields, type NoteStatus, NoteStatusLine } from './note-editor';
 
 export interface RecentNotesProps {
   notes: readonly IndexedNote[];
@@ -63,7 +62,7 @@ export function RecentNotes(props: RecentNotesProps) {
 }
 
 type ItemView = 'view' | 'edit' | 'confirm-delete';
-type ItemStatus = { ok: true; message: string } | { ok: false; error: UserError } | undefined;
+type ItemStatus = NoteStatus;
 
 /** One note with its actions: the recent list's row, and the search results' (library.tsx). */
 export function RecentNoteItem(
@@ -234,16 +233,7 @@ export function RecentNoteItem(
           </button>
         </div>
       )}
-      {status &&
-        (status.ok ? (
-          <p role="status" class="status-ok">
-            {status.message}
-          </p>
-        ) : (
-          <p role="alert" class="status-error">
-            {status.error.message}
-          </p>
-        ))}
+      <NoteStatusLine status={status} />
     </li>
   );
 }
