@@ -1,21 +1,8 @@
-// First: zod must parse without eval before any schema is built (utils/jitless.ts).
-import '../../utils/jitless';
-import { render } from 'preact';
-import { t, uiLanguage } from '../../utils/i18n';
-
-const root = document.getElementById('app');
-// The static skeleton's words come from the messages too (an HTML page gets no __MSG_ there):
-// set before the first paint, in the same task as the page's parse.
-document.documentElement.lang = uiLanguage();
-const reading = document.getElementById('skeleton-reading');
-if (reading) reading.textContent = t('popup.readingPage');
-// The page's preview is the slow part: asked for before the App's code is even loaded.
-void import('../../components/popup/early-preview').then(({ startPreview }) => startPreview());
-// The popup's code is loaded after this tiny entry, so the browser can paint the static skeleton
-// from index.html while it arrives (issue 7: first paint under 100 ms).
-void import('./App').then(({ App }) => {
-  if (!root) return;
-  // The skeleton goes in the same task as the first render, so no frame shows neither.
-  root.replaceChildren();
-  render(<App />, root);
-});
+/**
+ * The popup's entry imports nothing: the browser paints the static skeleton from index.html first,
+ * and only then is the popup's code loaded (start.tsx). An extension's files arrive so fast that,
+ * asked for at once, the code was parsed and run before the first frame, which waited for it: the
+ * popup painted 40–100 ms after the same page without scripts (issue 18, bench/capture-speed.ts).
+ * requestAnimationFrame runs just before that first frame; the timeout, right after it is painted.
+ */
+requestAnimationFrame(() => setTimeout(() => void import('./start')));

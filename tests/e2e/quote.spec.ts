@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
+import { startNotesServer } from '../../notes-server';
 import type { QuoteOutcome } from '../../utils/quote';
 import { expect, tabIdOf, test } from './fixtures';
 
@@ -95,4 +99,53 @@ test('two quotes gather in one note, in page order, and each link finds its pass
   expect(place.top).toBeGreaterThanOrEqual(0);
   expect(place.bottom).toBeLessThanOrEqual(place.height);
   await reader.screenshot({ path: 'tests/e2e/artifacts/quote-link-followed.png' });
+});
+
+test('two quotes while the service is down wait as one note, and are sent as one when it is back', async ({
+  page,
+  worker,
+  site,
+  configure,
+}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'clipdeck-quote-down-'));
+  const server = await startNotesServer({ dataFile: join(folder, 'n.json') });
+  try {
+    await configure({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+    // Retries come quickly in tests (the service is back within seconds).
+    await worker.evaluate(() =>
+      chrome.storage.local.set({
+        outboxConfig: { baseDelayMs: 500, maxDelayMs: 2_000, requestTimeoutMs: 2_000 },
+      }),
+    );
+    await page.goto(site.urlFor('quote.html'));
+    await server.stop();
+
+    await select(page, '#late', 'the tide turns at midnight');
+    const later = await quote(worker, page);
+    if (!later.ok || later.appended) throw new Error('the first quote should make a new note');
+    expect(later.clip.state).not.toBe('saved');
+
+    await select(page, '#first-quote', 'Rock-and-roll, bread & butter');
+    const earlier = await quote(worker, page);
+    if (!earlier.ok || earlier.appended) throw new Error('the note is not stored yet');
+    // The second quote joined the note waiting in the outbox: no second note on its way.
+    expect(earlier.joinedWaiting).toBe(true);
+    expect(earlier.clip.id).toBe(later.clip.id);
+
+    await server.restart();
+    const saved = await worker.evaluate(
+      (id) => globalThis.clipdeckAutomation?.waitForClip(id, 20_000),
+      later.clip.id,
+    );
+    expect(saved?.state).toBe('saved');
+    const notes = server.notes();
+    expect(notes).toHaveLength(1);
+    const quotes = (notes[0]?.markdown_text ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('> '));
+    expect(quotes).toEqual(['> Rock-and-roll, bread & butter', '> the tide turns at midnight']);
+  } finally {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -3,16 +3,33 @@ import { readConnection } from '../settings';
 import { addSiteTags } from '../site-tags';
 import { noteChanged } from './refresh';
 
-/** Clips that became saved between two values of the outbox. */
+/**
+ * Clips that became saved between two values of the outbox. This runs on every outbox write, for
+ * each of its two listeners, and the outbox holds whole notes while they wait: only the entries
+ * that changed state are validated, not both whole values (a bulk import writes the outbox several
+ * times a clip, and parsing it all each time made the background's work grow with the queue).
+ */
 export function newlySaved(previous: unknown, next: unknown): OutboxEntry[] {
   const before = new Set(
-    parseOutbox(previous ?? { entries: [] })
-      .entries.filter((entry) => entry.state === 'saved')
+    rawEntries(previous)
+      .filter((entry) => entry.state === 'saved')
       .map((entry) => entry.id),
   );
-  return parseOutbox(next ?? { entries: [] }).entries.filter(
+  const candidates = rawEntries(next).filter(
     (entry) => entry.state === 'saved' && entry.noteId !== undefined && !before.has(entry.id),
   );
+  if (!candidates.length) return [];
+  return parseOutbox({ entries: candidates, pausedForAuth: false }).entries;
+}
+
+/** A stored outbox's entries as they are, each still to be validated. */
+function rawEntries(value: unknown): Record<string, unknown>[] {
+  const entries = (value as { entries?: unknown } | null | undefined)?.entries;
+  return Array.isArray(entries)
+    ? entries.filter(
+        (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
+      )
+    : [];
 }
 
 /**

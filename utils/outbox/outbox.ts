@@ -751,6 +751,49 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return outcome;
   }
 
+  /**
+   * Changes the draft of a note still on its way to the service: the newest create that `matches`
+   * and waits (queued, or held for the user), so what the user adds to a page before its note is
+   * stored joins that note instead of making a second one (issue 18: a second quote while the
+   * first quote's note waited became a note of its own). Its place in line is kept. A create in
+   * flight is waited for (its answer decides): `saved` then names the stored note to edit instead.
+   */
+  async function amendWaiting(
+    matches: (entry: OutboxEntry) => boolean,
+    change: (draft: NoteDraft) => NoteDraft,
+    waitMs = 15_000,
+  ): Promise<{ amended: OutboxEntry } | { saved: OutboxEntry } | undefined> {
+    for (let round = 0; round < 2; round++) {
+      let amended: OutboxEntry | undefined;
+      let sending: string | undefined;
+      await commit((outbox) => {
+        const entry = outbox.entries
+          .filter(
+            (candidate) =>
+              kindOf(candidate) === 'create' &&
+              candidate.moveFrom === undefined &&
+              candidate.state !== 'saved' &&
+              matches(candidate),
+          )
+          .sort((a, b) => b.createdAt - a.createdAt)[0];
+        if (!entry) return outbox;
+        if (entry.state === 'sending') {
+          sending = entry.id;
+          return outbox;
+        }
+        const changed: OutboxEntry = { ...entry, draft: change(entry.draft), updatedAt: now() };
+        amended = changed;
+        return replaceEntry(outbox, entry.id, () => changed);
+      });
+      if (amended) return { amended };
+      if (!sending) return undefined;
+      const answered = await waitFor(sending, waitMs, 'answer');
+      if (answered?.state === 'saved' && answered.noteId !== undefined) return { saved: answered };
+      // Not stored after all (a failed attempt put it back in line): changed in line, above.
+    }
+    return undefined;
+  }
+
   /** Retry now: a waiting clip goes out at once with a fresh set of attempts. */
   function retry(id: string): Promise<Outcome> {
     return changeByUser(id, (entry) => requeueByUser(entry, now()));
@@ -845,6 +888,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     waitFor,
     retry,
     edit,
+    amendWaiting,
     discard,
     resumeAfterConnectionChange,
     progress,

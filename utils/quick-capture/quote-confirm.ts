@@ -17,6 +17,15 @@ export function describeQuote(outcome: QuoteOutcome, deckLabel: string): Confirm
       onClick: 'open-popup',
     };
   }
+  if (outcome.joinedWaiting) {
+    return {
+      title: t('quote.added'),
+      message: t('quote.joinedWaiting', {
+        title: quoted(outcome.clip.title || t('common.untitled')),
+      }),
+      onClick: 'open-popup',
+    };
+  }
   const notice = outcome.keptSeparately
     ? t('quote.keptSeparately', { reason: outcome.keptSeparately.message })
     : undefined;

@@ -4,7 +4,7 @@ import { canonicalUrl, clipsOfPage, forgetNote } from '../clip-log';
 import { extractFromTab, NOT_CONFIGURED_MESSAGE } from '../clipper';
 import { t } from '../i18n';
 import { getNote, updateNote } from '../notes-index';
-import { type ClipSummary, submitClip } from '../outbox';
+import { type ClipSummary, getOutbox, submitClip, summarizeClip } from '../outbox';
 import { failure, type Result, type UserError } from '../result';
 import { loadSettings, templateSource } from '../settings';
 import { buildTextDirective, textFragmentUrl, wholeWords } from './fragment';
@@ -28,6 +28,8 @@ export type QuoteOutcome = Result<
     | {
         appended: false;
         clip: ClipSummary;
+        /** The quote joined this page's note while it still waits in the outbox. */
+        joinedWaiting?: true;
         /** Why the page's existing note did not get the quote, when it has one. */
         keptSeparately?: UserError;
       }
@@ -95,36 +97,58 @@ export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteO
   if (!quote) return failure('no-selection', t('quote.noSelection'));
   const shared = { offset: quote.offset, ...(quote.link !== undefined && { link: quote.link }) };
 
-  let keptSeparately: UserError | undefined;
-  for (const logged of await clipsOfPage(tab.url)) {
-    // Read the note as the service has it now, place the quote in page order, and send the
-    // whole text back through the outbox (updateNote): kept there if the service stops answering.
-    const current = await getNote(logged.noteId);
+  // Read the note as the service has it now, place the quote in page order, and send the whole
+  // text back through the outbox (updateNote): kept there if the service stops answering.
+  const appendTo = async (noteId: string): Promise<QuoteOutcome | UserError> => {
+    const current = await getNote(noteId);
     const updated = current.ok
-      ? await updateNote(logged.noteId, {
-          markdown_text: insertQuote(current.note.markdown_text, quote),
-        })
+      ? await updateNote(noteId, { markdown_text: insertQuote(current.note.markdown_text, quote) })
       : current;
     if (updated.ok) {
-      return {
-        ok: true,
-        appended: true,
-        noteId: logged.noteId,
-        title: updated.note.title,
-        ...shared,
-      };
+      return { ok: true, appended: true, noteId, title: updated.note.title, ...shared };
     }
-    if (updated.error.kind === 'not-found') {
+    return updated.error;
+  };
+
+  let keptSeparately: UserError | undefined;
+  for (const logged of await clipsOfPage(tab.url)) {
+    const appended = await appendTo(logged.noteId);
+    if ('ok' in appended) return appended;
+    if (appended.kind === 'not-found') {
       await forgetNote(logged.noteId);
       continue;
     }
     // The note could not be reached (service down, key refused): the quote is not lost, it
     // goes to the outbox as a note of its own, and the user is told why.
-    keptSeparately = updated.error;
+    keptSeparately = appended;
     break;
   }
 
   const source = canonicalUrl(tab.url) ?? address;
+  // This page's note may still be on its way (an earlier quote or clip while the service was
+  // down or busy): the quote joins it there rather than becoming a second note.
+  const waiting = await getOutbox().amendWaiting(
+    (entry) =>
+      entry.sourceUrl !== undefined &&
+      (canonicalUrl(entry.sourceUrl) ?? entry.sourceUrl) === source,
+    (draft) => ({ ...draft, markdown_text: insertQuote(draft.markdown_text, quote) }),
+  );
+  if (waiting && 'amended' in waiting) {
+    return {
+      ok: true,
+      appended: false,
+      clip: summarizeClip(waiting.amended),
+      joinedWaiting: true,
+      ...(keptSeparately && { keptSeparately }),
+      ...shared,
+    };
+  }
+  if (waiting?.saved.noteId !== undefined) {
+    const appended = await appendTo(waiting.saved.noteId);
+    if ('ok' in appended) return appended;
+    keptSeparately ??= appended;
+  }
+
   // The title the way a clip gets it: the engine reads the page (bookmark mode reads no article).
   const extracted = await extractFromTab(tabId, {
     mode: 'bookmark',

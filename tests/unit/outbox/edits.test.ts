@@ -370,3 +370,62 @@ it('requests of an edit: one read, one PUT', async () => {
   await outbox.waitFor(entry.id, 5_000);
   expect(methods(since)).toEqual(['GET', 'PUT']);
 });
+
+describe('a page note still waiting (issue 18: a second quote while the first note waited)', () => {
+  const fromPage = (source: string) => (entry: OutboxEntry) => entry.sourceUrl === source;
+  const quoted =
+    (line: string) => (draft: { title: string; markdown_text: string; tags: string[] }) => ({
+      ...draft,
+      markdown_text: `${draft.markdown_text}\n\n> ${line}`,
+    });
+
+  it('takes what is added to it, and becomes one note when the service is back', async () => {
+    await server.stop();
+    const outbox = newOutbox();
+    const first = await outbox.add({
+      draft: { title: 'Tides', markdown_text: '> first quote', tags: ['sea'] },
+      sourceUrl: 'https://example.com/tides',
+    });
+    await retryScheduled(outbox, first.id);
+    const joined = await outbox.amendWaiting(
+      fromPage('https://example.com/tides'),
+      quoted('second quote'),
+    );
+    expect(joined && 'amended' in joined && joined.amended.id).toBe(first.id);
+    // Another page's waiting note is not this one.
+    expect(await outbox.amendWaiting(fromPage('https://example.com/other'), quoted('x'))).toBe(
+      undefined,
+    );
+
+    await server.restart();
+    await ringAlarm(outbox);
+    expect((await outbox.waitFor(first.id, 5_000))?.state).toBe('saved');
+    expect(server.notes()).toEqual([
+      expect.objectContaining({ title: 'Tides', markdown_text: '> first quote\n\n> second quote' }),
+    ]);
+  });
+
+  it('names the stored note once a create in flight is answered, and changes nothing saved', async () => {
+    const outbox = newOutbox();
+    const entry = await outbox.add({
+      draft: { title: 'Sent', markdown_text: 'body', tags: [] },
+      sourceUrl: 'https://example.com/sent',
+    });
+    const found = await outbox.amendWaiting(fromPage('https://example.com/sent'), quoted('late'));
+    // Either it was still waiting to go (and took the quote) or it was in flight and is now saved.
+    const saved = await outbox.waitFor(entry.id, 5_000);
+    expect(saved?.state).toBe('saved');
+    if (found && 'saved' in found) {
+      expect(found.saved.noteId).toBe(saved?.noteId);
+      expect(server.notes()[0]?.markdown_text).toBe('body');
+    } else {
+      expect(found && 'amended' in found).toBe(true);
+      expect(server.notes()[0]?.markdown_text).toBe('body\n\n> late');
+    }
+    // Once saved, it is no longer a waiting note: the caller edits the stored note instead.
+    expect(await outbox.amendWaiting(fromPage('https://example.com/sent'), quoted('x'))).toBe(
+      undefined,
+    );
+    expect(server.notes()).toHaveLength(1);
+  });
+});
