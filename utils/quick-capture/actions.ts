@@ -39,8 +39,9 @@ export const COMMAND_ORDER: readonly string[] = [
  * assigned keys over an update), anyone can set it in the browser's shortcut settings, which the
  * options page links to. Chromium leaves a suggested key unset when it is its own (Alt+Shift+B
  * focuses the bookmarks bar; Alt+Shift+C was refused too in tests/e2e/shortcuts.spec.ts), so
- * bookmark is Alt+Shift+K (keep) and the popup Alt+Shift+P; ChromeOS keeps Alt+Shift+S for its status area,
- * so users there pick another key. The descriptions are `__MSG_…__` references into the locales.
+ * bookmark is Alt+Shift+K (keep) and the popup Alt+Shift+O (open: Chromium refuses Alt+Shift+P,
+ * seen with chrome.commands.getAll in Chromium 156); ChromeOS keeps Alt+Shift+S for its status
+ * area, so users there pick another key. The descriptions are `__MSG_…__` references into the locales.
  */
 export const MANIFEST_COMMANDS: Record<
   CommandName | typeof OPEN_POPUP_COMMAND,
@@ -60,7 +61,7 @@ export const MANIFEST_COMMANDS: Record<
   },
   [OPEN_POPUP_COMMAND]: {
     description: '__MSG_command_openPopup__',
-    suggested_key: { default: 'Alt+Shift+P' },
+    suggested_key: { default: 'Alt+Shift+O' },
   },
   [COMMANDS.selection]: {
     description: '__MSG_command_clipSelection__',
