@@ -56,6 +56,8 @@ let rulesSame = 0;
 let rulesTotal = 0;
 /** Per rule family, each fixture it covers and whether it passed (for the tuning/held-out split). */
 const families: Record<string, { name: string; passed: boolean }[]> = {};
+/** Per rule family, fixtures passing against the audited expected notes (metrics/rules-audit.json). */
+const auditedPasses: Record<string, number> = {};
 const clip = (t: string) => (t.length > 600 ? `${t.slice(0, 600)}…` : t);
 
 for (const page of pages) {
@@ -134,6 +136,8 @@ for (const page of pages) {
     rulesTotal++;
     for (const [feature, passed] of Object.entries(score.rules.features)) {
       families[feature] = [...(families[feature] ?? []), { name: page.name, passed: !!passed }];
+      const fixed = score.rules.audited?.[feature as keyof typeof score.rules.features] ?? passed;
+      auditedPasses[feature] = (auditedPasses[feature] ?? 0) + (fixed ? 1 : 0);
     }
     if (score.rules.same) rulesSame++;
     else {
@@ -196,4 +200,7 @@ for (const [feature, list] of Object.entries(families)) {
     `  rule family ${feature}: ${share(sorted)} (tuning ${share(half(0))}, held-out ${share(half(1))})`,
   );
   if (failing(half(0)).length) console.log(`    tuning misses: ${failing(half(0)).join(' ')}`);
+  console.log(
+    `    against the audited expected notes: ${auditedPasses[feature] ?? 0}/${list.length}`,
+  );
 }

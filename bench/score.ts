@@ -11,6 +11,7 @@ import {
   scoreMetadata,
 } from './metrics/metadata';
 import {
+  auditedExpected,
   CATEGORY_FEATURE,
   categoryOf,
   differingParts,
@@ -36,7 +37,14 @@ import { type PageOverlap, scorePage } from './metrics/text-overlap';
 export type Truth =
   | { set: 'readability'; text: string; structure: Structure; metadata?: PageMetadata }
   | { set: 'extraction-benchmark'; text: string }
-  | { set: 'defuddle'; category: string; signature: RuleSignature; features: RuleFeature[] };
+  | {
+      set: 'defuddle';
+      category: string;
+      signature: RuleSignature;
+      features: RuleFeature[];
+      /** The signature of the expected note as audited (metrics/rules-audit.json), if it is. */
+      audited?: RuleSignature;
+    };
 
 export function readTruth(
   corpusDir: string,
@@ -61,13 +69,21 @@ export function readTruth(
         join(corpusDir, 'defuddle', 'expected', `${page.name}.md`),
         'utf8',
       );
-      const signature = ruleSignature(parseMarkdown(stripMetadataBlock(expected)));
+      const note = stripMetadataBlock(expected);
+      const signature = ruleSignature(parseMarkdown(note));
       const category = categoryOf(page.name);
       // A fixture tests a rule family when it is filed under it or its expected note uses it.
       const features = RULE_FEATURES.filter(
         (feature) => CATEGORY_FEATURE[category] === feature || hasFeature(signature, feature),
       );
-      return { set: 'defuddle', category, signature, features };
+      const audited = auditedExpected(page.name, note);
+      return {
+        set: 'defuddle',
+        category,
+        signature,
+        features,
+        ...(audited === undefined ? {} : { audited: ruleSignature(parseMarkdown(audited)) }),
+      };
     }
   }
 }
@@ -78,6 +94,8 @@ export interface RuleScore {
   /** Same structure overall (every part of the signature). */
   same: boolean;
   differing: string[];
+  /** Per rule family, against the audited expected note; only on fixtures the audit corrects. */
+  audited?: Partial<Record<RuleFeature, boolean>>;
 }
 
 export interface OutputScore {
@@ -104,14 +122,16 @@ export function scoreOutput(
         ...(truth.metadata ? { metadata: scoreMetadata(truth.metadata, metadata) } : {}),
       };
     case 'defuddle': {
-      const differing = differingParts(truth.signature, ruleSignature(tree));
+      const actual = ruleSignature(tree);
+      const differing = differingParts(truth.signature, actual);
+      const verdicts = (parts: string[]) =>
+        Object.fromEntries(truth.features.map((feature) => [feature, !parts.includes(feature)]));
       return {
         rules: {
-          features: Object.fromEntries(
-            truth.features.map((feature) => [feature, !differing.includes(feature)]),
-          ),
+          features: verdicts(differing),
           same: differing.length === 0,
           differing,
+          ...(truth.audited ? { audited: verdicts(differingParts(truth.audited, actual)) } : {}),
         },
       };
     }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Root } from 'mdast';
+import { z } from 'zod';
 import { textOf, walk } from './markdown';
 
 /**
@@ -165,4 +167,46 @@ export const CATEGORY_FEATURE: Record<string, RuleFeature> = {
 export function categoryOf(fixtureName: string): string {
   const separator = fixtureName.indexOf('--');
   return separator > 0 ? fixtureName.slice(0, separator) : '(none)';
+}
+
+const Audit = z.object({
+  fixtures: z.record(
+    z.string(),
+    z.array(z.object({ find: z.string(), replace: z.string(), why: z.string() })),
+  ),
+});
+export type RulesAudit = z.infer<typeof Audit>['fixtures'];
+
+let audit: RulesAudit | undefined;
+
+/** The audit of Defuddle's expected notes: per fixture, the edits that make it what the page holds. */
+export function rulesAudit(): RulesAudit {
+  audit ??= Audit.parse(
+    JSON.parse(readFileSync(new URL('./rules-audit.json', import.meta.url), 'utf8')),
+  ).fixtures;
+  return audit;
+}
+
+/**
+ * The expected note with the audit's edits applied, or undefined when the audit has none for this
+ * fixture. An edit whose text is not in the note exactly once means the corpus changed under the
+ * audit: that is an error, not a silent pass.
+ */
+export function auditedExpected(
+  fixtureName: string,
+  expectedNote: string,
+  edits: RulesAudit = rulesAudit(),
+): string | undefined {
+  const fixes = edits[fixtureName];
+  if (!fixes?.length) return undefined;
+  let note = expectedNote;
+  for (const { find, replace } of fixes) {
+    const at = note.indexOf(find);
+    if (at < 0 || note.indexOf(find, at + 1) >= 0)
+      throw new Error(
+        `rules-audit.json: ${fixtureName}: the text to correct is not in the expected note exactly once`,
+      );
+    note = note.slice(0, at) + replace + note.slice(at + find.length);
+  }
+  return note;
 }

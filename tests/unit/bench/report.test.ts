@@ -115,3 +115,47 @@ describe('summariseResults', () => {
     expect(report).not.toContain('## Text fidelity');
   });
 });
+
+describe('rule fidelity against the audited expected notes', () => {
+  const audited: BenchResults = {
+    ...RESULTS,
+    pages: [
+      {
+        set: 'defuddle',
+        name: 'codeblocks--one',
+        url: 'https://one',
+        bytes: 500,
+        pipelines: pipelines(
+          { clipdeck: 5, baseline: 10, defuddle: 10 },
+          {
+            rules: {
+              features: { codeBlocks: false },
+              same: false,
+              differing: ['codeBlocks'],
+              audited: { codeBlocks: true },
+            },
+          },
+        ),
+      },
+      {
+        set: 'defuddle',
+        name: 'codeblocks--two',
+        url: 'https://two',
+        bytes: 500,
+        pipelines: pipelines(
+          { clipdeck: 5, baseline: 10, defuddle: 10 },
+          { rules: { features: { codeBlocks: true }, same: true, differing: [] } },
+        ),
+      },
+    ],
+  };
+  const summary = summariseResults(audited);
+
+  it('keeps the plain tally and adds one where the audit corrects the expected note', () => {
+    expect(summary.rules?.families.codeBlocks.clipdeck).toEqual({ total: 2, passed: 1 });
+    expect(summary.rules?.audited?.codeBlocks.clipdeck).toEqual({ total: 2, passed: 2 });
+    const report = renderReport(audited, summary);
+    expect(report).toContain('| rule family (audited) |');
+    expect(report).toContain('bench/metrics/rules-audit.json');
+  });
+});

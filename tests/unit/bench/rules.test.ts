@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../bench/metrics/markdown';
 import {
+  auditedExpected,
   categoryOf,
   differingParts,
   ruleSignature,
+  rulesAudit,
   stripMetadataBlock,
 } from '../../../bench/metrics/rules';
 
@@ -78,5 +80,39 @@ describe('categoryOf', () => {
   it('reads the category before "--", and marks names without one', () => {
     expect(categoryOf('codeblocks--stripe')).toBe('codeblocks');
     expect(categoryOf('author-share-widget')).toBe('(none)');
+  });
+});
+
+describe('rule audit', () => {
+  const edits = {
+    'codeblocks--x': [{ find: '```c\nnode a.js', replace: '```\nnode a.js', why: 'no mark' }],
+  };
+
+  it('scores a fixture against its expected note as the audit corrects it', () => {
+    const note = 'Run:\n\n```c\nnode a.js\n```';
+    const audited = auditedExpected('codeblocks--x', note, edits);
+    expect(audited).toBe('Run:\n\n```\nnode a.js\n```');
+    const clipped = signature('Run:\n\n```\nnode a.js\n```');
+    expect(differingParts(signature(note), clipped)).toEqual(['codeBlocks']);
+    expect(differingParts(signature(audited as string), clipped)).toEqual([]);
+    expect(auditedExpected('codeblocks--y', note, edits)).toBeUndefined();
+  });
+
+  it('refuses an edit whose text is not in the expected note exactly once', () => {
+    expect(() => auditedExpected('codeblocks--x', 'no code here', edits)).toThrow(/exactly once/);
+    expect(() =>
+      auditedExpected('codeblocks--x', '```c\nnode a.js\n```\n\n```c\nnode a.js\n```', edits),
+    ).toThrow(/exactly once/);
+  });
+
+  it('gives every correction the reason the page shows it', () => {
+    const fixtures = Object.entries(rulesAudit());
+    expect(fixtures.length).toBeGreaterThan(0);
+    for (const [, fixes] of fixtures) {
+      for (const fix of fixes) {
+        expect(fix.why.length).toBeGreaterThan(40);
+        expect(fix.find).not.toBe(fix.replace);
+      }
+    }
   });
 });

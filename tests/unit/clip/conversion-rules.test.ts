@@ -260,3 +260,26 @@ describe('code from highlighters that keep lines or languages apart', () => {
     expect(markdown).not.toContain('| ');
   });
 });
+
+describe('MathML symbols that compatibility normalisation would flatten', () => {
+  it('keeps an ellipsis, number sets and a script l as TeX, not as dots and plain letters', () => {
+    const markdown = markdownOf(`
+      <p>For every <math><mi>x</mi><mo>∈</mo><mi>ℝ</mi></math> the sum
+      <math><mn>1</mn><mo>+</mo><mi>x</mi><mo>+</mo><mo>…</mo></math> runs over
+      <math><mi>n</mi><mo>∈</mo><mi>ℕ</mi></math> and the norm
+      <math><msub><mi>ℓ</mi><mn>2</mn></msub></math>, with <math><mi>𝑧</mi></math> a plain z.</p>`);
+    expect(markdown).toContain('$x \\in \\mathbb{R}$');
+    expect(markdown).toContain('$1 + x + \\ldots$');
+    expect(markdown).toContain('$n \\in \\mathbb{N}$');
+    expect(markdown).toContain('$\\ell_2$');
+    expect(markdown).toContain('$z$');
+  });
+});
+
+describe('MathML scripts on a symbol', () => {
+  it('keeps a product with its limits as an operator, not a braced symbol', () => {
+    const markdown = markdownOf(`
+      <math display="block"><munderover><mo>∏</mo><mrow><mi>j</mi><mo>=</mo><mn>0</mn></mrow><mi mathvariant="normal">∞</mi></munderover><msup><mi>α</mi><mn>2</mn></msup></math>`);
+    expect(markdown).toContain('\\prod_{j = 0}^\\infty \\alpha^2');
+  });
+});

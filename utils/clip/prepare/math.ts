@@ -108,13 +108,46 @@ const GREEK: Record<string, string> = Object.fromEntries(
   ].map(([symbol, name]) => [symbol as string, `\\${name as string}`]),
 );
 
+/**
+ * Letterlike symbols that name a set or a script letter: NFKC would flatten them to a plain
+ * letter (ℝ to R, ℓ to l), so they are read before it.
+ */
+const LETTERLIKE: Record<string, string> = {
+  ℂ: '\\mathbb{C}',
+  ℕ: '\\mathbb{N}',
+  ℙ: '\\mathbb{P}',
+  ℚ: '\\mathbb{Q}',
+  ℝ: '\\mathbb{R}',
+  ℤ: '\\mathbb{Z}',
+  ℓ: '\\ell',
+};
+
+function texOfCharacter(character: string): string | undefined {
+  return MATHML_OPERATORS[character] ?? GREEK[character] ?? LETTERLIKE[character];
+}
+
+/** Splits text around the symbols the maps know, keeping each symbol as a part of its own. */
+const KNOWN_SYMBOL = new RegExp(
+  `(${[...Object.keys(MATHML_OPERATORS), ...Object.keys(GREEK), ...Object.keys(LETTERLIKE)]
+    .map((symbol) => symbol.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'))
+    .join('|')})`,
+  'u',
+);
+
 function texForText(text: string): string {
   let out = '';
-  // NFKC turns mathematical italic letters (𝑧, 𝜎), which CHTML output uses, into plain ones.
-  for (const character of text.normalize('NFKC').trim()) {
-    const mapped = MATHML_OPERATORS[character] ?? GREEK[character];
+  const write = (character: string) => {
+    const mapped = texOfCharacter(character);
     out +=
       mapped === undefined ? character : mapped && /^\\[a-z]/i.test(mapped) ? `${mapped} ` : mapped;
+  };
+  // A symbol the maps know is read as written: NFKC would turn "…" into "..." and ℝ into R before
+  // the lookup saw them. The text between such symbols goes through NFKC (whole, so combining
+  // marks still compose), which turns the mathematical italic letters CHTML output uses (𝑧, 𝜎)
+  // into plain ones, and is looked up character by character.
+  for (const part of text.trim().split(KNOWN_SYMBOL)) {
+    if (texOfCharacter(part) !== undefined) write(part);
+    else for (const character of part.normalize('NFKC')) write(character);
   }
   return out.trimEnd();
 }
@@ -125,8 +158,13 @@ const MATH_FUNCTIONS = new Set(
   ),
 );
 
+/**
+ * A script's base or script as one TeX group. One character or one control word needs no braces,
+ * and a big operator must not have them: `{\\prod}_{j}` is an ordinary symbol whose limits sit
+ * beside it, `\\prod_{j}` the operator with its limits below and above.
+ */
 function group(tex: string): string {
-  return tex.length === 1 ? tex : `{${tex}}`;
+  return tex.length === 1 || /^\\[a-zA-Z]+$/.test(tex) ? tex : `{${tex}}`;
 }
 
 /**
