@@ -371,6 +371,52 @@ export function cleanByline(value: string | undefined): string | undefined {
   return name && !DATE_OR_TIME.test(name) ? name : undefined;
 }
 
+/** What Readability takes a byline from: a rel/itemprop author or a class or id that says so. */
+const BYLINE_ELEMENTS = ['byline', 'author', 'dateline', 'writtenby']
+  .flatMap((word) => [`[class*="${word}" i]`, `[id*="${word}" i]`])
+  .concat('[rel~="author" i]', '[itemprop*="author" i]')
+  .join(', ');
+
+const squeezed = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether an element is an entry of the site's menu: inside a navigation landmark, or one item
+ * of a list of at least four items that are each one link and nothing else, set before the
+ * page's main heading (a section menu; a list of an article's authors comes after its title).
+ */
+function isMenuEntry(element: Element): boolean {
+  if (element.closest('nav, [role~="navigation" i], [role~="menubar" i]')) return true;
+  const item = element.closest('li');
+  const list = item?.parentElement;
+  const heading = element.ownerDocument.querySelector('h1');
+  if (!list || !heading) return false;
+  const headingFollows = list.compareDocumentPosition(heading) & 4; // DOCUMENT_POSITION_FOLLOWING
+  if (!headingFollows) return false;
+  const items = Array.from(list.children).filter((child) => child.tagName === 'LI');
+  return (
+    items.length >= 4 &&
+    items.every((entry) => {
+      const links = entry.getElementsByTagName('a');
+      const text = squeezed(entry.textContent);
+      return links.length === 1 && text !== '' && squeezed(links[0]?.textContent) === text;
+    })
+  );
+}
+
+/**
+ * Whether a byline Readability found in the page is the text of a menu entry: Readability takes
+ * the first element whose class or id says "byline" or "author", and a menu's link to the site's
+ * section of columnists says so too (Yahoo! Japan's `<li id="gnPriBylines">`). The first such
+ * element with the byline's text is the one Readability took.
+ */
+export function isMenuByline(doc: Document, byline: string): boolean {
+  const text = squeezed(byline);
+  for (const element of Array.from(doc.querySelectorAll(BYLINE_ELEMENTS))) {
+    if (squeezed(element.textContent) === text) return isMenuEntry(element);
+  }
+  return false;
+}
+
 /**
  * The publication date when the meta tags and the article's JSON-LD both give one: the earlier.
  * Both mean "first published", but a republished post moves one of them (Medium's
