@@ -172,6 +172,19 @@ describe('page metadata', () => {
     ).toBe('Ana Ruiz');
   });
 
+  it('takes a person over an author tag that only repeats the site’s name', () => {
+    const metadata = metadataOf(
+      '<meta name="author" content="Island Times"><meta property="og:site_name" content="Island Times"><script type="application/ld+json">{"@type":"SocialMediaPosting","author":{"@type":"Person","name":"Ana Ruiz"}}</script>',
+    );
+    expect(metadata.author).toBe('Ana Ruiz');
+    // With no one else named, the site is the author it gives (BBC News signs its own stories).
+    expect(
+      metadataOf(
+        '<meta name="author" content="Island Times"><meta property="og:site_name" content="Island Times">',
+      ).author,
+    ).toBe('Island Times');
+  });
+
   it('leaves a slogan out of the site name when another source names the site', () => {
     const byPublisher = metadataOf(
       '<title>Ferry timetable changes</title><meta property="og:site_name" content="Přístav.cz - Víte, co pluje"><script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Přístav.cz"}}</script>',

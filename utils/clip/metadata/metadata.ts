@@ -475,6 +475,26 @@ function canonicalLink(doc: Document): string | undefined {
 }
 
 /**
+ * The first author the sources give, in their order, unless it is only the site's name (a
+ * template fills meta author with "Substack" on every post) and a later source names someone:
+ * then that one. Sources are asked lazily, so JSON-LD is parsed only when needed.
+ */
+function chooseAuthor(
+  sources: (() => string | undefined)[],
+  siteName: string | undefined,
+): string | undefined {
+  const site = siteName && normalizedForCompare(siteName);
+  let first: string | undefined;
+  for (const source of sources) {
+    const name = source();
+    if (!name) continue;
+    if (!site || normalizedForCompare(name) !== site) return name;
+    first ??= name;
+  }
+  return first;
+}
+
+/**
  * Meta tags that name the author, most trusted first: Dublin Core's creator is declared on
  * purpose (as Readability also ranks it), while a template often fills the generic "author" with
  * the site's owner. A value that is no name (article:author is often a profile's address) gives
@@ -507,10 +527,14 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
   const siteName = namedSite
     ? withoutTagline(namedSite, () => [publisher(), clean(doc.title)], doc.URL || pageUrl)
     : publisher();
-  const author =
-    metaValues(meta, AUTHOR_KEYS).map(cleanAuthor).find(Boolean) ??
-    cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))) ??
-    markedAuthor(doc);
+  const author = chooseAuthor(
+    [
+      ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),
+      () => cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))),
+      () => markedAuthor(doc),
+    ],
+    siteName,
+  );
   const published = toIsoDate(
     earliestDate(
       metaContent(meta, [
