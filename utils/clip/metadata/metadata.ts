@@ -377,7 +377,7 @@ const BYLINE_ELEMENTS = ['byline', 'author', 'dateline', 'writtenby']
   .concat('[rel~="author" i]', '[itemprop*="author" i]')
   .join(', ');
 
-const squeezed = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const squeezed = (text: string | null | undefined) => cleanMetadataText(text) ?? '';
 
 /**
  * Whether an element is an entry of the site's menu: inside a navigation landmark, or one item
