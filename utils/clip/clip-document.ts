@@ -4,7 +4,7 @@ import { escapeText } from './markdown/escape';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
 import { isWhitespaceCode } from './markdown/text';
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls';
-import { cleanByline, cleanMetadataText, extractMetadata } from './metadata/metadata';
+import { cleanByline, cleanMetadataText, extractMetadata, isMenuByline } from './metadata/metadata';
 import { normalizeCallouts } from './prepare/callouts';
 import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
@@ -195,6 +195,7 @@ function fullPageMarkdown(clone: Document, context: Context): string {
 }
 
 function fillFromReadability(
+  doc: Document,
   metadata: ClipMetadata,
   article: {
     byline?: string | null;
@@ -208,7 +209,8 @@ function fillFromReadability(
   const filled: ClipMetadata = { ...metadata };
   const clean = cleanMetadataText;
   filled.title ??= clean(article.title);
-  filled.author ??= cleanByline(article.byline ?? undefined);
+  if (!filled.author && article.byline && !isMenuByline(doc, article.byline))
+    filled.author = cleanByline(article.byline);
   filled.siteName ??= clean(article.siteName);
   filled.published ??= clean(article.publishedTime);
   filled.language ??= clean(article.lang);
@@ -261,7 +263,7 @@ function articleClip(
   removeArticleClutter(content, context.doc.URL);
   return {
     markdown: finishContent(content, context),
-    metadata: fillFromReadability(metadata, article ?? {}),
+    metadata: fillFromReadability(context.doc, metadata, article ?? {}),
   };
 }
 

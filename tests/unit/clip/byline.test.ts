@@ -40,6 +40,17 @@ describe('bylines in the note header', () => {
     expect(note).not.toContain('6:01 am');
   });
 
+  it('leaves out a byline Readability finds that is an entry of the site’s menu', () => {
+    // Yahoo! Japan: the menu's link to the columnists' section has the id "…Bylines".
+    const menu = `<ul id="sections"><li id="navNews"><a href="/news">News</a></li><li id="navBylines"><a href="/bylines">Columnists</a></li><li id="navSport"><a href="/sport">Sport</a></li><li id="navWeather"><a href="/weather">Weather</a></li></ul>`;
+    const note = headerOf('', `${menu}${ARTICLE}`);
+    expect(note).not.toMatch(/^By /m);
+    expect(note).not.toContain('Columnists');
+    // The same list after the heading is the article's own: a list of its authors.
+    const authors = `<article><h1>Monitoring Distributed Systems</h1><ul><li class="author"><a href="/people/rob">Rob Ewaschuk</a></li><li><a href="/people/betsy">Betsy Beyer</a></li><li><a href="/people/chris">Chris Jones</a></li><li><a href="/people/jen">Jennifer Petoff</a></li></ul>${'<p>Alerting on symptoms rather than causes keeps pages rare and worth answering at any hour.</p>'.repeat(8)}</article>`;
+    expect(headerOf('', authors)).toMatch(/^By Rob Ewaschuk \\$/m);
+  });
+
   it('leaves a name alone, particles and all', () => {
     expect(headerOf('<meta name="author" content="Anna di Stefano">')).toMatch(
       /^By Anna di Stefano \\$/m,

@@ -132,6 +132,79 @@ describe('page metadata', () => {
     ).toBeUndefined();
   });
 
+  it('reads each key of an RDFa property that lists several', () => {
+    const metadata = metadataOf(
+      '<title>Harbour news</title><meta property="x:headline dc:title" content="Ferry timetable changes"><meta property="dc:creator twitter:site_name" content="Ana Ruiz"><meta name="author" content="Site Owner">',
+    );
+    expect(metadata.title).toBe('Ferry timetable changes');
+    expect(metadata.author).toBe('Ana Ruiz');
+  });
+
+  it('ranks Dublin Core first, and a property above the same key written as a name', () => {
+    const metadata = metadataOf(
+      `<title>Harbour news</title>
+       <meta name="og:title" content="Old template title"><meta name="DC.title" content="Old template DC title">
+       <meta property="dc:title" content="Ferry timetable changes"><meta property="og:title" content="Ferry timetable: what changes">
+       <meta name="author" content="Harbour Desk"><meta name="DC.creator" content="Old template creator"><meta property="dc:creator" content="Ana Ruiz">`,
+    );
+    expect(metadata.title).toBe('Ferry timetable changes');
+    expect(metadata.author).toBe('Ana Ruiz');
+    // Without Dublin Core, Open Graph's property still beats the name-attribute spelling.
+    expect(
+      metadataOf(
+        '<title>Harbour news</title><meta name="og:title" content="Old template title"><meta property="og:title" content="Ferry timetable: what changes">',
+      ).title,
+    ).toBe('Ferry timetable: what changes');
+  });
+
+  it('reads the Parse.ly title and an article:author written with an og: prefix', () => {
+    const metadata = metadataOf(
+      '<meta name="parsely-title" content="Ferry timetable changes"><meta property="og:article:author" content="Harbour Desk">',
+      '<h1>Harbour news</h1>',
+    );
+    expect(metadata.title).toBe('Ferry timetable changes');
+    expect(metadata.author).toBe('Harbour Desk');
+    // An address there is a profile, not a name: the next source is asked.
+    expect(
+      metadataOf(
+        '<meta property="article:author" content="https://social.example/harbour"><meta name="parsely-author" content="Ana Ruiz">',
+      ).author,
+    ).toBe('Ana Ruiz');
+  });
+
+  it('takes a person over an author tag that only repeats the site’s name', () => {
+    const metadata = metadataOf(
+      '<meta name="author" content="Island Times"><meta property="og:site_name" content="Island Times"><script type="application/ld+json">{"@type":"SocialMediaPosting","author":{"@type":"Person","name":"Ana Ruiz"}}</script>',
+    );
+    expect(metadata.author).toBe('Ana Ruiz');
+    // With no one else named, the site is the author it gives (BBC News signs its own stories).
+    expect(
+      metadataOf(
+        '<meta name="author" content="Island Times"><meta property="og:site_name" content="Island Times">',
+      ).author,
+    ).toBe('Island Times');
+  });
+
+  it('leaves a slogan out of the site name when another source names the site', () => {
+    const byPublisher = metadataOf(
+      '<title>Ferry timetable changes</title><meta property="og:site_name" content="Přístav.cz - Víte, co pluje"><script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Přístav.cz"}}</script>',
+    );
+    expect(byPublisher.siteName).toBe('Přístav.cz');
+    const byTitle = metadataOf(
+      '<title>Ferry timetable changes | Island Times</title><meta property="og:site_name" content="Island Times | News from the islands">',
+    );
+    expect(byTitle.siteName).toBe('Island Times');
+    // The page is at news.example: "News Example" spells its host.
+    expect(
+      metadataOf('<meta property="og:site_name" content="All the harbour news - News Example">')
+        .siteName,
+    ).toBe('News Example');
+    // Nothing confirms a part: a name may hold a dash itself.
+    expect(
+      metadataOf('<meta property="og:site_name" content="Rock - Paper - Scissors">').siteName,
+    ).toBe('Rock - Paper - Scissors');
+  });
+
   it('treats template variables a site left unfilled as missing', () => {
     const metadata = metadataOf(
       '<title>{{page.title}}</title><meta property="og:title" content="{{ page.title }}"><meta name="date" content="{{date}}"><script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2026-03-15T10:00:00+00:00"}</script>',

@@ -24,27 +24,58 @@ function clean(value: string | null | undefined): string | undefined {
 
 type MetaIndex = Map<string, string>;
 
-/** Every meta tag's value by its lower-cased property, name or itemprop; the first one wins. */
+/**
+ * One spelling for the many a vocabulary's key is written in: lower case, a dot as a colon
+ * (Dublin Core is written "DC.title", "dc:title" and "dcterms.title"), and Open Graph's object
+ * properties without the "og:" some pages put before them ("og:article:author" is
+ * "article:author").
+ */
+function metaKey(key: string): string {
+  return key
+    .trim()
+    .toLowerCase()
+    .replace(/\./g, ':')
+    .replace(/^og:(?=(?:article|book|profile|video|music):)/, '');
+}
+
+/**
+ * Every meta tag's value by its property, name or itemprop (normalised by metaKey). An RDFa
+ * `property` holds a space-separated list of keys, each of which names the value. A key given
+ * both as `property` (the attribute RDFa, Open Graph and Dublin Core define) and as `name` (a
+ * common misspelling, often left behind by an older template) takes the property's value;
+ * otherwise the first tag wins.
+ */
 function indexMetaTags(doc: Document): MetaIndex {
   const index: MetaIndex = new Map();
+  const named: [string, string][] = [];
   for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
     const value = clean(meta.getAttribute('content'));
     if (!value) continue;
-    for (const key of [
-      meta.getAttribute('property'),
-      meta.getAttribute('name'),
-      meta.getAttribute('itemprop'),
-    ]) {
-      const name = key?.trim().toLowerCase();
+    for (const key of (meta.getAttribute('property') ?? '').split(/\s+/)) {
+      const name = key && metaKey(key);
       if (name && !index.has(name)) index.set(name, value);
     }
+    for (const key of [meta.getAttribute('name'), meta.getAttribute('itemprop')]) {
+      if (key?.trim()) named.push([metaKey(key), value]);
+    }
   }
+  for (const [name, value] of named) if (!index.has(name)) index.set(name, value);
   return index;
+}
+
+/** The values the page gives for `names`, in the order of `names` (their preference). */
+function metaValues(index: MetaIndex, names: string[]): string[] {
+  const values: string[] = [];
+  for (const name of names) {
+    const value = index.get(metaKey(name));
+    if (value) values.push(value);
+  }
+  return values;
 }
 
 function metaContent(index: MetaIndex, names: string[]): string | undefined {
   for (const name of names) {
-    const value = index.get(name.toLowerCase());
+    const value = index.get(metaKey(name));
     if (value) return value;
   }
   return undefined;
@@ -149,6 +180,17 @@ function mainHeading(doc: Document, documentTitle: string | undefined): string |
   return best;
 }
 
+/** Meta tags that name the page's title, most trusted first. */
+const TITLE_KEYS = [
+  'dc:title',
+  'dcterms:title',
+  'dcterm:title',
+  'og:title',
+  'twitter:title',
+  'parsely-title',
+  'citation_title',
+];
+
 /**
  * The page's title when `<title>`, og:title, the JSON-LD headline and the main heading disagree.
  * og:title is usually the headline without the site's suffix, unless it is only the brand; a
@@ -163,11 +205,13 @@ export function chooseTitle(
   jsonLd: () => JsonObject[],
 ): string | undefined {
   const documentTitle = clean(doc.title);
-  const social = metaContent(meta, ['og:title', 'twitter:title', 'dc.title', 'citation_title']);
   const site = siteName ? normalizedForCompare(siteName) : undefined;
   const isBrandOnly = (text: string) => !!site && normalizedForCompare(text) === site;
   const usable = (title: string | undefined): title is string =>
     !!title && !isBrandOnly(title) && !(documentTitle && title.length < 4);
+  // Dublin Core first: a page declares it on purpose for catalogues (as Readability also ranks
+  // it), while og:title is sometimes a site-wide default.
+  const social = metaValues(meta, TITLE_KEYS).find(usable);
 
   if (usable(social)) return stripSiteSuffix(social, site);
   const heading = mainHeading(doc, documentTitle);
@@ -215,6 +259,48 @@ function stripSiteSuffix(title: string, site: string | undefined): string {
     }
   }
   return title;
+}
+
+/** Letters and digits only, lower-cased, accents folded: "Aktuálně.cz" reads "aktualnecz". */
+function foldedKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The site's name without the slogan some sites add to it ("Aktuálně.cz - Víte, co se právě
+ * děje"): of the name's parts, the one another source also gives as the site's name (the JSON-LD
+ * publisher, a part of the `<title>`) or that spells one of the page's host labels. Read only
+ * when the name has parts; unconfirmed, it stays whole, as a name may hold a dash itself.
+ */
+function withoutTagline(
+  name: string,
+  witnesses: () => (string | undefined)[],
+  pageUrl: string,
+): string {
+  const parts = name.split(TITLE_SEPARATORS);
+  if (parts.length < 2) return name;
+  let labels: string[] = [];
+  try {
+    labels = new URL(pageUrl).hostname.split('.').map(foldedKey);
+  } catch {
+    // No address to compare with: the other witnesses still count.
+  }
+  const named = new Set(
+    witnesses()
+      .flatMap((witness) => witness?.split(TITLE_SEPARATORS) ?? [])
+      .map(foldedKey),
+  );
+  const host = labels.join('');
+  const confirmed = parts.find((part) => {
+    const key = foldedKey(part);
+    if (!key) return false;
+    return named.has(key) || (key.length >= 3 && (labels.includes(key) || host.endsWith(key)));
+  });
+  return confirmed?.trim() ?? name;
 }
 
 function cleanAuthor(value: string | undefined): string | undefined {
@@ -285,6 +371,52 @@ export function cleanByline(value: string | undefined): string | undefined {
   return name && !DATE_OR_TIME.test(name) ? name : undefined;
 }
 
+/** What Readability takes a byline from: a rel/itemprop author or a class or id that says so. */
+const BYLINE_ELEMENTS = ['byline', 'author', 'dateline', 'writtenby']
+  .flatMap((word) => [`[class*="${word}" i]`, `[id*="${word}" i]`])
+  .concat('[rel~="author" i]', '[itemprop*="author" i]')
+  .join(', ');
+
+const squeezed = (text: string | null | undefined) => cleanMetadataText(text) ?? '';
+
+/**
+ * Whether an element is an entry of the site's menu: inside a navigation landmark, or one item
+ * of a list of at least four items that are each one link and nothing else, set before the
+ * page's main heading (a section menu; a list of an article's authors comes after its title).
+ */
+function isMenuEntry(element: Element): boolean {
+  if (element.closest('nav, [role~="navigation" i], [role~="menubar" i]')) return true;
+  const item = element.closest('li');
+  const list = item?.parentElement;
+  const heading = element.ownerDocument.querySelector('h1');
+  if (!list || !heading) return false;
+  const headingFollows = list.compareDocumentPosition(heading) & 4; // DOCUMENT_POSITION_FOLLOWING
+  if (!headingFollows) return false;
+  const items = Array.from(list.children).filter((child) => child.tagName === 'LI');
+  return (
+    items.length >= 4 &&
+    items.every((entry) => {
+      const links = entry.getElementsByTagName('a');
+      const text = squeezed(entry.textContent);
+      return links.length === 1 && text !== '' && squeezed(links[0]?.textContent) === text;
+    })
+  );
+}
+
+/**
+ * Whether a byline Readability found in the page is the text of a menu entry: Readability takes
+ * the first element whose class or id says "byline" or "author", and a menu's link to the site's
+ * section of columnists says so too (Yahoo! Japan's `<li id="gnPriBylines">`). The first such
+ * element with the byline's text is the one Readability took.
+ */
+export function isMenuByline(doc: Document, byline: string): boolean {
+  const text = squeezed(byline);
+  for (const element of Array.from(doc.querySelectorAll(BYLINE_ELEMENTS))) {
+    if (squeezed(element.textContent) === text) return isMenuEntry(element);
+  }
+  return false;
+}
+
 /**
  * The publication date when the meta tags and the article's JSON-LD both give one: the earlier.
  * Both mean "first published", but a republished post moves one of them (Medium's
@@ -342,6 +474,43 @@ function canonicalLink(doc: Document): string | undefined {
   return undefined;
 }
 
+/**
+ * The first author the sources give, in their order, unless it is only the site's name (a
+ * template fills meta author with "Substack" on every post) and a later source names someone:
+ * then that one. Sources are asked lazily, so JSON-LD is parsed only when needed.
+ */
+function chooseAuthor(
+  sources: (() => string | undefined)[],
+  siteName: string | undefined,
+): string | undefined {
+  const site = siteName && normalizedForCompare(siteName);
+  let first: string | undefined;
+  for (const source of sources) {
+    const name = source();
+    if (!name) continue;
+    if (!site || normalizedForCompare(name) !== site) return name;
+    first ??= name;
+  }
+  return first;
+}
+
+/**
+ * Meta tags that name the author, most trusted first: Dublin Core's creator is declared on
+ * purpose (as Readability also ranks it), while a template often fills the generic "author" with
+ * the site's owner. A value that is no name (article:author is often a profile's address) gives
+ * way to the next.
+ */
+const AUTHOR_KEYS = [
+  'dc:creator',
+  'dcterms:creator',
+  'dcterm:creator',
+  'author',
+  'article:author',
+  'parsely-author',
+  'sailthru:author',
+  'citation_author',
+];
+
 export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
   const base = doc.baseURI || pageUrl;
   // JSON-LD is parsed only when the meta tags leave a field empty: on news pages its scripts are
@@ -352,22 +521,20 @@ export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
     return jsonLdItems;
   };
   const meta = indexMetaTags(doc);
-  const siteName =
-    metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']) ??
+  const publisher = () =>
     jsonLdText((firstJsonLd(jsonLd(), 'publisher') as JsonObject | undefined)?.name);
-  const author =
-    cleanAuthor(
-      metaContent(meta, [
-        'author',
-        'article:author',
-        'parsely-author',
-        'sailthru.author',
-        'dc.creator',
-        'citation_author',
-      ]),
-    ) ??
-    cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))) ??
-    markedAuthor(doc);
+  const namedSite = metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']);
+  const siteName = namedSite
+    ? withoutTagline(namedSite, () => [publisher(), clean(doc.title)], doc.URL || pageUrl)
+    : publisher();
+  const author = chooseAuthor(
+    [
+      ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),
+      () => cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))),
+      () => markedAuthor(doc),
+    ],
+    siteName,
+  );
   const published = toIsoDate(
     earliestDate(
       metaContent(meta, [
