@@ -44,7 +44,9 @@ export function escapeText(text: string): string {
   if (/[*_]/.test(escaped)) escaped = escapeDelimiters(escaped);
   escaped = escaped.replace(/`/g, '\\`');
   if ((escaped.match(/~/g)?.length ?? 0) >= 2) escaped = escaped.replace(/~/g, '\\~');
-  escaped = escaped.replace(/\[(?=\^)/g, '\\[').replace(/\](?=[([:])/g, '\\]');
+  // `![` in the words would open an image, inside a link's label too (`[![x](…) y](url)` shows
+  // url as a picture): its bracket is escaped, so only the link stays.
+  escaped = escaped.replace(/\[(?=\^)|(?<=!)\[/g, '\\[').replace(/\](?=[([:])/g, '\\]');
   // A `<` that ends this text may meet a letter in the next one (`&lt;<span>img …`): raw HTML
   // once joined, so it is escaped too.
   escaped = escaped.replace(/<(?=[A-Za-z/!?]|$)/g, '\\<').replace(/&(?=#?\w+;)/g, '\\&');

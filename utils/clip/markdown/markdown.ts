@@ -20,6 +20,12 @@ import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
 /** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */
 const HARD_BREAK = '\uE001';
+/**
+ * Put before every `[text](url)` link: a `!` that ends the text before it (the page's "Wow!" right
+ * before a link) would turn the link into an image, which a page could use to load any address as
+ * a picture in the note. cleanProse escapes such a `!`; the mark goes with the others.
+ */
+const LINK_START = '\uE002';
 // Table structure travels through turndown as marked text and is laid out by the table rule.
 const CELL_OPEN = '\uE010';
 const CELL_CONTENT = '\uE011';
@@ -227,7 +233,7 @@ export function markdownLink(
     /^[^\s<>\\]+$/.test(text)
   )
     return `<${text}>`;
-  return `[${text}](${markdownDestination(safe)})`;
+  return `${LINK_START}[${text}](${markdownDestination(safe)})`;
 }
 
 /** `alt` is written as it is given: the caller escapes it. */
@@ -565,6 +571,10 @@ function mapOutsideCode(markdown: string, clean: (text: string) => string): stri
 function cleanProse(text: string): string {
   return resolveLineStartEscapes(
     text
+      // An unescaped `!` (an even run of backslashes before it) right before a link.
+      .replace(/(\\*)!\uE002/g, (match, slashes: string) =>
+        slashes.length % 2 ? match : `${slashes}\\!${LINK_START}`,
+      )
       .replace(/\u00a0/g, ' ')
       .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
       .replace(HARD_BREAK_ALONE_ON_LINE, '')
