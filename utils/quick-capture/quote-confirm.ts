@@ -10,19 +10,16 @@ import { type Confirmation, deckLabelFor, describeOutcome, markTab, notify } fro
  */
 export function describeQuote(outcome: QuoteOutcome, deckLabel: string): Confirmation {
   if (!outcome.ok) return describeOutcome(outcome, deckLabel);
-  if (outcome.appended) {
+  if (outcome.appended || outcome.joinedWaiting) {
+    const title = quoted(
+      (outcome.appended ? outcome.title : outcome.clip.title) || t('common.untitled'),
+    );
     return {
       title: t('quote.added'),
-      message: t('quote.addedTo', { title: quoted(outcome.title || t('common.untitled')) }),
-      onClick: 'open-popup',
-    };
-  }
-  if (outcome.joinedWaiting) {
-    return {
-      title: t('quote.added'),
-      message: t('quote.joinedWaiting', {
-        title: quoted(outcome.clip.title || t('common.untitled')),
-      }),
+      // Added to the stored note, or to the page's note while it still waits in the outbox.
+      message: outcome.appended
+        ? t('quote.addedTo', { title })
+        : t('quote.joinedWaiting', { title }),
       onClick: 'open-popup',
     };
   }

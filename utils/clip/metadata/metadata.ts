@@ -74,11 +74,7 @@ function metaValues(index: MetaIndex, names: string[]): string[] {
 }
 
 function metaContent(index: MetaIndex, names: string[]): string | undefined {
-  for (const name of names) {
-    const value = index.get(metaKey(name));
-    if (value) return value;
-  }
-  return undefined;
+  return metaValues(index, names)[0];
 }
 
 type JsonObject = Record<string, unknown>;
