@@ -11,8 +11,12 @@ import { attentionSentence } from './sentences';
 
 /** At most this many clips handed to the outbox in one write (the outbox's BATCH_SIZE). */
 export const SUBMIT_BATCH = 100;
-/** Clips in the outbox and not yet saved before the run stops opening pages: bounds its size. */
-const MAX_UNSETTLED = 200;
+/**
+ * Clips not yet saved (batched, being handed over, or in the outbox) before the run stops opening
+ * pages: bounds the outbox's size, and with it the cost of each of its writes and the memory a
+ * long run holds, however long the reading list.
+ */
+export const MAX_UNSETTLED = 200;
 /** How long a batch waits to fill before it is handed over anyway. */
 const BATCH_WAIT_MS = 300;
 const POLL_MS = 400;
@@ -66,6 +70,9 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
   const failures = new Map<string, number>();
   const unsettled = new Map<string, Pending>();
   const batch: Array<{ pending: Pending; clip: NewClip }> = [];
+  // Clips taken out of the batch and not yet acknowledged by the outbox: while a slow hand-over
+  // is under way they are in neither `batch` nor `unsettled`, and must still count.
+  let handingOver = 0;
   let batchTimer: NodeJS.Timeout | undefined;
   let fatal: string | undefined;
   let clippedNow = 0;
@@ -152,10 +159,16 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
     batchTimer = undefined;
     while (batch.length) {
       const taken = batch.splice(0, SUBMIT_BATCH);
-      const stored = await browser.call(
-        'submitClips',
-        taken.map((entry) => entry.clip),
-      );
+      handingOver += taken.length;
+      let stored: ClipSummary[];
+      try {
+        stored = await browser.call(
+          'submitClips',
+          taken.map((entry) => entry.clip),
+        );
+      } finally {
+        handingOver -= taken.length;
+      }
       stored.forEach((clip, index) => {
         const entry = taken[index];
         if (!entry) return;
@@ -280,7 +293,10 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
   let next = 0;
   const worker = async () => {
     while (!context.signal.stopped && next < todo.length) {
-      while (unsettled.size + batch.length >= MAX_UNSETTLED && !context.signal.stopped) {
+      while (
+        unsettled.size + batch.length + handingOver >= MAX_UNSETTLED &&
+        !context.signal.stopped
+      ) {
         await sleep(POLL_MS);
       }
       const item = todo[next++];
