@@ -47,6 +47,8 @@ const { values } = parseArgs({
  */
 const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 const CORPUS = resolve('../shared/corpus');
+/** The last commit whose `npm start` clipped one page after another: the serial comparison. */
+const SERIAL_COMMIT = 'b65cec8';
 const work = mkdtempSync(join(tmpdir(), 'clipdeck-bulk-bench-'));
 
 function corpusPages(): string[] {
@@ -108,14 +110,38 @@ interface RunResult {
  * Runs a command; `stop` ends it after that many notes: SIGKILL as a crash would, or SIGINT as
  * Ctrl-C does (a second SIGINT a second later: the user who does not wait).
  */
+/**
+ * The serial command as it was: the whole tree at SERIAL_COMMIT in a temporary worktree (its
+ * scripts need their own lib and extension), sharing this checkout's packages (the same versions,
+ * a subset), with its extension built before the clock starts. With --offline its Chromium gets
+ * the same host rule as today's command (it had no way to pass arguments), so both meet the same
+ * network.
+ */
+function serialTree(): string {
+  const tree = join(work, 'serial-tree');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, SERIAL_COMMIT], { stdio: 'ignore' });
+  execFileSync('cp', ['-al', resolve('node_modules'), tree]);
+  if (values.offline) {
+    const launcher = join(tree, 'scripts/lib/chromium.ts');
+    const source = readFileSync(launcher, 'utf8');
+    const patched = source.replace("'--disable-quic',", `'--disable-quic', '${OFFLINE_RULE}',`);
+    if (patched === source) throw new Error(`${launcher}: no place for the offline rule`);
+    writeFileSync(launcher, patched);
+  }
+  execFileSync('npx', ['wxt', 'build', '--mode', 'automation'], { cwd: tree, stdio: 'ignore' });
+  return tree;
+}
+
 function runCommand(
   script: string,
   args: string[],
   server: NotesServer,
   stop?: { after: number; signal: 'SIGKILL' | 'SIGINT' },
+  cwd?: string,
 ): Promise<RunResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    ...(cwd !== undefined && { cwd }),
     env: {
       ...process.env,
       NOTES_API_URL: server.baseUrl,
@@ -243,18 +269,23 @@ async function main() {
       ];
       const serialCount = Number(values.serial);
       if (serialCount > 0) {
-        const old = join('scripts', '.serial-clip-b65cec8.ts');
-        writeFileSync(old, execFileSync('git', ['show', 'b65cec8:scripts/clip.ts']));
+        const tree = serialTree();
         server = await startNotesServer();
         try {
           const before = load();
-          const serial = await runCommand(old, urls.slice(0, serialCount), server);
+          const serial = await runCommand(
+            'scripts/clip.ts',
+            urls.slice(0, serialCount),
+            server,
+            undefined,
+            tree,
+          );
           const notes = server.notes().length;
           rows.push(
-            `| serial command (b65cec8), first ${serialCount} pages | ${(serial.ms / 1000).toFixed(1)} s | ${notes} | ${perMinute(notes, serial.ms)} | ${before} → ${load()} |`,
+            `| serial command (${SERIAL_COMMIT}), first ${serialCount} pages | ${(serial.ms / 1000).toFixed(1)} s | ${notes} | ${perMinute(notes, serial.ms)} | ${before} → ${load()} |`,
           );
         } finally {
-          execFileSync('rm', ['-f', old]);
+          execFileSync('git', ['worktree', 'remove', '--force', tree]);
           await server.stop();
         }
       }
