@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
-import type { Page, Worker } from '@playwright/test';
+import type { Page, Route, Worker } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
 import { type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
@@ -101,6 +101,21 @@ export interface CorpusBrowser {
  * navigation is answered (from the corpus server); every other request is aborted, so pages load
  * offline and fast. The benchmark and bench/compare.ts drive their pipelines through it.
  */
+/**
+ * The corpus server's answer; a connection reset is tried again (twice): under load, Node's
+ * server can close a kept-alive socket just as the browser reuses it, and one lost page must not
+ * end a run of hundreds.
+ */
+async function fetchWithRetry(route: Route, url: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await route.fetch({ url });
+    } catch (error) {
+      if (attempt >= 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    }
+  }
+}
+
 export async function openCorpusBrowser(options: {
   corpusDir: string;
   /** The extension to load, with the bundles the caller injects already in its folder. */
@@ -117,8 +132,7 @@ export async function openCorpusBrowser(options: {
     if (current && request.isNavigationRequest() && request.frame().parentFrame() === null) {
       // Only the first main-frame navigation gets the page: a meta refresh must not reload it.
       pendingNavigation = undefined;
-      const response = await route.fetch({ url: server.urlFor(current.file) });
-      await route.fulfill({ response });
+      await route.fulfill({ response: await fetchWithRetry(route, server.urlFor(current.file)) });
       return;
     }
     await route.abort('blockedbyclient');
