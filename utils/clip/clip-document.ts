@@ -6,6 +6,7 @@ import { isWhitespaceCode } from './markdown/text';
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls';
 import { cleanByline, cleanMetadataText, extractMetadata, isMenuByline } from './metadata/metadata';
 import { normalizeCallouts } from './prepare/callouts';
+import { neutraliseCommonClassWords } from './prepare/class-words';
 import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import {
@@ -167,6 +168,7 @@ function prepareContent(root: Element, context: Context): void {
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit
   // in navigation that never reaches the note.
   removeNonContent(root);
+  neutraliseCommonClassWords(root);
 }
 
 function degrade(context: Context): void {

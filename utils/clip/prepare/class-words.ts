@@ -1,0 +1,63 @@
+/**
+ * Readability lowers the score of every element whose class says "widget": on the blogs it was
+ * made on, widgets are the sidebar's blocks. Page builders (Elementor and its kind, on millions
+ * of sites) call every block of the page a widget, the article's paragraphs and tables included,
+ * so Readability keeps the one block that scores least badly and drops the sections around it.
+ *
+ * The signal is the page's own markup, not a builder's name: a class word that marks most of the
+ * page's text cannot tell boilerplate from content. When the elements carrying it hold at least
+ * half of the paragraphs' text, the word is rewritten in the clone (never on the live page) to
+ * one Readability does not weigh. Only words that name a kind of component are judged so; role words
+ * ("comment", "sidebar", "related") keep their meaning even where they hold most of the text: a
+ * long discussion under a short post is still not the post.
+ */
+const COMPONENT_WORDS = ['widget'] as const;
+
+/** Of the paragraphs' text, the share the word's elements must hold before it stops counting. */
+const MOST_OF_THE_PAGE = 0.5;
+/** Paragraphs looked at before the whole page is measured. */
+const SAMPLE = 9;
+
+/** Characters that are not white space: layout indentation must not tip the share. */
+function visibleLength(text: string | null): number {
+  let length = 0;
+  const value = text ?? '';
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code > 32 && code !== 160) length += 1;
+  }
+  return length;
+}
+
+function neutraliseWord(root: Element, word: string): void {
+  const selector = `[class*="${word}" i]`;
+  const paragraphs = root.getElementsByTagName('p');
+  if (paragraphs.length === 0) return;
+  // A few paragraphs spread over the page first: on most pages none of them sits in such an
+  // element, and the rule costs a handful of ancestor checks instead of a match on every element.
+  const step = Math.max(1, Math.floor(paragraphs.length / SAMPLE));
+  let sampled = 0;
+  let inside = 0;
+  for (let index = 0; index < paragraphs.length; index += step) {
+    sampled += 1;
+    if (paragraphs[index]?.closest(selector)) inside += 1;
+  }
+  if (inside < sampled * MOST_OF_THE_PAGE) return;
+  let text = 0;
+  let markedText = 0;
+  for (const paragraph of paragraphs) {
+    const length = visibleLength(paragraph.textContent);
+    text += length;
+    if (paragraph.closest(selector)) markedText += length;
+  }
+  if (text === 0 || markedText < text * MOST_OF_THE_PAGE) return;
+  const pattern = new RegExp(word, 'gi');
+  for (const element of root.querySelectorAll(selector)) {
+    element.setAttribute('class', (element.getAttribute('class') ?? '').replace(pattern, 'part'));
+  }
+}
+
+/** Class words that mark most of the page made neutral, before Readability weighs classes. */
+export function neutraliseCommonClassWords(root: Element): void {
+  for (const word of COMPONENT_WORDS) neutraliseWord(root, word);
+}
