@@ -656,7 +656,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
           { noteId, adopted: false },
           now(),
         );
-        settled = checked ? forgetMarkdown({ ...stored, duplicatesChecked: true }) : stored;
+        settled =
+          checked && stored.noteId !== undefined
+            ? forgetMarkdown({ ...stored, duplicatesChecked: true })
+            : stored;
         return settled;
       });
       // A move: the original goes only now that its copy is stored, and in the same write, so a
@@ -968,8 +971,8 @@ export function createOutbox(dependencies: OutboxDependencies) {
 export type ClipOutbox = ReturnType<typeof createOutbox>;
 
 /**
- * A saved and checked clip keeps no Markdown: the service has the note, and every outbox write
- * rewrites the whole list, so long pages kept here would slow every later write.
+ * A saved and checked clip keeps no Markdown: the service has the note, and its body leaves
+ * storage with the write that drops it (bodies.ts).
  */
 function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
   return { ...entry, draft: { ...entry.draft, markdown_text: '' } };
