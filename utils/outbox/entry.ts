@@ -89,6 +89,11 @@ export const outboxEntrySchema = z.object({
    * popup's list and the sentences name), with no Markdown.
    */
   draft: noteDraftSchema,
+  /**
+   * Version 3 (issue 17): the draft's Markdown is stored under `local:outboxBody:<bodyKey>`
+   * (bodies.ts) and `draft.markdown_text` is empty in the list. Absent: the draft is whole here.
+   */
+  bodyKey: z.string().optional(),
   /** An edit: what to change. */
   changes: noteEditSchema.optional(),
   /** An edit or a delete (or a move's create): the clip whose note it acts on, until it is saved. */
@@ -160,8 +165,12 @@ export const EMPTY_OUTBOX: Outbox = { entries: [], pausedForAuth: false };
  * 2 (issue 18): entries have a `kind` (edits and deletes ride the outbox). A version 1 Clipdeck
  * would read an edit as a create and make a note of it, so it must see the stamp and set them
  * aside rather than send them.
+ * 3 (issue 17): a draft's Markdown may live under its own key (`bodyKey`, bodies.ts). A version 2
+ * Clipdeck would send such a clip with no text, so it must see the stamp and set it aside. A
+ * version 2 list is a valid version 3 one (every draft whole): the outbox's next write moves its
+ * Markdown out.
  */
-export const OUTBOX_VERSION = 2;
+export const OUTBOX_VERSION = 3;
 
 /** Version 1 entries were all creates: they say so. */
 export function migrateOutboxV1ToV2(value: unknown): unknown {
@@ -181,7 +190,10 @@ export function migrateOutboxV1ToV2(value: unknown): unknown {
 export const outboxItem = storage.defineItem<Outbox>('local:outbox', {
   fallback: EMPTY_OUTBOX,
   version: OUTBOX_VERSION,
-  migrations: { 2: (value: Outbox) => migrateOutboxV1ToV2(value) as Outbox },
+  migrations: {
+    2: (value: Outbox) => migrateOutboxV1ToV2(value) as Outbox,
+    3: (value: Outbox) => value,
+  },
 });
 
 export function kindOf(entry: Pick<OutboxEntry, 'kind'>): EntryKind {

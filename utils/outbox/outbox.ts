@@ -3,6 +3,7 @@ import type { Note, NotePatch, NoteWithDeck } from '../api';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
+import { readBodies, removeBodies, restoreBodies, separateBodies, writeBodies } from './bodies';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
 import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
 import {
@@ -136,11 +137,56 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return config;
   }
 
-  async function readStored(): Promise<ReadOutbox & { version: number }> {
+  /**
+   * Drafts' Markdown this worker stored or read, by body key (bodies.ts). A body never changes
+   * under its key, so what is here is what storage holds: the list is read at every write, the
+   * bodies only once.
+   */
+  const bodies = new Map<string, string>();
+
+  async function readStored(): Promise<ReadOutbox & { version: number; bodyKeys: Set<string> }> {
     const [value, meta] = await Promise.all([outboxItem.getValue(), outboxItem.getMeta()]);
     const stamp = (meta as { v?: unknown } | null)?.v;
     const version = typeof stamp === 'number' ? stamp : OUTBOX_VERSION;
-    return { ...splitOutbox(value, version), version };
+    const { outbox, setAside } = splitOutbox(value, version);
+    const bodyKeys = new Set(outbox.entries.flatMap((entry) => entry.bodyKey ?? []));
+    const unread = [...bodyKeys].filter((key) => !bodies.has(key));
+    for (const [key, markdown] of await readBodies(unread)) bodies.set(key, markdown);
+    const entries = outbox.entries.flatMap((entry) => {
+      if (entry.bodyKey === undefined) return [entry];
+      const markdown = bodies.get(entry.bodyKey);
+      if (markdown !== undefined)
+        return [{ ...entry, draft: { ...entry.draft, markdown_text: markdown } }];
+      // Only damage can do this (a body is written before the list that names it): the clip is
+      // kept aside as it stands rather than sent with no text.
+      setAside.push({ reason: 'damaged', detail: 'draft.markdown_text: missing', entry });
+      return [];
+    });
+    return {
+      outbox: { ...outbox, entries },
+      setAside: await restoreBodies(setAside),
+      version,
+      bodyKeys,
+    };
+  }
+
+  /**
+   * Writes the list with each draft's Markdown under a key of its own: new bodies first, then the
+   * list, then the bodies it no longer names (a crash in between leaves an unnamed body, never a
+   * clip without its text).
+   */
+  async function store(outbox: Outbox, storedKeys: ReadonlySet<string>): Promise<void> {
+    const separated = separateBodies(
+      outbox.entries,
+      bodies,
+      (entry) => `${entry.id}.${crypto.randomUUID().slice(0, 8)}`,
+    );
+    await writeBodies(separated.written);
+    for (const [key, markdown] of separated.written) bodies.set(key, markdown);
+    await outboxItem.setValue({ ...outbox, entries: separated.entries });
+    const gone = [...storedKeys].filter((key) => !separated.named.has(key));
+    await removeBodies(gone);
+    for (const key of gone) bodies.delete(key);
   }
 
   async function read(): Promise<Outbox> {
@@ -157,11 +203,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
     afterWrite?: () => Promise<void> | void,
   ): Promise<Outbox> {
     const done = writes.then(async () => {
-      const { outbox: current, setAside, version } = await readStored();
+      const { outbox: current, setAside, version, bodyKeys } = await readStored();
       // Entries this version cannot read are copied aside before the write that leaves them out.
       if (setAside.length) await keepAside(setAside, now());
       const next = change(current);
-      if (next !== current || setAside.length) await outboxItem.setValue(next);
+      if (next !== current || setAside.length) await store(next, bodyKeys);
       if (version !== OUTBOX_VERSION) await outboxItem.setMeta({ v: OUTBOX_VERSION });
       await afterWrite?.();
       await afterChange(next);
@@ -267,9 +313,10 @@ export function createOutbox(dependencies: OutboxDependencies) {
   ): Promise<void> {
     const counted = countRequests(service);
     try {
-      await attempt(counted.client, entry, settings);
+      await attempt(counted, entry, settings);
     } finally {
-      await recordRequests(entry.id, counted.made());
+      // Usually nothing left: a create records its requests in the write that stores it.
+      await recordRequests(entry.id, counted.unrecorded());
     }
   }
 
@@ -282,10 +329,11 @@ export function createOutbox(dependencies: OutboxDependencies) {
   }
 
   async function attempt(
-    client: OutboxClient,
+    counted: CountedClient,
     given: OutboxEntry,
     settings: OutboxConfig,
   ): Promise<void> {
+    const { client } = counted;
     if (kindOf(given) !== 'create') return attemptEdit(client, given);
     let entry = given;
     let phase: AttemptPhase = 'search';
@@ -326,17 +374,24 @@ export function createOutbox(dependencies: OutboxDependencies) {
           entry.draft,
           scope === undefined ? {} : { deckId: scope },
         );
-        await settleCreated(entry.id, created?.id);
-        // The note is stored; what follows only looks for a copy the browser made on its own.
+        // Counted before the write that records the note, so that a healthy clip is stored,
+        // checked for copies and its requests counted in one write (issue 17: each outbox write
+        // costs the whole list). A worker stopped before that write leaves the clip "sending":
+        // the next one searches for its note, as for any create whose answer was lost.
+        let grew: number | undefined;
         try {
-          const grew = (await countNotes(client, scope)) - countBefore;
-          const saved = await get(entry.id);
-          if (saved?.state !== 'saved' || saved.noteId === undefined) return;
-          if (grew <= 1) await markChecked([entry.id]);
-          else await checkCopies(client, saved, settings);
+          grew = (await countNotes(client, scope)) - countBefore;
         } catch {
           // Left unchecked: the check runs again once the queue drains (removeExtraCopies).
         }
+        const saved = await settleCreated(entry.id, created?.id, {
+          checked: grew !== undefined && grew <= 1,
+          requests: counted,
+        });
+        // What follows only looks for a copy the browser made on its own.
+        if (grew === undefined || grew <= 1) return;
+        if (saved?.state !== 'saved' || saved.noteId === undefined) return;
+        await checkCopies(client, saved, settings).catch(ignore);
       });
     } catch (error) {
       await recordFailure(entry, error, phase, settings);
@@ -583,13 +638,29 @@ export function createOutbox(dependencies: OutboxDependencies) {
    * The service stored the note. A clip that adopted this very note was wrong to (its content is
    * identical, its own attempt stored nothing): it goes back to looking for its note.
    */
-  function settleCreated(id: string, noteId: string | undefined): Promise<Outbox> {
-    return commit((outbox) => {
+  async function settleCreated(
+    id: string,
+    noteId: string | undefined,
+    { checked, requests }: { checked: boolean; requests: CountedClient },
+  ): Promise<OutboxEntry | undefined> {
+    let settled: OutboxEntry | undefined;
+    await commit((outbox) => {
       let moved: OutboxEntry | undefined;
       const saved = replaceEntry(outbox, id, (entry) => {
         if (entry.state !== 'sending') return entry;
         if (entry.moveFrom !== undefined) moved = entry;
-        return markSaved(entry, { noteId, adopted: false }, now());
+        const made = requests.unrecorded();
+        requests.recorded(made);
+        const stored = markSaved(
+          { ...entry, requests: (entry.requests ?? 0) + made },
+          { noteId, adopted: false },
+          now(),
+        );
+        settled =
+          checked && stored.noteId !== undefined
+            ? forgetMarkdown({ ...stored, duplicatesChecked: true })
+            : stored;
+        return settled;
       });
       // A move: the original goes only now that its copy is stored, and in the same write, so a
       // worker stopped right after still deletes it (and never before).
@@ -608,6 +679,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
       );
       return prune({ ...saved, entries });
     });
+    return settled;
   }
 
   /**
@@ -634,7 +706,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
           try {
             await window.run(() => checkCopies(counted.client, entry, settings));
           } finally {
-            await recordRequests(entry.id, counted.made());
+            await recordRequests(entry.id, counted.unrecorded());
           }
         } catch (error) {
           // A refusal (key, notebook, request) will not get better by retrying: stop checking.
@@ -899,8 +971,8 @@ export function createOutbox(dependencies: OutboxDependencies) {
 export type ClipOutbox = ReturnType<typeof createOutbox>;
 
 /**
- * A saved and checked clip keeps no Markdown: the service has the note, and every outbox write
- * rewrites the whole list, so long pages kept here would slow every later write.
+ * A saved and checked clip keeps no Markdown: the service has the note, and its body leaves
+ * storage with the write that drops it (bodies.ts).
  */
 function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
   return { ...entry, draft: { ...entry.draft, markdown_text: '' } };
@@ -908,9 +980,17 @@ function forgetMarkdown(entry: OutboxEntry): OutboxEntry {
 
 function ignore(): void {}
 
+interface CountedClient {
+  client: OutboxClient;
+  /** Requests made through the client and not yet recorded on the clip. */
+  unrecorded(): number;
+  recorded(count: number): void;
+}
+
 /** The client, counting the requests made through it. */
-function countRequests(client: OutboxClient): { client: OutboxClient; made(): number } {
+function countRequests(client: OutboxClient): CountedClient {
   let made = 0;
+  let recorded = 0;
   return {
     client: {
       list: (query) => {
@@ -934,7 +1014,10 @@ function countRequests(client: OutboxClient): { client: OutboxClient; made(): nu
         return client.update(id, patch);
       },
     },
-    made: () => made,
+    unrecorded: () => made - recorded,
+    recorded: (count) => {
+      recorded += count;
+    },
   };
 }
 

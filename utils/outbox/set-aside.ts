@@ -59,6 +59,8 @@ export function splitOutbox(value: unknown, storedVersion: number): ReadOutbox {
     };
   }
   const outbox = parseOutbox(value);
+  // Every entry validated: nothing to set aside, and no second validation of each (issue 17).
+  if (outbox.entries.length === raw.length) return { outbox, setAside: [] };
   const kept = new Set(outbox.entries.map((entry) => entry.id));
   const setAside = raw.flatMap((entry) => {
     const parsed = outboxEntrySchema.safeParse(entry);
