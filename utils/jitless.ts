@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 /**
  * Every entry point imports this module first, before anything that builds a zod schema.

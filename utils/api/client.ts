@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { NotesApiError, type NotesApiErrorDetails, type NotesApiErrorKind } from './errors';
 import {
   errorBodySchema,
@@ -232,7 +232,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
     }
   }
 
-  function validate<T>(call: Call, schema: z.ZodType<T>, body: unknown): T {
+  function validate<T>(call: Call, schema: z.ZodMiniType<T>, body: unknown): T {
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
@@ -580,7 +580,7 @@ type Fail = (
 
 function statusError(call: Call, response: Response, text: string, fail: Fail): NotesApiError {
   const { status } = response;
-  const body = errorBodySchema.partial().safeParse(safeJson(text));
+  const body = z.partial(errorBodySchema).safeParse(safeJson(text));
   const serverMessage = body.success ? body.data.error : undefined;
   const code = body.success ? body.data.code : undefined;
   const details: NotesApiErrorDetails = { status, code, serverMessage };
