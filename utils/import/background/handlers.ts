@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { createNotesClient, NotesApiError, toUserError } from '../../api';
+import { createWordedNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
 import { apiSentenceText, t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
@@ -51,7 +51,7 @@ export async function checkKnownLinks(urls: readonly string[]): Promise<Result<K
     return {
       ok: true,
       ...(await findKnownLinks(
-        createNotesClient({ ...saved.connection, words: apiSentenceText }),
+        createWordedNotesClient({ ...saved.connection, words: apiSentenceText }),
         urls,
       )),
     };
