@@ -172,9 +172,11 @@ export function yamlString(value: string): string {
       // one is a real escape.
       .replace(/ (?=\\n)/g, '\\ ')
       // Whole escapes only, so an escaped backslash followed by `u00…` is left alone.
-      .replace(/\\(?:u([0-9a-f]{4})|[^u])/g, (escape, code?: string) => {
-        if (code === undefined) return escape;
-        return YAML_SHORT_ESCAPES[code] ?? (code.startsWith('00') ? `\\x${code.slice(2)}` : escape);
+      .replace(/\\(?:u([0-9a-f]{4})|[^u])/g, (sequence, code?: string) => {
+        if (code === undefined) return sequence;
+        return (
+          YAML_SHORT_ESCAPES[code] ?? (code.startsWith('00') ? `\\x${code.slice(2)}` : sequence)
+        );
       })
       .replace(
         YAML_UNPRINTABLE,
