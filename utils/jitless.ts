@@ -24,11 +24,8 @@ const UNITS: Record<string, string> = { string: 'characters', array: 'items' };
  */
 export function zodMessage(issue: $ZodRawIssue): string {
   switch (issue.code) {
-    case 'invalid_type': {
-      const input = issue.input;
-      const received = input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input;
-      return `Invalid input: expected ${issue.expected}, received ${received}`;
-    }
+    case 'invalid_type':
+      return `Invalid input: expected ${issue.expected}, received ${typeName(issue.input)}`;
     case 'invalid_value':
       return issue.values.length === 1
         ? `Invalid input: expected ${quoted(issue.values[0])}`
@@ -49,6 +46,18 @@ export function zodMessage(issue: $ZodRawIssue): string {
     default:
       return 'Invalid input';
   }
+}
+
+/** What zod's English locale calls a value it refused: `Infinity`, `array`, `Date`, `null`… */
+function typeName(input: unknown): string {
+  if (typeof input === 'number') return Number.isFinite(input) ? 'number' : String(input);
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  if (typeof input === 'object' && Object.getPrototypeOf(input) !== Object.prototype) {
+    const made = 'constructor' in input && (input.constructor as { name?: string } | undefined);
+    if (made && made.name) return made.name;
+  }
+  return typeof input;
 }
 
 const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));

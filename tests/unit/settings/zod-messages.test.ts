@@ -53,6 +53,18 @@ describe('zod messages without a locale', () => {
     expect(got).toEqual(messages(schemas[5]?.[1] as z.ZodMiniType, bad, english));
   });
 
+  it('name the values zod names specially: NaN, Infinity, a Date, null', () => {
+    const schema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
+    const bad = { a: Number.NaN, b: Number.POSITIVE_INFINITY, c: new Date(0), d: null };
+    expect(messages(schema, bad)).toEqual([
+      'Invalid input: expected string, received NaN',
+      'Invalid input: expected string, received Infinity',
+      'Invalid input: expected string, received Date',
+      'Invalid input: expected string, received null',
+    ]);
+    expect(messages(schema, bad)).toEqual(messages(schema, bad, english));
+  });
+
   it.each(schemas)('match the English locale for any value given to the %s schema', (_, schema) => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: false }), (value) => {
