@@ -54,8 +54,9 @@ function typeName(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';
   if (typeof input === 'object' && Object.getPrototypeOf(input) !== Object.prototype) {
-    const made = 'constructor' in input && (input.constructor as { name?: string } | undefined);
-    if (made && made.name) return made.name;
+    const made =
+      'constructor' in input ? (input.constructor as { name?: string } | undefined) : undefined;
+    if (made?.name) return made.name;
   }
   return typeof input;
 }
