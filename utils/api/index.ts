@@ -1,6 +1,7 @@
 export {
   type CreateOptions,
   createNotesClient,
+  createWordedNotesClient,
   DEFAULT_TIMEOUT_MS,
   LIST_RESPONSE_LIMIT_BYTES,
   type ListAllOptions,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The shapes the interface documents (../shared/notes-api.md). Fields a response carries beyond
@@ -9,7 +9,7 @@ import { z } from 'zod';
 // writes `+00:00` instead of `Z`, or microseconds, is not treated as broken.
 const timestamp = z
   .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 timestamp');
+  .check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 timestamp'));
 
 export const noteSchema = z.object({
   id: z.string(),
@@ -21,13 +21,13 @@ export const noteSchema = z.object({
 });
 
 /** The single-note response (`GET /notes/:id`) is the only one that carries `deck_id`. */
-export const noteWithDeckSchema = noteSchema.extend({ deck_id: z.string() });
+export const noteWithDeckSchema = z.extend(noteSchema, { deck_id: z.string() });
 
 export const noteListSchema = z.object({
   data: z.array(noteSchema),
-  total: z.number().int().nonnegative(),
-  limit: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
+  limit: z.int().check(z.nonnegative()),
+  offset: z.int().check(z.nonnegative()),
 });
 
 export const errorBodySchema = z.object({ error: z.string(), code: z.string() });

@@ -1,4 +1,4 @@
-import { createNotesClient, NotesApiError, type NotesClient } from '../api';
+import { createWordedNotesClient, NotesApiError, type NotesClient } from '../api';
 import { apiSentenceText } from '../i18n';
 import { newlySaved, onNoteDeleted } from '../notes-index';
 import { type OutboxEntry, outboxItem } from '../outbox';
@@ -37,7 +37,7 @@ export async function findClippedPage(
   const saved = await readConnection();
   if (!saved.ok) return { ok: true, clipped: null };
   const client =
-    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
+    dependencies.client ?? createWordedNotesClient({ ...saved.connection, words: apiSentenceText });
   while (entry) {
     try {
       const note = await client.get(entry.noteId);

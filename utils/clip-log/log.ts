@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canonicalUrl } from './canonical-url';
 
 /**
@@ -8,13 +8,13 @@ import { canonicalUrl } from './canonical-url';
  * cannot do by address.
  */
 export const clipLogEntrySchema = z.object({
-  url: z.string().min(1),
-  noteId: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
+  noteId: z.string().check(z.minLength(1)),
   title: z.string(),
   /** Epoch milliseconds. */
   clippedAt: z.number(),
   /** Absent: the default notebook. */
-  deckId: z.string().optional(),
+  deckId: z.optional(z.string()),
 });
 export type ClipLogEntry = z.infer<typeof clipLogEntrySchema>;
 

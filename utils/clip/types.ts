@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type CommentDepth, commentDepths } from './sites/types';
 
 export const clipModes = ['article', 'selection', 'full-page', 'bookmark', 'image'] as const;
@@ -8,13 +8,13 @@ export type ClipMode = (typeof clipModes)[number];
 export const clipRequestSchema = z.object({
   mode: z.enum(clipModes),
   /** Image mode: the image the user right-clicked (the context menu's `srcUrl`). */
-  imageUrl: z.string().optional(),
+  imageUrl: z.optional(z.string()),
   /** Remove `utm_*`, `fbclid` and similar tracking parameters from links and the page URL. */
-  stripTrackingParameters: z.boolean().optional(),
+  stripTrackingParameters: z.optional(z.boolean()),
   /** How long the engine may work before it drops optional rules; see DEFAULT_TIME_BUDGET_MS. */
-  timeBudgetMs: z.number().positive().max(60_000).optional(),
+  timeBudgetMs: z.optional(z.number().check(z.positive(), z.lte(60_000))),
   /** How much of a thread, an issue or a Q&A page to keep; absent: the site family's default. */
-  comments: z.enum(commentDepths).optional(),
+  comments: z.optional(z.enum(commentDepths)),
 });
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import {
   BATCH_SIZE,
@@ -13,11 +13,11 @@ import { HOST_PATTERN, withLentHostAccess } from './host-access';
 import { prepareClip } from './prepare';
 
 const clipTabsRequestSchema = z.object({
-  tabIds: z.array(z.number().int().nonnegative()).max(10_000),
-  deckId: z.string().min(1).optional(),
-  tags: z.array(z.string()).optional(),
+  tabIds: z.array(z.int().check(z.nonnegative())).check(z.maxLength(10_000)),
+  deckId: z.optional(z.string().check(z.minLength(1))),
+  tags: z.optional(z.array(z.string())),
   /** Host patterns the page was granted only for this batch: given back once the tabs are read. */
-  giveBack: z.array(z.string().regex(HOST_PATTERN)).max(1000).optional(),
+  giveBack: z.optional(z.array(z.string().check(z.regex(HOST_PATTERN))).check(z.maxLength(1000))),
 });
 export type ClipTabsRequest = z.infer<typeof clipTabsRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   type Clip,
   type ClipError,
@@ -17,11 +17,11 @@ const ENGINE_SCRIPT = '/content-scripts/extract.js';
 const clipResultSchema = z.union([
   z.object({
     ok: z.literal(true),
-    clip: z.object({ title: z.string(), markdown: z.string(), url: z.string() }).passthrough(),
+    clip: z.looseObject({ title: z.string(), markdown: z.string(), url: z.string() }),
   }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ kind: z.string(), code: z.string() }).passthrough(),
+    error: z.looseObject({ kind: z.string(), code: z.string() }),
   }),
 ]);
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { createNotesClient, NotesApiError, type NotesClient, toUserError } from '../api';
+import { createWordedNotesClient, NotesApiError, type NotesClient, toUserError } from '../api';
 import { apiSentenceText, quoted, t } from '../i18n';
 import { failure, type Result, type UserError } from '../result';
 import {
@@ -169,7 +169,7 @@ async function withClient<T extends object>(
   }
   try {
     return await run(
-      createNotesClient({ ...connection, fetch: dependencies.fetch, words: apiSentenceText }),
+      createWordedNotesClient({ ...connection, fetch: dependencies.fetch, words: apiSentenceText }),
     );
   } catch (error) {
     return { ok: false, error: describeFailure(error, connection.baseUrl) };

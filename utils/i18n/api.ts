@@ -3,7 +3,7 @@ import { formatNumber, quoted, t } from './core';
 
 /**
  * The Notes client's sentences in the browser's language: the extension passes this as `words`
- * to `createNotesClient`, so an error's `message` (shown in the popup, the options page, an
+ * to `createWordedNotesClient`, so an error's `message` (shown in the popup, the options page, an
  * outbox clip's "Last problem") is already in the user's language. The command line keeps the
  * client's English default.
  */

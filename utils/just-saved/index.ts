@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * "Save first, edit after" (issue 18): a quick capture (shortcut or context menu) leaves a mark
@@ -9,8 +9,8 @@ import { z } from 'zod';
  * of it reaches the web page.
  */
 export const justSavedSchema = z.object({
-  clipId: z.string().min(1),
-  tabId: z.number().int(),
+  clipId: z.string().check(z.minLength(1)),
+  tabId: z.int(),
   /** Epoch milliseconds. */
   at: z.number(),
 });

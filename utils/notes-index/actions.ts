@@ -1,5 +1,5 @@
 import {
-  createNotesClient,
+  createWordedNotesClient,
   NotesApiError,
   type NotesClient,
   type NoteWithDeck,
@@ -74,7 +74,7 @@ async function withSavedClient<T extends object>(
   const saved = await readConnection();
   if (!saved.ok) return saved;
   const client =
-    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
+    dependencies.client ?? createWordedNotesClient({ ...saved.connection, words: apiSentenceText });
   try {
     return await run(client, saved.connection.baseUrl);
   } catch (error) {

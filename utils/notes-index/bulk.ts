@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { readConnection } from '../settings';
@@ -28,7 +28,7 @@ const bulkJobSchema = z.object({
   baseUrl: z.string(),
   add: z.array(z.string()),
   remove: z.array(z.string()),
-  ids: z.array(z.string()).max(BULK_MAX_NOTES),
+  ids: z.array(z.string()).check(z.maxLength(BULK_MAX_NOTES)),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
@@ -37,13 +37,13 @@ export const bulkProgressSchema = z.object({
   jobId: z.string(),
   add: z.array(z.string()),
   remove: z.array(z.string()),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   /** Notes handled, whatever came of them. */
-  done: z.number().int().nonnegative(),
+  done: z.int().check(z.nonnegative()),
   /** Notes whose tags were changed by a PUT. */
-  changed: z.number().int().nonnegative(),
+  changed: z.int().check(z.nonnegative()),
   /** Notes that already were as wanted: no PUT. */
-  unchanged: z.number().int().nonnegative(),
+  unchanged: z.int().check(z.nonnegative()),
   failed: z.array(failedSchema),
   state: z.enum(['running', 'finished']),
 });

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { IndexedNote } from './store';
 
 /**
@@ -23,7 +23,7 @@ export function shardsFor(total: number): number {
 
 const entrySchema = z.object({
   /** id */
-  i: z.string().min(1),
+  i: z.string().check(z.minLength(1)),
   /** title */
   t: z.string(),
   /** tags */
@@ -33,7 +33,7 @@ const entrySchema = z.object({
   /** updated, epoch ms */
   u: z.number(),
   /** notebook: a deck id, null for the default one; absent while unknown */
-  d: z.string().nullable().optional(),
+  d: z.optional(z.nullable(z.string())),
 });
 type CatalogEntry = z.infer<typeof entrySchema>;
 

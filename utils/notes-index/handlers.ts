@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure } from '../result';
@@ -11,22 +11,24 @@ import { refreshNotesIndex } from './refresh';
 const REFUSED = () => failure('refused', t('notesIndex.refusedSender'));
 const MALFORMED = () => failure('invalid-request', t('notesIndex.malformed'));
 
-const noteIdSchema = z.object({ id: z.string().min(1) });
-const changesSchema = noteIdSchema.extend({
+const noteIdSchema = z.object({ id: z.string().check(z.minLength(1)) });
+const changesSchema = z.extend(noteIdSchema, {
   changes: z.object({
-    title: z.string().optional(),
-    markdown_text: z.string().optional(),
-    tags: z.array(z.string().trim().min(1)).optional(),
-    addTags: z.array(z.string().trim().min(1)).optional(),
-    removeTags: z.array(z.string().trim().min(1)).optional(),
+    title: z.optional(z.string()),
+    markdown_text: z.optional(z.string()),
+    tags: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
+    addTags: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
+    removeTags: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
   }),
 });
-const moveSchema = noteIdSchema.extend({ deckId: z.string().min(1).nullable() });
-const appendSchema = noteIdSchema.extend({ markdown: z.string().trim().min(1) });
+const moveSchema = z.extend(noteIdSchema, { deckId: z.nullable(z.string().check(z.minLength(1))) });
+const appendSchema = z.extend(noteIdSchema, {
+  markdown: z.string().check(z.trim(), z.minLength(1)),
+});
 const bulkSchema = z.object({
-  ids: z.array(z.string().min(1)).min(1).max(BULK_MAX_NOTES),
-  add: z.array(z.string().trim().min(1)).max(20),
-  remove: z.array(z.string().trim().min(1)).max(20),
+  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(BULK_MAX_NOTES)),
+  add: z.array(z.string().check(z.trim(), z.minLength(1))).check(z.maxLength(20)),
+  remove: z.array(z.string().check(z.trim(), z.minLength(1))).check(z.maxLength(20)),
 });
 
 /** The background's side of the notes index and of the popup's actions on existing notes. */

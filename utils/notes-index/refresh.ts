@@ -1,5 +1,5 @@
 import {
-  createNotesClient,
+  createWordedNotesClient,
   MAX_PAGE_SIZE,
   NotesApiError,
   type NotesClient,
@@ -148,7 +148,7 @@ async function runRefresh(
     return { ok: true, scanned: false, requests: 0 };
   }
   const client =
-    dependencies.client ?? createNotesClient({ ...saved.connection, words: apiSentenceText });
+    dependencies.client ?? createWordedNotesClient({ ...saved.connection, words: apiSentenceText });
   let requests = 0;
   try {
     const incremental = await refreshFromEnds(client, baseUrl, now, force);

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What Clipdeck remembers about the user's notes between popups: the tags in use (for
@@ -7,7 +7,7 @@ import { z } from 'zod';
  * small even for accounts with thousands of notes.
  */
 export const indexedNoteSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   tags: z.array(z.string()),
   createdAt: z.string(),
@@ -16,11 +16,11 @@ export const indexedNoteSchema = z.object({
    * The note's notebook: a `deck_id`, null for a note Clipdeck created in the default notebook,
    * absent while unknown (the list response does not carry it; a single-note read does).
    */
-  deckId: z.string().nullable().optional(),
+  deckId: z.optional(z.nullable(z.string())),
 });
 export type IndexedNote = z.infer<typeof indexedNoteSchema>;
 
-export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int().positive() });
+export const tagCountSchema = z.object({ tag: z.string(), count: z.int().check(z.positive()) });
 export type TagCount = z.infer<typeof tagCountSchema>;
 
 export const notesIndexSchema = z.object({
@@ -29,11 +29,11 @@ export const notesIndexSchema = z.object({
   /** When the last full scan finished, epoch milliseconds. */
   refreshedAt: z.number(),
   /** The list's `total` at the last scan. */
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   /** False when the scan stopped at its page cap: suggestions come from the notes seen. */
   complete: z.boolean(),
   /** When the last full scan finished; refreshes in between only read the list's ends. */
-  fullScanAt: z.number().optional(),
+  fullScanAt: z.optional(z.number()),
   /** Most used first. */
   tags: z.array(tagCountSchema),
   /** Newest first (by the later of created and updated). */
@@ -47,7 +47,7 @@ export const notesIndexSchema = z.object({
   catalog: z.object({
     state: z.enum(['complete', 'partial', 'missing']),
     /** How many shards the notes are spread over (chosen at the full scan for the account). */
-    shards: z.number().int().min(1),
+    shards: z.int().check(z.gte(1)),
   }),
 });
 export type NotesIndex = z.infer<typeof notesIndexSchema>;

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { createNotesClient } from '../api';
+import { createWordedNotesClient } from '../api';
 import { apiSentenceText } from '../i18n';
 import { connectionItem, readConnection, recordKeyRefused } from '../settings';
 import type { OutboxConfig } from './config';
@@ -9,7 +9,7 @@ import { type ClipOutbox, createOutbox, OUTBOX_ALARM, type OutboxClient } from '
 export async function clientForSavedConnection(config: OutboxConfig): Promise<OutboxClient | null> {
   const read = await readConnection();
   if (!read.ok) return null;
-  return createNotesClient({
+  return createWordedNotesClient({
     ...read.connection,
     timeoutMs: config.requestTimeoutMs,
     words: apiSentenceText,

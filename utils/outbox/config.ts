@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * How patient the outbox is. Stored so that tests (and a user with an unusual service) can tune it
@@ -37,19 +37,19 @@ export const DEFAULT_OUTBOX_CONFIG = {
 export type OutboxConfig = typeof DEFAULT_OUTBOX_CONFIG;
 
 const defaults = DEFAULT_OUTBOX_CONFIG;
-const positiveInt = z.number().int().positive();
-const nonNegative = z.number().nonnegative();
+const positiveInt = z.int().check(z.positive());
+const nonNegative = z.number().check(z.nonnegative());
 
 export const outboxConfigSchema = z.object({
-  concurrency: positiveInt.max(10).catch(defaults.concurrency),
-  baseDelayMs: nonNegative.catch(defaults.baseDelayMs),
-  maxDelayMs: nonNegative.catch(defaults.maxDelayMs),
-  maxAttempts: positiveInt.catch(defaults.maxAttempts),
-  maxRateLimitedMs: nonNegative.catch(defaults.maxRateLimitedMs),
-  requestTimeoutMs: positiveInt.catch(defaults.requestTimeoutMs),
-  fastDeliveryWaitMs: nonNegative.catch(defaults.fastDeliveryWaitMs),
-  clockSkewMs: nonNegative.catch(defaults.clockSkewMs),
-  savedKept: nonNegative.catch(defaults.savedKept),
+  concurrency: z.catch(positiveInt.check(z.lte(10)), defaults.concurrency),
+  baseDelayMs: z.catch(nonNegative, defaults.baseDelayMs),
+  maxDelayMs: z.catch(nonNegative, defaults.maxDelayMs),
+  maxAttempts: z.catch(positiveInt, defaults.maxAttempts),
+  maxRateLimitedMs: z.catch(nonNegative, defaults.maxRateLimitedMs),
+  requestTimeoutMs: z.catch(positiveInt, defaults.requestTimeoutMs),
+  fastDeliveryWaitMs: z.catch(nonNegative, defaults.fastDeliveryWaitMs),
+  clockSkewMs: z.catch(nonNegative, defaults.clockSkewMs),
+  savedKept: z.catch(nonNegative, defaults.savedKept),
 });
 
 /** Only the fields someone chose to override are stored. */
@@ -59,6 +59,6 @@ export const outboxConfigItem = storage.defineItem<Partial<OutboxConfig>>('local
 });
 
 export function resolveOutboxConfig(stored: unknown): OutboxConfig {
-  const overrides = z.record(z.string(), z.unknown()).catch({}).parse(stored);
+  const overrides = z.catch(z.record(z.string(), z.unknown()), {}).parse(stored);
   return outboxConfigSchema.parse({ ...defaults, ...overrides });
 }

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One clip on its way to the Notes service, as kept in extension storage. A clip is written here
@@ -51,13 +51,13 @@ export type EntryKind = (typeof ENTRY_KINDS)[number];
  * is sent, so edits queued one after another, or made elsewhere meanwhile, are not overwritten.
  */
 export const noteEditSchema = z.object({
-  title: z.string().optional(),
-  markdown_text: z.string().optional(),
-  tags: z.array(z.string()).optional(),
+  title: z.optional(z.string()),
+  markdown_text: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
   /** Markdown added at the end, after a rule; not added twice if the note already ends with it. */
-  append: z.string().optional(),
-  addTags: z.array(z.string()).optional(),
-  removeTags: z.array(z.string()).optional(),
+  append: z.optional(z.string()),
+  addTags: z.optional(z.array(z.string())),
+  removeTags: z.optional(z.array(z.string())),
 });
 export type NoteEdit = z.infer<typeof noteEditSchema>;
 
@@ -68,7 +68,7 @@ export const editedNoteSchema = z.object({
   beforeTags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  deckId: z.string().nullable(),
+  deckId: z.nullable(z.string()),
   changed: z.array(z.enum(['title', 'markdown_text', 'tags'])),
 });
 export type EditedNote = z.infer<typeof editedNoteSchema>;
@@ -76,14 +76,14 @@ export type EditedNote = z.infer<typeof editedNoteSchema>;
 export const deliveryErrorSchema = z.object({
   kind: z.string(),
   message: z.string(),
-  status: z.number().int().optional(),
+  status: z.optional(z.int()),
 });
 export type DeliveryError = z.infer<typeof deliveryErrorSchema>;
 
 export const outboxEntrySchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** Absent: a create (version 1 entries). */
-  kind: z.enum(ENTRY_KINDS).optional(),
+  kind: z.optional(z.enum(ENTRY_KINDS)),
   /**
    * A create: the note to send. An edit or a delete: the note's title as last known (what the
    * popup's list and the sentences name), with no Markdown.
@@ -95,57 +95,57 @@ export const outboxEntrySchema = z.object({
    */
   bodyKey: z.string().optional(),
   /** An edit: what to change. */
-  changes: noteEditSchema.optional(),
+  changes: z.optional(noteEditSchema),
   /** An edit or a delete (or a move's create): the clip whose note it acts on, until it is saved. */
-  afterClip: z.string().optional(),
+  afterClip: z.optional(z.string()),
   /** A move: the note this create replaces, deleted once the create is confirmed. */
-  moveFrom: z.string().optional(),
+  moveFrom: z.optional(z.string()),
   /** A move whose note has not been read yet: the draft is read from `moveFrom` first. */
-  readFirst: z.boolean().optional(),
+  readFirst: z.optional(z.boolean()),
   /** An edit that was sent: the note as it left it. */
-  edited: editedNoteSchema.optional(),
+  edited: z.optional(editedNoteSchema),
   /** Absent: the service's default notebook. */
-  deckId: z.string().optional(),
+  deckId: z.optional(z.string()),
   /** The page the clip came from, for the list in the popup. */
-  sourceUrl: z.string().optional(),
+  sourceUrl: z.optional(z.string()),
   state: z.enum(CLIP_STATES),
   /** Requests made for this clip since it was queued, edited or retried by the user. */
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   /**
    * How many of those attempts the service answered with 429. A 429 says "wait", not "this
    * failed": such attempts do not count toward giving up (maxAttempts); the time the clip has
    * been kept waiting does (rateLimitedSince, maxRateLimitedMs).
    */
-  rateLimited: z.number().int().nonnegative().optional(),
+  rateLimited: z.optional(z.int().check(z.nonnegative())),
   /** When the first 429 for this clip came (since it was queued, edited or retried by the user). */
-  rateLimitedSince: z.number().optional(),
+  rateLimitedSince: z.optional(z.number()),
   createdAt: z.number(),
   updatedAt: z.number(),
   /** When a create was first sent: a note the service stored for it cannot be older. */
-  firstAttemptAt: z.number().optional(),
+  firstAttemptAt: z.optional(z.number()),
   /**
    * A create went out and no answer said whether the note was stored (timeout, dropped
    * connection, a worker stopped mid-request). The next attempt looks for the note first.
    */
   outcomeUnknown: z.boolean(),
   /** When the next attempt may start; absent means as soon as possible. */
-  nextAttemptAt: z.number().optional(),
+  nextAttemptAt: z.optional(z.number()),
   /** The user chose "Retry now": sent even while a 429 holds every other clip. */
-  sendDespiteHold: z.boolean().optional(),
-  lastError: deliveryErrorSchema.optional(),
-  attention: z.enum(ATTENTION_REASONS).optional(),
+  sendDespiteHold: z.optional(z.boolean()),
+  lastError: z.optional(deliveryErrorSchema),
+  attention: z.optional(z.enum(ATTENTION_REASONS)),
   /** A create: the note it made. An edit or a delete: the note it acts on. */
-  noteId: z.string().optional(),
+  noteId: z.optional(z.string()),
   /** The note was found on the service after an attempt whose outcome was unknown. */
-  adopted: z.boolean().optional(),
-  savedAt: z.number().optional(),
+  adopted: z.optional(z.boolean()),
+  savedAt: z.optional(z.number()),
   /**
    * The service was checked for extra copies of the saved note (made by a browser resending the
    * create on its own) and any were removed. The draft's Markdown is dropped then.
    */
-  duplicatesChecked: z.boolean().optional(),
+  duplicatesChecked: z.optional(z.boolean()),
   /** Requests Clipdeck made for this clip so far (counts, searches, creates, deletes). */
-  requests: z.number().int().nonnegative().optional(),
+  requests: z.optional(z.int().check(z.nonnegative())),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -154,7 +154,7 @@ export const outboxSchema = z.object({
   /** The service refused the key: nothing is sent until a new key is saved. */
   pausedForAuth: z.boolean(),
   /** The service asked us to slow down (429): no request starts before this time. */
-  rateLimitedUntil: z.number().optional(),
+  rateLimitedUntil: z.optional(z.number()),
 });
 export type Outbox = z.infer<typeof outboxSchema>;
 
@@ -214,8 +214,13 @@ export function parseOutbox(value: unknown): Outbox {
   const whole = outboxSchema.safeParse(value);
   if (whole.success) return whole.data;
   const raw = z
-    .object({ entries: z.array(z.unknown()).catch([]), pausedForAuth: z.boolean().catch(false) })
-    .catch({ entries: [], pausedForAuth: false })
+    .catch(
+      z.object({
+        entries: z.catch(z.array(z.unknown()), []),
+        pausedForAuth: z.catch(z.boolean(), false),
+      }),
+      { entries: [], pausedForAuth: false },
+    )
     .parse(value);
   const entries = raw.entries.flatMap((entry) => {
     const parsed = outboxEntrySchema.safeParse(entry);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatDate, plural, quoted, t } from '../i18n';
 import type { AttentionReason } from './entry';
 
@@ -29,10 +29,10 @@ const apiErrorSchema = z.object({
     'moved',
   ]),
   message: z.string(),
-  status: z.number().int().optional(),
-  retryAfterMs: z.number().nonnegative().optional(),
-  serverMessage: z.string().optional(),
-  code: z.string().optional(),
+  status: z.optional(z.int()),
+  retryAfterMs: z.optional(z.number().check(z.nonnegative())),
+  serverMessage: z.optional(z.string()),
+  code: z.optional(z.string()),
 });
 
 export function toDeliveryFailure(error: unknown): DeliveryFailure {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { isFromExtensionPage, onMessage } from '../messaging';
 import { failure, type Result } from '../result';
@@ -12,10 +12,10 @@ import { summarizeClip, summarizeOutbox } from './summary';
 const REFUSED = () => failure('refused', t('outbox.refusedSender'));
 const MALFORMED = () => failure('invalid-request', t('outbox.malformed'));
 
-const clipIdSchema = z.object({ id: z.string().min(1) });
-const editSchema = clipIdSchema.extend({
-  draft: noteDraftSchema.optional(),
-  deckId: z.string().min(1).nullable().optional(),
+const clipIdSchema = z.object({ id: z.string().check(z.minLength(1)) });
+const editSchema = z.extend(clipIdSchema, {
+  draft: z.optional(noteDraftSchema),
+  deckId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });
 
 function toReply(outcome: Outcome) {
@@ -69,7 +69,9 @@ export function registerOutboxMessages(): void {
 
   onMessage('clipProgress', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
-    const request = z.object({ ids: z.array(z.string()).max(10_000) }).safeParse(message.data);
+    const request = z
+      .object({ ids: z.array(z.string()).check(z.maxLength(10_000)) })
+      .safeParse(message.data);
     if (!request.success) return MALFORMED();
     return { ok: true, progress: await outbox.progress(request.data.ids) };
   });

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { plural } from '../i18n';
 import { OUTBOX_VERSION, type Outbox, outboxEntrySchema, parseOutbox } from './entry';
 
@@ -45,8 +45,7 @@ export interface ReadOutbox {
  */
 export function splitOutbox(value: unknown, storedVersion: number): ReadOutbox {
   const raw = z
-    .object({ entries: z.array(z.unknown()) })
-    .catch({ entries: [] })
+    .catch(z.object({ entries: z.array(z.unknown()) }), { entries: [] })
     .parse(value).entries;
   if (storedVersion > OUTBOX_VERSION) {
     return {
@@ -92,8 +91,7 @@ export async function readSetAside(): Promise<SetAside> {
   const whole = setAsideSchema.safeParse(value);
   if (whole.success) return whole.data;
   const items = z
-    .object({ clips: z.array(z.unknown()) })
-    .catch({ clips: [] })
+    .catch(z.object({ clips: z.array(z.unknown()) }), { clips: [] })
     .parse(value).clips;
   return {
     clips: items.map((item) => {

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type Deck, defaultNotebookLabel } from '../settings';
 
 /**
@@ -36,9 +36,9 @@ export const defaultNotebookItem = storage.defineItem<DefaultNotebook | null>(
   { fallback: null, version: 1 },
 );
 
-const defaultNotebookSchema = z
-  .object({ baseUrl: z.string().min(1), deckId: z.string().min(1) })
-  .nullable();
+const defaultNotebookSchema = z.nullable(
+  z.object({ baseUrl: z.string().check(z.minLength(1)), deckId: z.string().check(z.minLength(1)) }),
+);
 
 /** The learnt id of the default notebook of the service at `baseUrl`, if any. */
 export async function readDefaultNotebookId(baseUrl: string): Promise<string | undefined> {

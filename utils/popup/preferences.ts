@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The deck the user saved to last from the popup; the popup starts there next time. `null` is
@@ -14,7 +14,9 @@ export const lastDeckItem = storage.defineItem<LastDeck | null>('local:popupLast
   version: 1,
 });
 
-const lastDeckSchema = z.object({ deckId: z.string().min(1).nullable() }).nullable();
+const lastDeckSchema = z.nullable(
+  z.object({ deckId: z.nullable(z.string().check(z.minLength(1))) }),
+);
 
 export async function readLastDeck(): Promise<LastDeck | null> {
   const parsed = lastDeckSchema.safeParse(await lastDeckItem.getValue());

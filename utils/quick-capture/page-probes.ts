@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Small questions asked of the page in the clicked frame. They run with the access the click or
@@ -9,7 +9,7 @@ import { z } from 'zod';
 async function askPage<T>(
   tabId: number,
   frameId: number | undefined,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   func: (...args: string[]) => unknown,
   args: string[] = [],
 ): Promise<T | undefined> {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What the page probe reports about the selection: the page's visible text as a browser's text
@@ -7,8 +7,8 @@ import { z } from 'zod';
  */
 export const measuredSelectionSchema = z.object({
   pageText: z.string(),
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
+  start: z.int().check(z.nonnegative()),
+  end: z.int().check(z.nonnegative()),
   /** The page text was cut at MAX_PAGE_TEXT: offsets past the cut are not known. */
   truncated: z.boolean(),
 });

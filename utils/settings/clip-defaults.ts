@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NOTE_TEMPLATES } from '../clip/compose/template';
 import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
@@ -36,40 +36,40 @@ export interface ClipDefaults {
 
 export const MAX_TEMPLATE_LENGTH = 20_000;
 
-const tagSchema = z
-  .string()
-  .trim()
-  .min(1, 'a tag cannot be empty')
-  .max(100, 'a tag is at most 100 characters')
-  .refine((tag) => !tag.includes(','), 'a tag cannot contain a comma');
+const tagSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'a tag cannot be empty'),
+  z.maxLength(100, 'a tag is at most 100 characters'),
+  z.refine((tag) => !tag.includes(','), 'a tag cannot contain a comma'),
+);
 
-export const templateChoiceSchema: z.ZodType<TemplateChoice> = z.discriminatedUnion('kind', [
+export const templateChoiceSchema: z.ZodMiniType<TemplateChoice> = z.discriminatedUnion('kind', [
   // An id this version does not know (from a newer export, or an older development build) would
   // otherwise reach composeNote as template text and become the whole note.
   z.object({
     kind: z.literal('builtin'),
-    id: z
-      .string()
-      .min(1, 'choose a template')
-      .refine(
+    id: z.string().check(
+      z.minLength(1, 'choose a template'),
+      z.refine(
         (id) => NOTE_TEMPLATES.some((template) => template.id === id),
         'this version of Clipdeck has no built-in template by that name',
       ),
+    ),
   }),
   z.object({
     kind: z.literal('custom'),
-    text: z
-      .string()
-      .refine((text) => text.trim().length > 0, 'the custom template is empty')
-      .refine(
+    text: z.string().check(
+      z.refine((text) => text.trim().length > 0, 'the custom template is empty'),
+      z.refine(
         (text) => text.length <= MAX_TEMPLATE_LENGTH,
         `a template is at most ${MAX_TEMPLATE_LENGTH} characters`,
       ),
+    ),
   }),
 ]);
 
-export const clipDefaultsSchema: z.ZodType<ClipDefaults> = z.object({
-  tags: z.array(tagSchema).max(50, 'at most 50 default tags'),
+export const clipDefaultsSchema: z.ZodMiniType<ClipDefaults> = z.object({
+  tags: z.array(tagSchema).check(z.maxLength(50, 'at most 50 default tags')),
   mode: z.enum(DEFAULT_CLIP_MODES),
   template: templateChoiceSchema,
   stripTracking: z.boolean(),

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type CommentDepth, commentDepths } from '../clip/sites/types';
 import { type LoadedSetting, readSetting, type VersionedSetting, writeSetting } from './stored';
 
@@ -13,8 +13,8 @@ export interface CommentDepthSettings {
   comments?: CommentDepth;
 }
 
-export const commentDepthSettingsSchema: z.ZodType<CommentDepthSettings> = z.object({
-  comments: z.enum(commentDepths).optional(),
+export const commentDepthSettingsSchema: z.ZodMiniType<CommentDepthSettings> = z.object({
+  comments: z.optional(z.enum(commentDepths)),
 });
 
 export const COMMENT_DEPTH_VERSION = 1;

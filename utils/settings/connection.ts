@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { checkBaseUrl } from './base-url';
@@ -16,15 +16,19 @@ export interface Connection {
 }
 
 /** A stored base URL: empty (not set yet) or already in the form `checkBaseUrl` returns. */
-export const baseUrlSchema = z.string().refine((value) => {
-  if (value === '') return true;
-  const check = checkBaseUrl(value);
-  return check.ok && check.baseUrl === value;
-}, 'expected an http(s) address such as https://notes.example.com/api');
+export const baseUrlSchema = z.string().check(
+  z.refine((value) => {
+    if (value === '') return true;
+    const check = checkBaseUrl(value);
+    return check.ok && check.baseUrl === value;
+  }, 'expected an http(s) address such as https://notes.example.com/api'),
+);
 
-export const connectionSchema: z.ZodType<Connection> = z.object({
+export const connectionSchema: z.ZodMiniType<Connection> = z.object({
   baseUrl: baseUrlSchema,
-  apiKey: z.string().refine((value) => value === value.trim(), 'expected no surrounding spaces'),
+  apiKey: z
+    .string()
+    .check(z.refine((value) => value === value.trim(), 'expected no surrounding spaces')),
 });
 
 export const CONNECTION_VERSION = 2;
@@ -152,9 +156,9 @@ export const keyRefusalItem = storage.defineItem<KeyRefusal | null>('local:keyRe
   version: 1,
 });
 
-export const keyRefusalSchema: z.ZodType<KeyRefusal | null> = z
-  .object({ refusedAt: z.string() })
-  .nullable();
+export const keyRefusalSchema: z.ZodMiniType<KeyRefusal | null> = z.nullable(
+  z.object({ refusedAt: z.string() }),
+);
 
 export function recordKeyRefused(now = new Date()): Promise<void> {
   return keyRefusalItem.setValue({ refusedAt: now.toISOString() });

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
 
@@ -23,36 +23,50 @@ export function defaultNotebookLabel(): string {
   return t('common.defaultNotebook');
 }
 
-export const deckSchema: z.ZodType<Deck> = z.object({
-  id: z.string().trim().min(1, 'enter the deck id').max(200, 'a deck id is at most 200 characters'),
-  label: z.string().trim().min(1, 'enter a label').max(80, 'a label is at most 80 characters'),
+export const deckSchema: z.ZodMiniType<Deck> = z.object({
+  id: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'enter the deck id'),
+      z.maxLength(200, 'a deck id is at most 200 characters'),
+    ),
+  label: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'enter a label'),
+      z.maxLength(80, 'a label is at most 80 characters'),
+    ),
 });
 
-export const deckSettingsSchema: z.ZodType<DeckSettings> = z
+export const deckSettingsSchema: z.ZodMiniType<DeckSettings> = z
   .object({
-    decks: z.array(deckSchema).max(200, 'at most 200 decks'),
-    defaultDeckId: z.string().nullable(),
+    decks: z.array(deckSchema).check(z.maxLength(200, 'at most 200 decks')),
+    defaultDeckId: z.nullable(z.string()),
   })
-  .superRefine((settings, context) => {
-    const seen = new Set<string>();
-    settings.decks.forEach((deck, index) => {
-      if (seen.has(deck.id)) {
+  .check(
+    z.superRefine((settings, context) => {
+      const seen = new Set<string>();
+      settings.decks.forEach((deck, index) => {
+        if (seen.has(deck.id)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['decks', index, 'id'],
+            message: `deck “${deck.id}” is listed twice`,
+          });
+        }
+        seen.add(deck.id);
+      });
+      if (settings.defaultDeckId !== null && !seen.has(settings.defaultDeckId)) {
         context.addIssue({
           code: 'custom',
-          path: ['decks', index, 'id'],
-          message: `deck “${deck.id}” is listed twice`,
+          path: ['defaultDeckId'],
+          message: 'the default deck is not in the list of decks',
         });
       }
-      seen.add(deck.id);
-    });
-    if (settings.defaultDeckId !== null && !seen.has(settings.defaultDeckId)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['defaultDeckId'],
-        message: 'the default deck is not in the list of decks',
-      });
-    }
-  });
+    }),
+  );
 
 export const DECKS_VERSION = 1;
 

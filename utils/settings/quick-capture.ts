@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type LoadedSetting, readSetting, type VersionedSetting, writeSetting } from './stored';
 
 /**
@@ -11,7 +11,7 @@ export interface QuickCaptureSettings {
   notifications: boolean;
 }
 
-export const quickCaptureSettingsSchema: z.ZodType<QuickCaptureSettings> = z.object({
+export const quickCaptureSettingsSchema: z.ZodMiniType<QuickCaptureSettings> = z.object({
   notifications: z.boolean(),
 });
 

@@ -1,5 +1,5 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { t } from '../i18n';
 
 /**
@@ -9,7 +9,7 @@ import { t } from '../i18n';
  */
 export interface VersionedSetting<T> {
   item: WxtStorageItem<T, Record<string, unknown>>;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   version: number;
   /** How the notice names this setting to the user: “connection”, “decks”, … */
   name: string;
@@ -55,7 +55,7 @@ export async function writeSetting<T>(setting: VersionedSetting<T>, value: T): P
 }
 
 /** `decks[1].label: Too small…` — the first problem of a zod error, with the field it is in. */
-export function describeIssues(error: z.ZodError, prefix = ''): string {
+export function describeIssues(error: z.core.$ZodError, prefix = ''): string {
   const [issue] = error.issues;
   if (!issue) return 'unknown problem';
   const field = issue.path.reduce<string>(

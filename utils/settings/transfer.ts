@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import {
@@ -44,15 +44,15 @@ export interface SettingsExport {
 const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT, 'this is not a Clipdeck settings file'),
   version: z.literal(EXPORT_VERSION, `only version ${EXPORT_VERSION} files can be imported`),
-  exportedAt: z.string().optional(),
+  exportedAt: z.optional(z.string()),
   baseUrl: baseUrlSchema,
   decks: deckSettingsSchema,
   clipDefaults: clipDefaultsSchema,
   // Files exported before quick capture existed lack it and stay importable: the stored choice is
   // kept. Older Clipdecks drop the unknown field, so adding it needed no new format version.
-  quickCapture: quickCaptureSettingsSchema.optional(),
+  quickCapture: z.optional(quickCaptureSettingsSchema),
   // Likewise for how much of a discussion a clip keeps: older files lack it and keep the choice.
-  comments: commentDepthSettingsSchema.optional(),
+  comments: z.optional(commentDepthSettingsSchema),
 });
 
 export async function exportSettings(now = new Date()): Promise<SettingsExport> {

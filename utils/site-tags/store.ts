@@ -1,12 +1,12 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { siteOf } from '../tag-suggest';
 import { type SiteEntry, SiteTagsAccumulator } from './build';
 
 const siteEntrySchema = z.object({
-  site: z.string().min(1),
-  notes: z.number().int().nonnegative(),
-  tags: z.array(z.object({ tag: z.string(), count: z.number().int().positive() })),
+  site: z.string().check(z.minLength(1)),
+  notes: z.int().check(z.nonnegative()),
+  tags: z.array(z.object({ tag: z.string(), count: z.int().check(z.positive()) })),
 });
 
 export const siteTagsSchema = z.object({

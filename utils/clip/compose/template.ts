@@ -1,4 +1,3 @@
-import { type StringifyContext, stringifyString } from 'yaml/util';
 import {
   isContainerPrefix,
   safeInlineText,
@@ -144,36 +143,45 @@ function hostOf(url: string): string {
 /** YAML's printable set excludes these; the emitter leaves them raw, so they are escaped here. */
 const YAML_UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/gu;
 
-/**
- * What `yaml`'s document emitter gives its string writer for a lone scalar at the top of a
- * document, with the two options Clipdeck sets (one line, never folded). The writer alone is
- * used: the whole emitter (documents, collections, tags: 48 kB) would be the biggest part of the
- * background's bundle, which composes notes for quick capture (tests/packages holds its budget).
- * tests/unit/clip/yaml-string.test.ts checks this against the full emitter.
- */
-const SCALAR_CONTEXT = {
-  indent: '',
-  indentStep: '  ',
-  inFlow: null,
-  options: {
-    doubleQuotedAsJSON: false,
-    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
-    lineWidth: 0,
-    minContentWidth: 20,
-  },
-} as unknown as StringifyContext;
+/** YAML's short escapes for the code points JSON writes as `\u` escapes (yaml's own choices). */
+const YAML_SHORT_ESCAPES: Record<string, string> = {
+  '0000': '\\0',
+  '0007': '\\a',
+  '000b': '\\v',
+  '001b': '\\e',
+};
 
 /**
- * One YAML double-quoted scalar on one line, from the `yaml` emitter's string writer. The emitter
- * escapes C0 controls but writes C1 controls, DEL and U+FFFE as they are, which strict loaders
- * refuse, so those (and bidi controls and line separators, which would disturb the raw note)
- * become `\u` escapes. Any string, however hostile, reads back unchanged and cannot end the front
- * matter.
+ * One YAML double-quoted scalar on one line, written as the `yaml` emitter writes it with the
+ * options Clipdeck would give it (one line, never folded): JSON's escapes, which YAML's
+ * double-quoted style shares, with YAML's short forms for C0 controls (`\0`, `\a`, `\v`, `\e`,
+ * `\xNN`) and a space before a line break escaped. Hand-written because the emitter's string
+ * writer alone cost the background 3.4 kB gzipped (of a 30 kB budget) for this one call;
+ * tests/unit/clip/yaml-string.test.ts checks it against the whole `yaml` emitter for any string.
+ *
+ * The emitter escapes C0 controls but writes C1 controls, DEL and U+FFFE as they are, which strict
+ * loaders refuse, so those (and bidi controls and line separators, which would disturb the raw
+ * note) become `\u` escapes. Any string, however hostile, reads back unchanged and cannot end the
+ * front matter.
  */
 export function yamlString(value: string): string {
-  return stringifyString({ type: 'QUOTE_DOUBLE', value }, SCALAR_CONTEXT).replace(
-    YAML_UNPRINTABLE,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return (
+    JSON.stringify(value)
+      // A space right before an escaped line break is itself escaped (the emitter's rule, so a
+      // folding reader could never eat it). Spaces are never inside an escape, so the `\n` after
+      // one is a real escape.
+      .replace(/ (?=\\n)/g, '\\ ')
+      // Whole escapes only, so an escaped backslash followed by `u00…` is left alone.
+      .replace(/\\(?:u([0-9a-f]{4})|[^u])/g, (sequence, code?: string) => {
+        if (code === undefined) return sequence;
+        return (
+          YAML_SHORT_ESCAPES[code] ?? (code.startsWith('00') ? `\\x${code.slice(2)}` : sequence)
+        );
+      })
+      .replace(
+        YAML_UNPRINTABLE,
+        (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
   );
 }
 

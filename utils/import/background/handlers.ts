@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { createNotesClient, NotesApiError, toUserError } from '../../api';
+import * as z from 'zod/mini';
+import { createWordedNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
 import { apiSentenceText, t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
@@ -16,26 +16,26 @@ const MALFORMED = failure('invalid-request', t('options.import.malformed'));
 /** The most addresses one check takes: two 10,000-link files. */
 export const MAX_KNOWN_CHECK = 20_000;
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 /** A link as the page sends it: bounded, so a hostile or huge request is refused whole. */
 const importedLinkSchema = z.object({
   url: text(8192),
-  title: text(4096).optional(),
-  tags: z.array(text(500)).max(200),
-  folders: z.array(text(500)).max(50),
-  excerpt: text(100_000).optional(),
-  savedAt: text(64).optional(),
-  highlights: z.array(text(100_000)).max(1000),
-  line: z.number().int().nonnegative(),
+  title: z.optional(text(4096)),
+  tags: z.array(text(500)).check(z.maxLength(200)),
+  folders: z.array(text(500)).check(z.maxLength(50)),
+  excerpt: z.optional(text(100_000)),
+  savedAt: z.optional(text(64)),
+  highlights: z.array(text(100_000)).check(z.maxLength(1000)),
+  line: z.int().check(z.nonnegative()),
 });
 
 const importLinksSchema = z.object({
-  links: z.array(importedLinkSchema).max(BATCH_SIZE),
+  links: z.array(importedLinkSchema).check(z.maxLength(BATCH_SIZE)),
   format: z.enum(IMPORT_FORMATS),
 });
 
-const knownSchema = z.object({ urls: z.array(text(8192)).max(MAX_KNOWN_CHECK) });
-const progressSchema = z.object({ ids: z.array(text(100)).max(1000) });
+const knownSchema = z.object({ urls: z.array(text(8192)).check(z.maxLength(MAX_KNOWN_CHECK)) });
+const progressSchema = z.object({ ids: z.array(text(100)).check(z.maxLength(1000)) });
 
 /** Where each clip of an import stands; 'gone': no longer in the outbox (saved and pruned). */
 export type ImportClipState = ClipState | 'gone';
@@ -51,7 +51,7 @@ export async function checkKnownLinks(urls: readonly string[]): Promise<Result<K
     return {
       ok: true,
       ...(await findKnownLinks(
-        createNotesClient({ ...saved.connection, words: apiSentenceText }),
+        createWordedNotesClient({ ...saved.connection, words: apiSentenceText }),
         urls,
       )),
     };

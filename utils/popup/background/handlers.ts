@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commentDepths } from '../../clip/light';
 import { findClippedPage, forgetDeletedNotes, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
@@ -14,19 +14,19 @@ import { checkService } from './service-check';
 const REFUSED = failure('refused', t('popup.refusedSender'));
 const MALFORMED = failure('invalid-request', t('popup.malformed'));
 
-const tabSchema = z.object({ tabId: z.number().int().nonnegative() });
-const previewSchema = tabSchema.extend({
-  mode: z.enum(DEFAULT_CLIP_MODES).optional(),
-  comments: z.enum(commentDepths).optional(),
+const tabSchema = z.object({ tabId: z.int().check(z.nonnegative()) });
+const previewSchema = z.extend(tabSchema, {
+  mode: z.optional(z.enum(DEFAULT_CLIP_MODES)),
+  comments: z.optional(z.enum(commentDepths)),
 });
 const saveSchema = z.object({
   draft: z.object({
     title: z.string(),
-    markdown_text: z.string().refine((text) => text.trim() !== '', 'the note has no text'),
-    tags: z.array(z.string().trim().min(1)),
+    markdown_text: z.string().check(z.refine((text) => text.trim() !== '', 'the note has no text')),
+    tags: z.array(z.string().check(z.trim(), z.minLength(1))),
   }),
-  deckId: z.string().min(1).nullable(),
-  sourceUrl: z.string().optional(),
+  deckId: z.nullable(z.string().check(z.minLength(1))),
+  sourceUrl: z.optional(z.string()),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { createNotesClient, toUserError } from '../../api';
+import { createWordedNotesClient, toUserError } from '../../api';
 import { apiSentenceText } from '../../i18n';
 import { failure, type Result } from '../../result';
 import { readConnection, recordKeyRefused } from '../../settings';
@@ -17,7 +17,7 @@ export async function checkService(
 ): Promise<Result> {
   const saved = await readConnection();
   if (!saved.ok) return saved;
-  const client = createNotesClient({
+  const client = createWordedNotesClient({
     ...saved.connection,
     timeoutMs: CHECK_TIMEOUT_MS,
     words: apiSentenceText,

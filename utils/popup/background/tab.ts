@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What the popup needs to know about the tab before clipping it: can it be clipped at all, is it
