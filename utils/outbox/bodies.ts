@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OutboxEntry } from './entry';
 
 /**

@@ -93,7 +93,7 @@ export const outboxEntrySchema = z.object({
    * Version 3 (issue 17): the draft's Markdown is stored under `local:outboxBody:<bodyKey>`
    * (bodies.ts) and `draft.markdown_text` is empty in the list. Absent: the draft is whole here.
    */
-  bodyKey: z.string().optional(),
+  bodyKey: z.optional(z.string()),
   /** An edit: what to change. */
   changes: z.optional(noteEditSchema),
   /** An edit or a delete (or a move's create): the clip whose note it acts on, until it is saved. */
