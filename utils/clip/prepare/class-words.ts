@@ -1,3 +1,5 @@
+import { isWhitespaceCode } from '../markdown/text';
+
 /**
  * Readability lowers the score of every element whose class says "widget": on the blogs it was
  * made on, widgets are the sidebar's blocks. Page builders (Elementor and its kind, on millions
@@ -7,9 +9,9 @@
  * The signal is the page's own markup, not a builder's name: a class word that marks most of the
  * page's text cannot tell boilerplate from content. When the elements carrying it hold at least
  * half of the paragraphs' text, the word is rewritten in the clone (never on the live page) to
- * one Readability does not weigh. Only words that name a kind of component are judged so; role words
- * ("comment", "sidebar", "related") keep their meaning even where they hold most of the text: a
- * long discussion under a short post is still not the post.
+ * one Readability does not weigh. Only words that name a kind of component are judged so; role
+ * words ("comment", "sidebar", "related") keep their meaning even where they hold most of the
+ * text: a long discussion under a short post is still not the post.
  */
 const COMPONENT_WORDS = ['widget'] as const;
 
@@ -23,8 +25,7 @@ function visibleLength(text: string | null): number {
   let length = 0;
   const value = text ?? '';
   for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code > 32 && code !== 160) length += 1;
+    if (!isWhitespaceCode(value.charCodeAt(index))) length += 1;
   }
   return length;
 }
