@@ -108,13 +108,21 @@ export async function launchWithExtension(
 
 /**
  * What the command's browser need not do: the clip reads the document, so images are not fetched
- * or decoded (their addresses stay in the page and the note), and a page navigated away from is not
- * kept in the back-forward cache (tabs are reused, see below).
+ * or decoded (their addresses stay in the page and the note).
+ *
+ * Nor does it give every cross-site frame a process of its own. Real pages embed players, ads and
+ * widgets from other sites; with site isolation each such frame starts a renderer process that
+ * lives a few seconds (100 corpus pages started about 40; without it 19), and on two cores those
+ * processes were the largest cost left (see bench/bulk.md). This browser is the command's own:
+ * a profile made for the run (or kept beside its journal until the run ends), signed in nowhere,
+ * holding no cookies a frame could be read for, and the extension keeps its own process either
+ * way (extension processes are not site isolation's). The user's browser is never started this way.
+ *
+ * The back-forward cache (tabs are reused, see below) is already off: Playwright passes
+ * --disable-back-forward-cache. No --disable-features here: Chromium keeps only the last one
+ * given, which would switch back on every feature Playwright's own list turns off.
  */
-const COMMAND_ARGS = [
-  '--blink-settings=imagesEnabled=false',
-  '--disable-features=BackForwardCache',
-];
+const COMMAND_ARGS = ['--blink-settings=imagesEnabled=false', '--disable-site-isolation-trials'];
 
 /** Tabs kept for the next page; one per job is enough. */
 const IDLE_TABS_KEPT = 16;
