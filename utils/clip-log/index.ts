@@ -13,6 +13,7 @@ export {
   clipsOfPage,
   forgetNote,
   loggedClipOfPage,
+  loggedPages,
   readClipLog,
   recordClips,
 } from './log';

@@ -100,3 +100,8 @@ export async function clipsOfPage(address: string): Promise<ClipLogEntry[]> {
 export async function loggedClipOfPage(address: string): Promise<ClipLogEntry | undefined> {
   return (await clipsOfPage(address))[0];
 }
+
+/** Every page the log has a note of (canonical addresses): `loggedClipOfPage` for many tabs at once. */
+export async function loggedPages(): Promise<Set<string>> {
+  return new Set((await readClipLog()).map((entry) => entry.url));
+}
