@@ -13,6 +13,15 @@ export async function showOutboxOnBadge(outbox: Outbox): Promise<void> {
   if (!action) return;
   const waiting = outbox.entries.filter(isWaiting);
   const attention = waiting.some((entry) => entry.state === 'needs-attention');
-  await action.setBadgeText({ text: waiting.length ? String(waiting.length) : '' });
-  await action.setBadgeBackgroundColor({ color: attention ? ATTENTION_COLOUR : WAITING_COLOUR });
+  const text = waiting.length ? String(waiting.length) : '';
+  const color = attention ? ATTENTION_COLOUR : WAITING_COLOUR;
+  // The outbox is written several times a clip; most writes leave the badge as it is.
+  if (shown?.text === text && shown.color === color) return;
+  shown = undefined;
+  await action.setBadgeText({ text });
+  await action.setBadgeBackgroundColor({ color });
+  shown = { text, color };
 }
+
+/** What this worker last put on the badge (only this module sets the badge for every tab). */
+let shown: { text: string; color: string } | undefined;

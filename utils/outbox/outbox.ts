@@ -125,6 +125,16 @@ export function createOutbox(dependencies: OutboxDependencies) {
   let sweeping = false;
   const watchers = new Set<(outbox: Outbox) => void>();
   let writes: Promise<unknown> = Promise.resolve();
+  /**
+   * The wake-up this worker last armed (`null`: cleared; undefined: not known, as after a start).
+   * Arming is skipped when it would not change: Chromium stores every alarm it is given, and the
+   * outbox is written several times a clip (a bulk import paid for it on each write). An alarm
+   * that rang is gone, so ringing forgets it and the next write arms again, as before.
+   */
+  let armed: number | null | undefined;
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === OUTBOX_ALARM) armed = undefined;
+  });
   let config: OutboxConfig | undefined;
 
   /** Delivery started from a callback: a failure is logged, never left unhandled. */
@@ -217,11 +227,14 @@ export function createOutbox(dependencies: OutboxDependencies) {
     return done;
   }
 
-  /** Even an unchanged outbox re-arms the alarm: one that fired early must not end delivery. */
+  /** An alarm that rang early is armed again by the next write: it must not end delivery. */
   async function afterChange(outbox: Outbox): Promise<void> {
-    const wakeAt = nextWakeAt(outbox, now(), config ?? (await loadConfig()));
-    if (wakeAt === undefined) await browser.alarms.clear(OUTBOX_ALARM);
-    else await browser.alarms.create(OUTBOX_ALARM, { when: wakeAt });
+    const wakeAt = nextWakeAt(outbox, now(), config ?? (await loadConfig())) ?? null;
+    if (wakeAt !== armed) {
+      if (wakeAt === null) await browser.alarms.clear(OUTBOX_ALARM);
+      else await browser.alarms.create(OUTBOX_ALARM, { when: wakeAt });
+      armed = wakeAt;
+    }
     await showOutboxOnBadge(outbox);
     // Last, so whoever waits for a clip sees the badge and alarm that go with its state.
     for (const watcher of watchers) watcher(outbox);
