@@ -10,7 +10,9 @@
  *    page after another) on the first `--serial` of them.
  * 3. memory: a `--links` export (Netscape bookmarks HTML made from the corpus pages, each link a
  *    distinct address, with made-up tags and folders): the command's and the browser's resident
- *    memory sampled while it runs, first 100 pages against the last 100, and the peak.
+ *    memory sampled while it runs, first 100 pages against the last 100, and the peak; and the
+ *    command's live heap after a full collection every 25 notes (CLIPDECK_HEAP_EVERY, see
+ *    scripts/lib/bulk/heap-probe.ts), which tells a leak from memory the allocator keeps.
  * 2. resume: a `--resume-links` export run once uninterrupted, then into a fresh server stopped
  *    at `--stops` random points (SIGINT and SIGKILL in turn) and run again until done: the notes
  *    must be those of the uninterrupted run (by source address), none twice.
@@ -24,6 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type NotesServer, startNotesServer } from '../notes-server';
+import { parseHeapLine } from '../scripts/lib/bulk/heap-probe';
 import { startStaticServer } from '../scripts/lib/static-server';
 import { noteSourceUrl } from '../utils/clip-log/note-source';
 import { lineCounter } from './stdout-lines';
@@ -47,6 +50,8 @@ const { values } = parseArgs({
  */
 const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 const CORPUS = resolve('../shared/corpus');
+/** The memory part asks the command for its live heap after this many notes each time. */
+const HEAP_EVERY = 25;
 /** The last commit whose `npm start` clipped one page after another: the serial comparison. */
 const SERIAL_COMMIT = 'b65cec8';
 const work = mkdtempSync(join(tmpdir(), 'clipdeck-bulk-bench-'));
@@ -138,6 +143,7 @@ function runCommand(
   server: NotesServer,
   stop?: { after: number; signal: 'SIGKILL' | 'SIGINT' },
   cwd?: string,
+  env: Record<string, string> = {},
 ): Promise<RunResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -147,6 +153,7 @@ function runCommand(
       NOTES_API_URL: server.baseUrl,
       NOTES_API_KEY: server.apiKey,
       ...(values.offline && { CLIPDECK_CHROMIUM_ARGS: JSON.stringify([OFFLINE_RULE]) }),
+      ...env,
     },
   });
   const lines = lineCounter();
@@ -360,6 +367,9 @@ async function main() {
         'scripts/clip.ts',
         ['--from', exportFile, '--journal', join(work, 'long.journal'), ...jobs],
         server,
+        undefined,
+        undefined,
+        { CLIPDECK_HEAP_EVERY: String(HEAP_EVERY) },
       );
       const held = tally(server);
       await server.stop();
@@ -373,6 +383,15 @@ async function main() {
       const last = window(long.printed - 100, long.printed + 1);
       const peak = (field: 'nodeKb' | 'browserKb') =>
         Math.max(0, ...long.samples.map((sample) => sample[field]));
+      const heaps = long.stderr
+        .split('\n')
+        .map(parseHeapLine)
+        .filter((heap) => heap !== undefined);
+      const heapMean = (from: number, to: number) => {
+        const inWindow = heaps.filter((heap) => heap.notes > from && heap.notes <= to);
+        return inWindow.reduce((sum, heap) => sum + heap.heapUsed, 0) / (inWindow.length || 1);
+      };
+      const heapMb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
       say(
         `## A ${linkCount}-link bookmarks export (made-up tags and folders)`,
         '',
@@ -382,6 +401,8 @@ async function main() {
         '| --- | --- | --- | --- |',
         `| Node (the command) | ${mb(average(first, 'nodeKb'))} | ${mb(average(last, 'nodeKb'))} | ${mb(peak('nodeKb'))} |`,
         `| browser (all its processes) | ${mb(average(first, 'browserKb'))} | ${mb(average(last, 'browserKb'))} | ${mb(peak('browserKb'))} |`,
+        '',
+        `Node's live heap after a full collection, every ${HEAP_EVERY} notes (MB): first 100 pages ${heapMb(heapMean(0, 100))}, last 100 ${heapMb(heapMean(long.printed - 100, long.printed))}, peak ${heapMb(Math.max(0, ...heaps.map((heap) => heap.heapUsed)))}; all: ${heaps.map((heap) => heapMb(heap.heapUsed)).join(' ')}.`,
         '',
       );
     }

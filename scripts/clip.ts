@@ -132,6 +132,9 @@ async function main(argv: string[]): Promise<number> {
     await browser.call('configureOutbox', OUTBOX_FOR_COMMAND);
 
     const { runLinks } = await import('./lib/bulk/run');
+    const { heapProbe } = await import('./lib/bulk/heap-probe');
+    const probe = heapProbe(process.env, log);
+    let printed = 0;
     const outcome = await runLinks(items, {
       command,
       browser,
@@ -139,7 +142,10 @@ async function main(argv: string[]): Promise<number> {
       baseUrl: connection.baseUrl,
       ...(journal && { journal }),
       known,
-      out: (line) => process.stdout.write(`${line}\n`),
+      out: (line) => {
+        process.stdout.write(`${line}\n`);
+        probe?.(++printed);
+      },
       progress,
       counts,
       signal,

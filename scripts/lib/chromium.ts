@@ -126,6 +126,15 @@ const COMMAND_ARGS = ['--blink-settings=imagesEnabled=false', '--disable-site-is
 
 /** Tabs kept for the next page; one per job is enough. */
 const IDLE_TABS_KEPT = 16;
+/**
+ * Pages a tab shows before it is closed and a new one opened. Playwright keeps an object for
+ * every request a page made (and its response and frames, on both its client and server side,
+ * all in this process) until the page is closed: about 30 requests and 270 KB of live heap per
+ * corpus page, so a tab reused for a whole reading list made the command's memory grow with the
+ * number of links (bench/bulk.md). Closing each tab after a few pages keeps that bounded by
+ * jobs × this, and costs one new tab per this many pages.
+ */
+export const PAGES_PER_TAB = 10;
 
 /** The headless command's view of Chromium with Clipdeck loaded (see clip-browser.ts). */
 export async function launchChromium(options: LaunchOptions): Promise<ClipBrowser> {
@@ -137,6 +146,7 @@ export async function launchChromium(options: LaunchOptions): Promise<ClipBrowse
   // tab costs a new renderer process and a target for Playwright, a navigation within the same
   // site keeps both. The previous document is gone once the next one loads.
   const idle: Page[] = [];
+  const shown = new WeakMap<Page, number>();
   return clipBrowserOver({
     // Playwright serialises the function and its plain argument; nothing is unboxed here.
     inBackground: (fn, arg) => browser.worker.evaluate(fn as (arg: unknown) => never, arg),
@@ -152,14 +162,22 @@ export async function launchChromium(options: LaunchOptions): Promise<ClipBrowse
         opened = await openSettled(page, url, limits.timeoutMs);
       }
       const tab = page;
+      shown.set(tab, (shown.get(tab) ?? 0) + 1);
       let crashed = false;
       tab.once('crash', () => {
         crashed = true;
       });
       const settled = opened;
       const close = async () => {
-        // A tab that failed to open (it may still be loading, or be a download) is not reused.
-        if (settled.ok && !crashed && !tab.isClosed() && idle.length < IDLE_TABS_KEPT) {
+        // A tab that failed to open (it may still be loading, or be a download) is not reused,
+        // nor one that has shown its share of pages.
+        if (
+          settled.ok &&
+          !crashed &&
+          !tab.isClosed() &&
+          (shown.get(tab) ?? 0) < PAGES_PER_TAB &&
+          idle.length < IDLE_TABS_KEPT
+        ) {
           tab.removeAllListeners('crash');
           idle.push(tab);
         } else {

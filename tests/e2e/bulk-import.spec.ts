@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { parseHeapLine } from '../../scripts/lib/bulk/heap-probe';
 import { startStaticServer } from '../../scripts/lib/static-server';
 import { expect, SITE_DIR, test } from './fixtures';
 
@@ -203,6 +204,63 @@ test.describe('an import of a reading list', () => {
     } finally {
       await site.stop();
       slow.server.close();
+    }
+  });
+
+  test('a long run keeps the command’s live heap flat: nothing is kept per page', async ({
+    notesServer,
+  }) => {
+    test.setTimeout(480_000);
+    // Pages that each make many requests, as real ones do (scripts, stylesheets): Playwright kept
+    // an object for each of them until the tab was closed, and tabs were reused for the whole run,
+    // so the heap grew by about 8 KB a request, page after page.
+    const pages = 120;
+    const requestsPerPage = 60;
+    const folder = mkdtempSync(join(tmpdir(), 'clipdeck-bulk-heavy-'));
+    writeFileSync(join(folder, 'part.js'), 'void 0;\n');
+    for (let index = 1; index <= pages; index++) {
+      const scripts = Array.from(
+        { length: requestsPerPage },
+        (_, part) => `<script src="part.js?page=${index}&part=${part}"></script>`,
+      ).join('');
+      writeFileSync(
+        join(folder, `page-${index}.html`),
+        `<!doctype html><html><head><title>Heavy page ${index}</title>${scripts}</head><body><article><h1>Heavy page ${index}</h1>${'<p>The keeper counted the boats coming home one by one, and wrote each name down in the harbour book.</p>'.repeat(4)}</article></body></html>`,
+      );
+    }
+    const site = await startStaticServer(folder);
+    try {
+      const list = join(folder, 'list.txt');
+      writeFileSync(
+        list,
+        `${Array.from({ length: pages }, (_, index) => site.urlFor(`page-${index + 1}.html`)).join('\n')}\n`,
+      );
+      const result = await clipCommand(
+        ['--from', list, '--jobs', '2'],
+        {
+          NOTES_API_URL: notesServer.baseUrl,
+          NOTES_API_KEY: notesServer.apiKey,
+          CLIPDECK_HEAP_EVERY: '20',
+        },
+        460_000,
+      );
+      expect(result.stderr).toMatch(new RegExp(`done in .*: ${pages} stored`));
+      const heaps = result.stderr
+        .split('\n')
+        .map(parseHeapLine)
+        .filter((heap) => heap !== undefined);
+      expect(heaps.map((heap) => heap.notes)).toEqual([20, 40, 60, 80, 100, 120]);
+      const mb = (bytes: number) => bytes / 1024 / 1024;
+      const [, early, ...later] = heaps.map((heap) => mb(heap.heapUsed));
+      // Early (after 40 notes, warmed up) against the largest later: the 80 pages between made
+      // about 4,800 requests, some 40 MB kept when each stayed; bounded, the heap moves by at
+      // most what the tabs' current pages made (2 jobs × PAGES_PER_TAB pages, about 10 MB).
+      expect(
+        Math.max(...later) - (early as number),
+        `live heap (MB) every 20 notes: ${heaps.map((heap) => mb(heap.heapUsed).toFixed(0)).join(' ')}`,
+      ).toBeLessThan(20);
+    } finally {
+      await site.stop();
     }
   });
 
