@@ -3,14 +3,13 @@ import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
 import type { CommentDepth } from '../clip/light';
 import type { ClippedPage } from '../clip-log';
-import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
 import type { ImportedLink, ImportFormat } from '../import';
 import type { ImportClipState } from '../import/background';
 import type { EditReply, MoveReply, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { TabPreview } from '../popup';
 import type { Result, UserError } from '../result';
-import type { Connection, DefaultClipMode } from '../settings';
+import type { DefaultClipMode } from '../settings';
 
 /**
  * The one message protocol between extension pages (popup, options) and the background.
@@ -63,11 +62,6 @@ export interface ProtocolMap {
   exportSetAside(): Result<{ count: number; json: string }>;
   /** How far a bulk clip has got: counts by state of the given clips. */
   clipProgress(request: { ids: string[] }): Result<{ progress: BatchProgress }>;
-  /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
-  testConnection(connection: Connection): ConnectionTest;
-  checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
-  readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
-  listRecentNotes(): Result<{ notes: RecentNote[] }>;
   /** The popup (utils/popup/background): the tab's note for editing, with the user's defaults. */
   previewTab(request: {
     tabId: number;
@@ -120,11 +114,10 @@ export interface ProtocolMap {
   /** Forgets a finished bulk retag (its progress and failures). */
   dismissBulkRetag(): Result;
   /**
-   * The options page's "Import links" (utils/import/background): which of these canonical
-   * addresses the service already has notes of (one pass over the list); up to 100 links into
-   * bookmark notes in the outbox; and where each of those clips stands.
+   * The options page's "Import links" (utils/import/background): up to 100 links into bookmark
+   * notes in the outbox, and where each of those clips stands. (Which links the service already
+   * has, the page asks the service itself.)
    */
-  findKnownLinks(request: { urls: string[] }): Result<{ known: string[]; complete: boolean }>;
   importLinks(request: { links: ImportedLink[]; format: ImportFormat }): Result<{ ids: string[] }>;
   importProgress(request: { ids: string[] }): Result<{
     states: ImportClipState[];

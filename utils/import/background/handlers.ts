@@ -1,20 +1,15 @@
 import * as z from 'zod/mini';
-import { createWordedNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
-import { apiSentenceText, t } from '../../i18n';
+import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
 import { failure, type Result } from '../../result';
-import { loadSettings, readConnection, recordKeyRefused } from '../../settings';
+import { loadSettings } from '../../settings';
 import { bookmarkNoteFromLink } from '../bookmark-note';
 import { IMPORT_FORMATS, type ImportedLink, type ImportFormat } from '../types';
-import { findKnownLinks, type KnownLinks } from './known-links';
 
 const REFUSED = failure('refused', t('options.import.refusedSender'));
 const MALFORMED = failure('invalid-request', t('options.import.malformed'));
-
-/** The most addresses one check takes: two 10,000-link files. */
-export const MAX_KNOWN_CHECK = 20_000;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 /** A link as the page sends it: bounded, so a hostile or huge request is refused whole. */
@@ -34,33 +29,10 @@ const importLinksSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
 });
 
-const knownSchema = z.object({ urls: z.array(text(8192)).check(z.maxLength(MAX_KNOWN_CHECK)) });
 const progressSchema = z.object({ ids: z.array(text(100)).check(z.maxLength(1000)) });
 
 /** Where each clip of an import stands; 'gone': no longer in the outbox (saved and pruned). */
 export type ImportClipState = ClipState | 'gone';
-
-/**
- * Which of these pages the service already has notes of (see findKnownLinks). The service is
- * asked with the saved connection; a failure is the API's sentence, and nothing was sent.
- */
-export async function checkKnownLinks(urls: readonly string[]): Promise<Result<KnownLinks>> {
-  const saved = await readConnection();
-  if (!saved.ok) return failure('not-configured', NOT_CONFIGURED_MESSAGE);
-  try {
-    return {
-      ok: true,
-      ...(await findKnownLinks(
-        createWordedNotesClient({ ...saved.connection, words: apiSentenceText }),
-        urls,
-      )),
-    };
-  } catch (error) {
-    if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
-    const reason = toUserError(error);
-    return failure(reason.kind, t('options.import.checkFailed', { reason: reason.message }));
-  }
-}
 
 /**
  * Up to BATCH_SIZE links become bookmark notes in the outbox, in one write: the user's default
@@ -108,13 +80,6 @@ export async function importProgress(
 }
 
 export function registerImportMessages(): void {
-  onMessage('findKnownLinks', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
-    const request = knownSchema.safeParse(message.data);
-    if (!request.success) return MALFORMED;
-    const checked = await checkKnownLinks(request.data.urls);
-    return checked.ok ? { ok: true, known: checked.known, complete: checked.complete } : checked;
-  });
   onMessage('importLinks', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = importLinksSchema.safeParse(message.data);
