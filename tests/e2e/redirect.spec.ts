@@ -62,7 +62,7 @@ test('testing the connection names the new address and offers the base URL to us
     await options.testButton.click();
 
     await expect(options.status(options.connection)).toContainText(
-      `${notesServer.baseUrl}/notes/?limit=1`,
+      `answered from another address, ${notesServer.baseUrl}, so Clipdeck did not send your API key there`,
     );
     await expect(options.status(options.connection)).toContainText('enter your API key for it');
     await expect(options.connection.locator('code.suggested-url')).toHaveText(notesServer.baseUrl);
