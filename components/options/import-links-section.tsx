@@ -6,6 +6,7 @@ import {
   MAX_IMPORT_BYTES,
   runImport,
 } from '../../utils/import';
+import { importLinks } from '../../utils/import/background/import-links';
 import { checkKnownLinks } from '../../utils/import/background/known-links';
 import { sendMessage } from '../../utils/messaging';
 import { SectionHeading } from './section-heading';
@@ -54,7 +55,9 @@ function sendable(progress: ImportProgress): number {
 const messageChannel: ImportChannel = {
   findKnownLinks: (urls) => checkKnownLinks(urls),
   importLinks: (links, format) =>
-    sendMessage('importLinks', { links, format }).catch(backgroundGone),
+    importLinks(links, format, (clips) =>
+      sendMessage('importLinks', { clips }).catch(backgroundGone),
+    ),
   importProgress: (ids) => sendMessage('importProgress', { ids }).catch(backgroundGone),
 };
 

@@ -2,8 +2,7 @@ import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/me
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
 import type { ClippedPage } from '../clip-log';
-import type { ImportedLink, ImportFormat } from '../import';
-import type { ImportClipState } from '../import/background';
+import type { ImportClipState, ImportedClip } from '../import/background';
 import type { EditReply, MoveReply, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
 import type { Result, UserError } from '../result';
@@ -96,11 +95,11 @@ export interface ProtocolMap {
   /** Forgets a finished bulk retag (its progress and failures). */
   dismissBulkRetag(): Result;
   /**
-   * The options page's "Import links" (utils/import/background): up to 100 links into bookmark
-   * notes in the outbox, and where each of those clips stands. (Which links the service already
-   * has, the page asks the service itself.)
+   * The options page's "Import links" (utils/import/background): up to 100 bookmark notes the
+   * page built from the export's links into the outbox, and where each of those clips stands.
+   * (Which links the service already has, the page asks the service itself.)
    */
-  importLinks(request: { links: ImportedLink[]; format: ImportFormat }): Result<{ ids: string[] }>;
+  importLinks(request: { clips: ImportedClip[] }): Result<{ ids: string[] }>;
   importProgress(request: { ids: string[] }): Result<{
     states: ImportClipState[];
     attention?: string;
