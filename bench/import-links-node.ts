@@ -13,7 +13,9 @@ import { startNotesServer } from '../notes-server';
 // The outbox reads `globalThis.chrome` when its modules load: the fake browser goes in first.
 (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
 const { runImport } = await import('../utils/import');
-const { checkKnownLinks, importLinks, importProgress } = await import('../utils/import/background');
+const { checkKnownLinks, importLinks, importProgress, storeImportedClips } = await import(
+  '../utils/import/background'
+);
 const { outboxItem, runOutboxInBackground } = await import('../utils/outbox');
 const { saveConnection } = await import('../utils/settings');
 
@@ -39,7 +41,7 @@ const run = await runImport(
   [{ name: 'pocket.csv', bytes }],
   {
     findKnownLinks: (urls) => checkKnownLinks(urls),
-    importLinks: (links, format) => importLinks(links, format),
+    importLinks: (links, format) => importLinks(links, format, storeImportedClips),
     importProgress: (ids) => importProgress(ids),
   },
   {

@@ -2,7 +2,6 @@
 import '../utils/jitless';
 import { defineBackground } from 'wxt/utils/define-background';
 import { clipTab, clipTabs, installAutomationHooks } from '../utils/clipper';
-import { registerConnectionChecks } from '../utils/connection';
 import { registerImportMessages } from '../utils/import/background';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';
@@ -20,8 +19,6 @@ export default defineBackground(() => {
   onMessage('clipTabs', (message) =>
     isFromExtensionPage(message) ? clipTabs(message.data) : REFUSED,
   );
-
-  registerConnectionChecks();
 
   // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on alarms.
   runOutboxInBackground();

@@ -1,13 +1,20 @@
-import type { ConnectionTest, NoteDeck, RecentNote } from '../../utils/connection';
-import { sendMessage } from '../../utils/messaging';
+import {
+  type ConnectionTest,
+  checkDeck,
+  listRecentNotes,
+  type NoteDeck,
+  type RecentNote,
+  readNoteDeck,
+  testConnection,
+} from '../../utils/connection';
 import type { Result, UserError } from '../../utils/result';
 import type { Connection } from '../../utils/settings';
-import { backgroundGone } from './status';
 
 /**
- * What the options page asks the service, through the background (the one place that talks to
- * the API). A seam so the sections can be tested against the real checks and the real local
- * server without a background page in between.
+ * What the options page asks the service. The page waits on each answer, so the checks run here,
+ * not in the background (which carries only what must run with no page open; issue 18): an
+ * extension page may read the key and call the configured service through utils/api. A seam so
+ * the sections can be tested with a fetch of their own.
  */
 export interface OptionsChecks {
   testConnection(connection: Connection): Promise<ConnectionTest>;
@@ -16,17 +23,16 @@ export interface OptionsChecks {
   listRecentNotes(): Promise<Result<{ notes: RecentNote[] }>>;
 }
 
-export const backgroundChecks: OptionsChecks = {
-  testConnection: (connection) => sendMessage('testConnection', connection).catch(backgroundGone),
-  checkDeck: (deckId) => sendMessage('checkDeck', { deckId }).catch(backgroundGone),
-  readNoteDeck: (noteId) => sendMessage('readNoteDeck', { noteId }).catch(backgroundGone),
-  listRecentNotes: () => sendMessage('listRecentNotes', undefined).catch(backgroundGone),
+export const pageChecks: OptionsChecks = {
+  testConnection: (connection) => testConnection(connection),
+  checkDeck: (deckId) => checkDeck(deckId),
+  readNoteDeck: (noteId) => readNoteDeck(noteId),
+  listRecentNotes: () => listRecentNotes(),
 };
 
 /**
  * Issue 14: the client never follows a redirect with the key; a test that met one fails with kind
- * `moved` and, when the new address is usable, `suggestedBaseUrl`. The field rides on the error
- * object across the message boundary, so it is read defensively here.
+ * `moved` and, when the new address is usable, `suggestedBaseUrl`, read defensively here.
  */
 export function suggestedBaseUrlOf(error: UserError): string | undefined {
   if (error.kind !== 'moved') return undefined;

@@ -11,7 +11,7 @@ import {
   saveConnection,
 } from '../../utils/settings';
 import { richText } from '../rich-text';
-import { backgroundChecks, type OptionsChecks, suggestedBaseUrlOf } from './checks';
+import { type OptionsChecks, pageChecks, suggestedBaseUrlOf } from './checks';
 import { describedBy, Field } from './field';
 import { SectionHeading } from './section-heading';
 import { type Status, StatusLine } from './status';
@@ -53,7 +53,7 @@ async function releaseHost(previousBaseUrl: string, currentPattern: string): Pro
   await browser.permissions.remove({ origins: [previous] }).catch(() => false);
 }
 
-export function ConnectionSection({ saved, onSaved, checks = backgroundChecks }: Props) {
+export function ConnectionSection({ saved, onSaved, checks = pageChecks }: Props) {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [apiKey, setApiKey] = useState(saved.apiKey);
   const [revealed, setRevealed] = useState(false);

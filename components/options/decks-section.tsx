@@ -10,7 +10,7 @@ import {
   withDeck,
   withoutDeck,
 } from '../../utils/settings';
-import { backgroundChecks, type OptionsChecks } from './checks';
+import { type OptionsChecks, pageChecks } from './checks';
 import { Field } from './field';
 import { SectionHeading } from './section-heading';
 import { errorStatus, type Status, StatusLine } from './status';
@@ -33,7 +33,7 @@ type DeckCheck = { noteCount: number } | { empty: true };
  * The user's own list of decks (the interface cannot list them). Every change here is saved at
  * once and the status line says so.
  */
-export function DecksSection({ saved, connected, onSaved, checks = backgroundChecks }: Props) {
+export function DecksSection({ saved, connected, onSaved, checks = pageChecks }: Props) {
   const [status, setStatus] = useState<Status>(null);
 
   async function store(next: DeckSettings, text: string, tone: 'ok' | 'info' = 'ok') {

@@ -6,6 +6,8 @@ import {
   MAX_IMPORT_BYTES,
   runImport,
 } from '../../utils/import';
+import { importLinks } from '../../utils/import/background/import-links';
+import { checkKnownLinks } from '../../utils/import/background/known-links';
 import { sendMessage } from '../../utils/messaging';
 import { SectionHeading } from './section-heading';
 import { backgroundGone, type Status, StatusLine } from './status';
@@ -46,11 +48,16 @@ function sendable(progress: ImportProgress): number {
   return progress.links - progress.alreadyThere;
 }
 
-/** The background calls an import makes, through the one message protocol. */
+/**
+ * What an import asks: the service itself for the links it has (this page waits on it), the
+ * background for what the outbox stores, through the one message protocol.
+ */
 const messageChannel: ImportChannel = {
-  findKnownLinks: (urls) => sendMessage('findKnownLinks', { urls }).catch(backgroundGone),
+  findKnownLinks: (urls) => checkKnownLinks(urls),
   importLinks: (links, format) =>
-    sendMessage('importLinks', { links, format }).catch(backgroundGone),
+    importLinks(links, format, (clips) =>
+      sendMessage('importLinks', { clips }).catch(backgroundGone),
+    ),
   importProgress: (ids) => sendMessage('importProgress', { ids }).catch(backgroundGone),
 };
 

@@ -16,6 +16,14 @@ export function backgroundStopped(): { ok: false; error: UserError } {
   };
 }
 
+/**
+ * What the popup shows when its own work on the tab threw (the tab closed under it, storage
+ * failed): a sentence, like any failed preview.
+ */
+export function tabWorkFailed(): { ok: false; error: UserError } {
+  return { ok: false, error: { kind: 'unclippable', message: t('clip.error.noAnswer') } };
+}
+
 export function openOptions(): void {
   void browser.runtime.openOptionsPage();
 }

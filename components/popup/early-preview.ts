@@ -1,16 +1,12 @@
 import type { CommentDepth } from '../../utils/clip/light';
-import { sendMessage } from '../../utils/messaging';
+import { previewTab } from '../../utils/popup/tab';
 import type { DefaultClipMode } from '../../utils/settings';
-import { backgroundStopped, targetTabId } from './background';
+import { tabWorkFailed, targetTabId } from './background';
 
 export type PreviewAnswer = Awaited<ReturnType<typeof requestPreview>>;
 
 export function requestPreview(tabId: number, mode?: DefaultClipMode, comments?: CommentDepth) {
-  return sendMessage('previewTab', {
-    tabId,
-    ...(mode && { mode }),
-    ...(comments && { comments }),
-  }).catch(backgroundStopped);
+  return previewTab(tabId, mode, comments).catch(tabWorkFailed);
 }
 
 interface EarlyPreview {
@@ -23,7 +19,7 @@ let started: EarlyPreview | undefined;
 let taken = false;
 
 /**
- * Asks the background for the page's preview as soon as the popup's entry runs, while the App's
+ * Starts the page's preview (run in this page, utils/popup/tab) as soon as the popup's entry runs, while the App's
  * own code is still loading (issue 19: that load and the first render took about 100 ms before
  * the request went out). The App takes the answer with `takePreview`.
  */

@@ -2,8 +2,9 @@ import { useId, useState } from 'preact/hooks';
 import { quoted, t } from '../../utils/i18n';
 import { sendMessage } from '../../utils/messaging';
 import type { IndexedNote } from '../../utils/notes-index';
+import { readSelection } from '../../utils/popup/tab';
 import type { Deck } from '../../utils/settings';
-import { backgroundStopped, copyText } from './background';
+import { backgroundStopped, copyText, tabWorkFailed } from './background';
 import { formatWhen } from './format';
 import { saveNoteFields } from './note-changes';
 import { NoteEditor, type NoteFields, type NoteStatus, NoteStatusLine } from './note-editor';
@@ -117,7 +118,7 @@ export function RecentNoteItem(
           ok: false,
           error: { kind: 'no-tab', message: t('popup.recent.noPage') },
         };
-      const selection = await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
+      const selection = await readSelection(tabId).catch(tabWorkFailed);
       if (!selection.ok) return selection;
       const appended = await sendMessage('appendToNote', {
         id: note.id,

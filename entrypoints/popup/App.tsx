@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { AlreadyClipped } from '../../components/popup/already-clipped';
-import { backgroundStopped, openOptions } from '../../components/popup/background';
+import { backgroundStopped, openOptions, tabWorkFailed } from '../../components/popup/background';
 import { type BulkClipper, ClipAllTabs } from '../../components/popup/clip-all-tabs';
 import { ClipEditor } from '../../components/popup/clip-editor';
 import { ClipResult } from '../../components/popup/clip-result';
@@ -42,6 +42,7 @@ import {
   rememberLastDeck,
   staleSentence,
 } from '../../utils/popup';
+import { checkService as checkServiceNow, readSelection } from '../../utils/popup/tab';
 import type { Result } from '../../utils/result';
 import {
   type DefaultClipMode,
@@ -169,7 +170,7 @@ export function App() {
     const refreshed = await sendMessage('refreshNotesIndex', {}).catch(backgroundStopped);
     dispatch({ type: 'index-refresh-finished', result: refreshed });
     if (refreshed.ok && !refreshed.scanned) {
-      const checked = await sendMessage('checkService', undefined).catch(backgroundStopped);
+      const checked = await checkServiceNow();
       dispatch({ type: 'service-checked', result: checked });
     }
   }
@@ -257,9 +258,7 @@ export function App() {
   const appendToClipped = (note: ClippedPage) =>
     updateClipped(async () => {
       const selection =
-        tabId === undefined
-          ? backgroundStopped()
-          : await sendMessage('readSelection', { tabId }).catch(backgroundStopped);
+        tabId === undefined ? backgroundStopped() : await readSelection(tabId).catch(tabWorkFailed);
       if (!selection.ok)
         return { type: 'update-finished', update: { step: 'failed', error: selection.error } };
       const result = await sendMessage('appendToNote', {

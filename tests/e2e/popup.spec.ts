@@ -768,7 +768,6 @@ test('one name per notebook: “Default notebook” everywhere, labels where the
 
 test('arrow keys through the clip modes extract only the mode the user rests on, once', async ({
   context,
-  worker,
   notesServer,
   site,
   configure,
@@ -778,9 +777,9 @@ test('arrow keys through the clip modes extract only the mode the user rests on,
   const article = await openArticle(await context.newPage(), site.urlFor('article.html'));
   const popup = await openPopupFor(article);
   await popup.waitForPreview();
-  // Counts the engine runs the background asks of the tab from now on (the only injection that
-  // carries the clip request), one per extraction.
-  await worker.evaluate(() => {
+  // Counts the engine runs the popup asks of the tab from now on (the only injection that carries
+  // the clip request), one per extraction: the popup previews the tab itself (issue 18).
+  await popup.page.evaluate(() => {
     const scripting = chrome.scripting as typeof chrome.scripting & { extractions?: number };
     const original = scripting.executeScript.bind(scripting);
     scripting.extractions = 0;
@@ -794,7 +793,7 @@ test('arrow keys through the clip modes extract only the mode the user rests on,
     }) as typeof scripting.executeScript;
   });
   const extractions = () =>
-    worker.evaluate(
+    popup.page.evaluate(
       () => (chrome.scripting as typeof chrome.scripting & { extractions?: number }).extractions,
     );
 

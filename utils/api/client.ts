@@ -1,7 +1,6 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { NotesApiError, type NotesApiErrorDetails, type NotesApiErrorKind } from './errors';
 import {
-  errorBodySchema,
   type Note,
   type NoteDraft,
   type NoteList,
@@ -10,6 +9,7 @@ import {
   noteListSchema,
   noteSchema,
   noteWithDeckSchema,
+  partialErrorBodySchema,
 } from './schemas';
 import { type ApiSentence, type ApiWords, englishApiWords } from './sentences';
 
@@ -595,7 +595,7 @@ type Fail = (
 
 function statusError(call: Call, response: Response, text: string, fail: Fail): NotesApiError {
   const { status } = response;
-  const body = z.partial(errorBodySchema).safeParse(safeJson(text));
+  const body = partialErrorBodySchema.safeParse(safeJson(text));
   const serverMessage = body.success ? body.data.error : undefined;
   const code = body.success ? body.data.code : undefined;
   const details: NotesApiErrorDetails = { status, code, serverMessage };

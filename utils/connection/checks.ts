@@ -14,7 +14,8 @@ import {
 
 /**
  * What the options page asks of the service: is the connection right, does a deck exist, which
- * deck holds a note. They run in the background (the one place that talks to the API), and each
+ * deck holds a note. They run in the options page itself (an extension page: it reads the key from
+ * `local:` storage and calls the service through utils/api, like the background), and each
  * failure is a sentence about this check, not a generic API error.
  */
 export interface CheckDependencies {

@@ -10,4 +10,3 @@ export {
   readNoteDeck,
   testConnection,
 } from './checks';
-export { registerConnectionChecks } from './handlers';

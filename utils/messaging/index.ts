@@ -1,16 +1,11 @@
 import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
-import type { CommentDepth } from '../clip/light';
 import type { ClippedPage } from '../clip-log';
-import type { ConnectionTest, NoteDeck, RecentNote } from '../connection';
-import type { ImportedLink, ImportFormat } from '../import';
-import type { ImportClipState } from '../import/background';
+import type { ImportClipState, ImportedClip } from '../import/background';
 import type { EditReply, MoveReply, NoteChanges, RefreshOutcome } from '../notes-index';
 import type { BatchProgress, ClipSummary, NoteDraft } from '../outbox';
-import type { TabPreview } from '../popup';
 import type { Result, UserError } from '../result';
-import type { Connection, DefaultClipMode } from '../settings';
 
 /**
  * The one message protocol between extension pages (popup, options) and the background.
@@ -63,18 +58,6 @@ export interface ProtocolMap {
   exportSetAside(): Result<{ count: number; json: string }>;
   /** How far a bulk clip has got: counts by state of the given clips. */
   clipProgress(request: { ids: string[] }): Result<{ progress: BatchProgress }>;
-  /** The options page's checks (handlers in utils/connection); the key stays in extension pages. */
-  testConnection(connection: Connection): ConnectionTest;
-  checkDeck(request: { deckId: string }): Result<{ noteCount: number }>;
-  readNoteDeck(request: { noteId: string }): Result<{ note: NoteDeck }>;
-  listRecentNotes(): Result<{ notes: RecentNote[] }>;
-  /** The popup (utils/popup/background): the tab's note for editing, with the user's defaults. */
-  previewTab(request: {
-    tabId: number;
-    mode?: DefaultClipMode;
-    /** How much discussion to keep for this clip; absent: the options' choice. */
-    comments?: CommentDepth;
-  }): Result<{ preview: TabPreview }>;
   /** Saves the popup's (possibly edited) draft through the outbox; deckId null: default notebook. */
   saveDraft(request: {
     draft: NoteDraft;
@@ -83,14 +66,6 @@ export interface ProtocolMap {
   }): Result<{ clip: ClipSummary }>;
   /** The newest note made from this page that the service still has (utils/clip-log). */
   findClippedPage(request: { url: string }): Result<{ clipped: ClippedPage | null }>;
-  /**
-   * One cheap authenticated request with the saved connection (utils/popup/background): the
-   * popup asks it when the notes index was fresh, to show a refused key or a service that is down
-   * as soon as it opens. Fails with the API error's kind (auth, network, timeout, server…).
-   */
-  checkService(): Result;
-  /** The tab's selection as Markdown with its source, for appending to a note. */
-  readSelection(request: { tabId: number }): Result<{ markdown: string }>;
   /** The notes index (utils/notes-index): rescan unless fresh; the popup reads the stored index. */
   refreshNotesIndex(request?: { force?: boolean }): Result<RefreshOutcome>;
   getNote(request: { id: string }): Result<{ note: NoteWithDeck }>;
@@ -120,12 +95,11 @@ export interface ProtocolMap {
   /** Forgets a finished bulk retag (its progress and failures). */
   dismissBulkRetag(): Result;
   /**
-   * The options page's "Import links" (utils/import/background): which of these canonical
-   * addresses the service already has notes of (one pass over the list); up to 100 links into
-   * bookmark notes in the outbox; and where each of those clips stands.
+   * The options page's "Import links" (utils/import/background): up to 100 bookmark notes the
+   * page built from the export's links into the outbox, and where each of those clips stands.
+   * (Which links the service already has, the page asks the service itself.)
    */
-  findKnownLinks(request: { urls: string[] }): Result<{ known: string[]; complete: boolean }>;
-  importLinks(request: { links: ImportedLink[]; format: ImportFormat }): Result<{ ids: string[] }>;
+  importLinks(request: { clips: ImportedClip[] }): Result<{ ids: string[] }>;
   importProgress(request: { ids: string[] }): Result<{
     states: ImportClipState[];
     attention?: string;

@@ -11,8 +11,11 @@ import { refreshNotesIndex } from './refresh';
 const REFUSED = () => failure('refused', t('notesIndex.refusedSender'));
 const MALFORMED = () => failure('invalid-request', t('notesIndex.malformed'));
 
-const noteIdSchema = z.object({ id: z.string().check(z.minLength(1)) });
-const changesSchema = z.extend(noteIdSchema, {
+// Spread, not z.extend: the helper pulls zod's object utilities into the background (issue 18).
+const noteId = { id: z.string().check(z.minLength(1)) };
+const noteIdSchema = z.object(noteId);
+const changesSchema = z.object({
+  ...noteId,
   changes: z.object({
     title: z.optional(z.string()),
     markdown_text: z.optional(z.string()),
@@ -21,8 +24,9 @@ const changesSchema = z.extend(noteIdSchema, {
     removeTags: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
   }),
 });
-const moveSchema = z.extend(noteIdSchema, { deckId: z.nullable(z.string().check(z.minLength(1))) });
-const appendSchema = z.extend(noteIdSchema, {
+const moveSchema = z.object({ ...noteId, deckId: z.nullable(z.string().check(z.minLength(1))) });
+const appendSchema = z.object({
+  ...noteId,
   markdown: z.string().check(z.trim(), z.minLength(1)),
 });
 const bulkSchema = z.object({

@@ -12,8 +12,11 @@ import { summarizeClip, summarizeOutbox } from './summary';
 const REFUSED = () => failure('refused', t('outbox.refusedSender'));
 const MALFORMED = () => failure('invalid-request', t('outbox.malformed'));
 
-const clipIdSchema = z.object({ id: z.string().check(z.minLength(1)) });
-const editSchema = z.extend(clipIdSchema, {
+// Spread, not z.extend: the helper pulls zod's object utilities into the background (issue 18).
+const clipId = { id: z.string().check(z.minLength(1)) };
+const clipIdSchema = z.object(clipId);
+const editSchema = z.object({
+  ...clipId,
   draft: z.optional(noteDraftSchema),
   deckId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });

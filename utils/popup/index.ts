@@ -1,7 +1,8 @@
 /**
  * The popup page's logic: its state machine (state.ts), what it remembers between openings (the
- * last deck, the default notebook's id), its sentences for the hard states. The background side
- * of the popup is ./background, kept apart so this page's bundle stays small.
+ * last deck, the default notebook's id), its sentences for the hard states. What it does to the tab
+ * (preview, selection) is ./tab, the background's side ./background, both kept apart from this
+ * index so the state logic's tests and the page's first chunk stay small.
  */
 
 export {
@@ -14,7 +15,6 @@ export {
   type WindowTab,
   waitingCount,
 } from './all-tabs';
-export type { TabPreview } from './background/preview';
 export {
   type DefaultNotebook,
   defaultNotebookItem,
@@ -48,3 +48,4 @@ export {
   type ServiceHealth,
   type UpdateState,
 } from './state';
+export type { TabPreview } from './tab/preview';

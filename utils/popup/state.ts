@@ -5,7 +5,7 @@ import type { NotesIndex } from '../notes-index';
 import type { ClipSummary } from '../outbox';
 import type { Result, UserError } from '../result';
 import type { Deck, DefaultClipMode } from '../settings';
-import type { TabPreview } from './background/preview';
+import type { TabPreview } from './tab/preview';
 
 /**
  * The popup as one state machine (issue 19). Every state a user can meet is a `Phase` or a
@@ -60,7 +60,7 @@ export type Phase =
 
 /**
  * What the popup knows of the Notes service. Learnt from the stored key refusal at once, then
- * from the notes index refresh or a cheap check (utils/popup/background/service-check.ts).
+ * from the notes index refresh or a cheap check (utils/popup/tab/service-check.ts).
  */
 export type ServiceHealth =
   | { status: 'unknown' }

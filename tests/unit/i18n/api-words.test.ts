@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, startNotesServer } from '../../../notes-server';
 import { type ApiSentence, createNotesClient, englishApiWords } from '../../../utils/api';
 import { apiSentenceText } from '../../../utils/i18n';
-import { checkService } from '../../../utils/popup/background/service-check';
+import { checkService } from '../../../utils/popup/tab/service-check';
 import { saveConnection } from '../../../utils/settings';
 import { useLocale } from './fake-i18n';
 

@@ -5,7 +5,12 @@ import { type NotesServer, startNotesServer } from '../../../notes-server';
 import { createNotesClient } from '../../../utils/api';
 import { noteSourceUrl as noteSource } from '../../../utils/clip-log/note-source';
 import { bookmarkNoteFromLink, type ImportChannel, runImport } from '../../../utils/import';
-import { checkKnownLinks, importLinks, importProgress } from '../../../utils/import/background';
+import {
+  checkKnownLinks,
+  importLinks,
+  importProgress,
+  storeImportedClips,
+} from '../../../utils/import/background';
 import { outboxConfigItem, outboxItem, runOutboxInBackground } from '../../../utils/outbox';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
 
@@ -22,7 +27,7 @@ const fileOf = (name: string) => ({
 
 const channel: ImportChannel = {
   findKnownLinks: (urls) => checkKnownLinks(urls),
-  importLinks: (links, format) => importLinks(links, format),
+  importLinks: (links, format) => importLinks(links, format, storeImportedClips),
   importProgress: (ids) => importProgress(ids),
 };
 const quick = { pollMs: 20, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countWords, formatWhen } from '../../../components/popup/format';
 import { readRecentTags, rememberUsedTags } from '../../../utils/notes-index';
 import { initialDeck, readLastDeck, rememberLastDeck } from '../../../utils/popup';
-import { classifyAddress } from '../../../utils/popup/background';
+import { classifyAddress } from '../../../utils/popup/tab';
 
 beforeEach(() => fakeBrowser.reset());
 

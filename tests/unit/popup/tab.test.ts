@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { inspectTab, PDF_MESSAGE, previewTab } from '../../../utils/popup/background';
+import { inspectTab, PDF_MESSAGE, previewTab } from '../../../utils/popup/tab';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
 import { inspectMarkdown, paragraphLines } from '../clip/note-safety';
 

@@ -1,91 +1,45 @@
 import * as z from 'zod/mini';
-import { createWordedNotesClient, NotesApiError, toUserError } from '../../api';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
-import { apiSentenceText, t } from '../../i18n';
+import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
+import { noteDraftSchema } from '../../outbox/entry';
 import { failure, type Result } from '../../result';
-import { loadSettings, readConnection, recordKeyRefused } from '../../settings';
-import { bookmarkNoteFromLink } from '../bookmark-note';
-import { IMPORT_FORMATS, type ImportedLink, type ImportFormat } from '../types';
-import { findKnownLinks, type KnownLinks } from './known-links';
+import { loadSettings } from '../../settings';
+import type { ImportedClip } from './import-links';
 
 const REFUSED = failure('refused', t('options.import.refusedSender'));
 const MALFORMED = failure('invalid-request', t('options.import.malformed'));
 
-/** The most addresses one check takes: two 10,000-link files. */
-export const MAX_KNOWN_CHECK = 20_000;
-
 const text = (max: number) => z.string().check(z.maxLength(max));
-/** A link as the page sends it: bounded, so a hostile or huge request is refused whole. */
-const importedLinkSchema = z.object({
-  url: text(8192),
-  title: z.optional(text(4096)),
-  tags: z.array(text(500)).check(z.maxLength(200)),
-  folders: z.array(text(500)).check(z.maxLength(50)),
-  excerpt: z.optional(text(100_000)),
-  savedAt: z.optional(text(64)),
-  highlights: z.array(text(100_000)).check(z.maxLength(1000)),
-  line: z.int().check(z.nonnegative()),
+/** Bookmark notes as the options page built them (./import-links.ts), a batch at a time. */
+const importClipsSchema = z.object({
+  clips: z
+    .array(z.object({ draft: noteDraftSchema, sourceUrl: text(8192) }))
+    .check(z.maxLength(BATCH_SIZE)),
 });
 
-const importLinksSchema = z.object({
-  links: z.array(importedLinkSchema).check(z.maxLength(BATCH_SIZE)),
-  format: z.enum(IMPORT_FORMATS),
-});
-
-const knownSchema = z.object({ urls: z.array(text(8192)).check(z.maxLength(MAX_KNOWN_CHECK)) });
 const progressSchema = z.object({ ids: z.array(text(100)).check(z.maxLength(1000)) });
 
 /** Where each clip of an import stands; 'gone': no longer in the outbox (saved and pruned). */
 export type ImportClipState = ClipState | 'gone';
 
 /**
- * Which of these pages the service already has notes of (see findKnownLinks). The service is
- * asked with the saved connection; a failure is the API's sentence, and nothing was sent.
+ * Up to BATCH_SIZE bookmark notes (built by the options page from the export's links) go into the
+ * outbox in one write, to the user's default notebook. Nothing is loaded; delivery is the outbox's.
  */
-export async function checkKnownLinks(urls: readonly string[]): Promise<Result<KnownLinks>> {
-  const saved = await readConnection();
-  if (!saved.ok) return failure('not-configured', NOT_CONFIGURED_MESSAGE);
-  try {
-    return {
-      ok: true,
-      ...(await findKnownLinks(
-        createWordedNotesClient({ ...saved.connection, words: apiSentenceText }),
-        urls,
-      )),
-    };
-  } catch (error) {
-    if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
-    const reason = toUserError(error);
-    return failure(reason.kind, t('options.import.checkFailed', { reason: reason.message }));
-  }
-}
-
-/**
- * Up to BATCH_SIZE links become bookmark notes in the outbox, in one write: the user's default
- * tags and notebook, the export's folders as tags. Nothing is loaded; delivery is the outbox's.
- */
-export async function importLinks(
-  links: readonly ImportedLink[],
-  format: ImportFormat,
+export async function storeImportedClips(
+  clips: readonly ImportedClip[],
 ): Promise<Result<{ ids: string[] }>> {
   const settings = await loadSettings();
   if (!settings.connection.baseUrl || !settings.connection.apiKey) {
     return failure('not-configured', NOT_CONFIGURED_MESSAGE);
   }
   const deckId = settings.decks.defaultDeckId;
-  const clips = links.map((link) => ({
-    draft: bookmarkNoteFromLink(link, {
-      tags: settings.clipDefaults.tags,
-      folderTags: true,
-      format,
-    }),
-    ...(deckId !== null && { deckId }),
-    sourceUrl: link.url,
-  }));
   try {
-    const stored = await getOutbox().addMany(clips);
+    const stored = await getOutbox().addMany(
+      clips.map((clip) => ({ ...clip, ...(deckId !== null && { deckId }) })),
+    );
     return { ok: true, ids: stored.map((entry) => entry.id) };
   } catch {
     return failure('not-stored', NOT_STORED_MESSAGE);
@@ -108,18 +62,10 @@ export async function importProgress(
 }
 
 export function registerImportMessages(): void {
-  onMessage('findKnownLinks', async (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
-    const request = knownSchema.safeParse(message.data);
-    if (!request.success) return MALFORMED;
-    const checked = await checkKnownLinks(request.data.urls);
-    return checked.ok ? { ok: true, known: checked.known, complete: checked.complete } : checked;
-  });
   onMessage('importLinks', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
-    const request = importLinksSchema.safeParse(message.data);
-    if (!request.success) return MALFORMED;
-    return importLinks(request.data.links, request.data.format);
+    const request = importClipsSchema.safeParse(message.data);
+    return request.success ? storeImportedClips(request.data.clips) : MALFORMED;
   });
   onMessage('importProgress', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;

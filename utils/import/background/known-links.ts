@@ -1,7 +1,10 @@
-import type { NotesClient } from '../../api';
+import { createWordedNotesClient, NotesApiError, type NotesClient, toUserError } from '../../api';
 import { readClipLog } from '../../clip-log';
 // The one file, not the index: the headless command shares it and cannot reach storage.
 import { scanNoteSources } from '../../clip-log/scan-sources';
+import { apiSentenceText, t } from '../../i18n';
+import { failure, type Result } from '../../result';
+import { readConnection, recordKeyRefused } from '../../settings';
 
 /**
  * The scan reads at most this many pages (20,000 notes), like the notes index: an import into a
@@ -35,4 +38,26 @@ export async function findKnownLinks(
     if (wanted.has(entry.url) && seenIds.has(entry.noteId)) known.add(entry.url);
   }
   return { known: [...known], complete, requests };
+}
+
+/**
+ * Which of these pages the service already has notes of (see findKnownLinks), asked by the
+ * options page itself (it waits on the answer; issue 18) with the saved connection; a failure is the API's sentence, and nothing was sent.
+ */
+export async function checkKnownLinks(urls: readonly string[]): Promise<Result<KnownLinks>> {
+  const saved = await readConnection();
+  if (!saved.ok) return failure('not-configured', t('common.notConfigured'));
+  try {
+    return {
+      ok: true,
+      ...(await findKnownLinks(
+        createWordedNotesClient({ ...saved.connection, words: apiSentenceText }),
+        urls,
+      )),
+    };
+  } catch (error) {
+    if (error instanceof NotesApiError && error.kind === 'auth') await recordKeyRefused();
+    const reason = toUserError(error);
+    return failure(reason.kind, t('options.import.checkFailed', { reason: reason.message }));
+  }
 }

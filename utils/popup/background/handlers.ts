@@ -1,24 +1,15 @@
 import * as z from 'zod/mini';
-import { commentDepths } from '../../clip/light';
 import { findClippedPage, forgetDeletedNotes, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
 import { isFromExtensionPage, onMessage } from '../../messaging';
 import { registerNotesIndex } from '../../notes-index';
 import { submitClip } from '../../outbox';
 import { failure } from '../../result';
-import { DEFAULT_CLIP_MODES, readConnection } from '../../settings';
-import { previewTab } from './preview';
-import { readSelection } from './selection';
-import { checkService } from './service-check';
+import { readConnection } from '../../settings';
 
 const REFUSED = failure('refused', t('popup.refusedSender'));
 const MALFORMED = failure('invalid-request', t('popup.malformed'));
 
-const tabSchema = z.object({ tabId: z.int().check(z.nonnegative()) });
-const previewSchema = z.extend(tabSchema, {
-  mode: z.optional(z.enum(DEFAULT_CLIP_MODES)),
-  comments: z.optional(z.enum(commentDepths)),
-});
 const saveSchema = z.object({
   draft: z.object({
     title: z.string(),
@@ -30,22 +21,14 @@ const saveSchema = z.object({
 });
 
 /**
- * The background's side of the popup: preview a tab, save the edited draft through the outbox,
- * "already clipped", the selection for appending; plus the notes index and the clip log, which
- * follow the outbox's saves.
+ * The background's side of the popup: save the edited draft through the outbox, "already
+ * clipped"; plus the notes index and the clip log, which follow the outbox's saves.
  */
 export function registerPopupBackground(): void {
   registerNotesIndex();
   logOutboxSaves();
   forgetDeletedNotes();
 
-  onMessage('previewTab', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
-    const request = previewSchema.safeParse(message.data);
-    return request.success
-      ? previewTab(request.data.tabId, request.data.mode, request.data.comments)
-      : MALFORMED;
-  });
   onMessage('saveDraft', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = saveSchema.safeParse(message.data);
@@ -66,11 +49,5 @@ export function registerPopupBackground(): void {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = z.object({ url: z.string() }).safeParse(message.data);
     return request.success ? findClippedPage(request.data.url) : MALFORMED;
-  });
-  onMessage('checkService', (message) => (isFromExtensionPage(message) ? checkService() : REFUSED));
-  onMessage('readSelection', (message) => {
-    if (!isFromExtensionPage(message)) return REFUSED;
-    const request = tabSchema.safeParse(message.data);
-    return request.success ? readSelection(request.data.tabId) : MALFORMED;
   });
 }
