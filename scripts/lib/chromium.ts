@@ -127,14 +127,16 @@ const COMMAND_ARGS = ['--blink-settings=imagesEnabled=false', '--disable-site-is
 /** Tabs kept for the next page; one per job is enough. */
 const IDLE_TABS_KEPT = 16;
 /**
- * Pages a tab shows before it is closed and a new one opened. Playwright keeps an object for
- * every request a page made (and its response and frames, on both its client and server side,
- * all in this process) until the page is closed: about 30 requests and 270 KB of live heap per
- * corpus page, so a tab reused for a whole reading list made the command's memory grow with the
- * number of links (bench/bulk.md). Closing each tab after a few pages keeps that bounded by
- * jobs × this, and costs one new tab per this many pages.
+ * Requests a tab's pages may make before the tab is closed and a new one opened. Playwright keeps
+ * an object for every request a page made (and its response and frames, on both its client and
+ * server side, all in this process) until the page is closed, about 8.5 KB each: a tab reused for
+ * a whole reading list made the command's memory grow with the number of links (bench/bulk.md).
+ * Closing a tab after this many keeps that bounded by jobs × ~7 MB. Counted in requests, not
+ * pages, because that is what is kept, and because a new tab is not free either: its renderer
+ * compiles the clipping engine again (closing every 10 corpus pages, ~30 requests each, made 100
+ * pages 62 s instead of 54).
  */
-export const PAGES_PER_TAB = 10;
+export const REQUESTS_PER_TAB = 800;
 
 /** The headless command's view of Chromium with Clipdeck loaded (see clip-browser.ts). */
 export async function launchChromium(options: LaunchOptions): Promise<ClipBrowser> {
@@ -146,23 +148,29 @@ export async function launchChromium(options: LaunchOptions): Promise<ClipBrowse
   // tab costs a new renderer process and a target for Playwright, a navigation within the same
   // site keeps both. The previous document is gone once the next one loads.
   const idle: Page[] = [];
-  const shown = new WeakMap<Page, number>();
+  // Requests each open tab's pages made (every frame, the whole time it was open).
+  const requests = new WeakMap<Page, number>();
+  const newTab = async () => {
+    const tab = await browser.context.newPage();
+    requests.set(tab, 0);
+    tab.on('request', () => requests.set(tab, (requests.get(tab) ?? 0) + 1));
+    return tab;
+  };
   return clipBrowserOver({
     // Playwright serialises the function and its plain argument; nothing is unboxed here.
     inBackground: (fn, arg) => browser.worker.evaluate(fn as (arg: unknown) => never, arg),
     async openPage(url, limits) {
       const reused = idle.pop();
-      let page = reused ?? (await browser.context.newPage());
+      let page = reused ?? (await newTab());
       let opened = await openSettled(page, url, limits.timeoutMs);
       // A navigation the previous page had scheduled (a script's redirect) can cut this one
       // short: the page is opened again in a fresh tab rather than reported as failed.
       if (reused && !opened.ok && opened.error.kind === 'not-opened') {
         await page.close().catch(() => undefined);
-        page = await browser.context.newPage();
+        page = await newTab();
         opened = await openSettled(page, url, limits.timeoutMs);
       }
       const tab = page;
-      shown.set(tab, (shown.get(tab) ?? 0) + 1);
       let crashed = false;
       tab.once('crash', () => {
         crashed = true;
@@ -170,12 +178,12 @@ export async function launchChromium(options: LaunchOptions): Promise<ClipBrowse
       const settled = opened;
       const close = async () => {
         // A tab that failed to open (it may still be loading, or be a download) is not reused,
-        // nor one that has shown its share of pages.
+        // nor one whose pages made their share of requests.
         if (
           settled.ok &&
           !crashed &&
           !tab.isClosed() &&
-          (shown.get(tab) ?? 0) < PAGES_PER_TAB &&
+          (requests.get(tab) ?? 0) < REQUESTS_PER_TAB &&
           idle.length < IDLE_TABS_KEPT
         ) {
           tab.removeAllListeners('crash');

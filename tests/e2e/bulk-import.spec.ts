@@ -254,7 +254,7 @@ test.describe('an import of a reading list', () => {
       const [, early, ...later] = heaps.map((heap) => mb(heap.heapUsed));
       // Early (after 40 notes, warmed up) against the largest later: the 80 pages between made
       // about 4,800 requests, some 40 MB kept when each stayed; bounded, the heap moves by at
-      // most what the tabs' current pages made (2 jobs × PAGES_PER_TAB pages, about 10 MB).
+      // most what the tabs' current pages made (2 jobs × REQUESTS_PER_TAB, about 14 MB).
       expect(
         Math.max(...later) - (early as number),
         `live heap (MB) every 20 notes: ${heaps.map((heap) => mb(heap.heapUsed).toFixed(0)).join(' ')}`,
