@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { NotesServer } from '../../notes-server';
-import { ARTIFACTS_DIR, expect, test } from './fixtures';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 
 /** A note another app (or an earlier browser) made from `source`, straight into the service. */
 async function createClipNote(
@@ -84,4 +84,68 @@ test('the popup suggests tags before typing, this site’s first, and Tab accept
   await expect(popup.savedMessage).toHaveText('Saved “Why Tide Pools Matter”');
   const saved = notesServer.notes().find((note) => note.title === 'Why Tide Pools Matter');
   expect(saved?.tags).toEqual(['weekend-reading']);
+});
+
+test('a tag the user gives a note just saved leads the suggestions on the site’s next page', async ({
+  context,
+  worker,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  await worker.evaluate(() =>
+    chrome.storage.local.set({
+      clipDefaults: {
+        tags: ['shore'],
+        mode: 'article',
+        template: { kind: 'builtin', id: 'source-header' },
+        stripTracking: true,
+      },
+    }),
+  );
+  // "kelp" is a word of the next page's title: without the edit it would come first there.
+  await createClipNote(notesServer, {
+    title: 'Kelp elsewhere',
+    source: 'https://elsewhere.example.net/kelp',
+    tags: ['kelp'],
+  });
+
+  // A shortcut clip saves with the default tag; the user adds "tidal" in the just-saved view.
+  const article = await context.newPage();
+  await article.goto(site.urlFor('article.html'));
+  const tab = await worker.evaluate((id) => chrome.tabs.get(id), await tabIdOf(worker, article));
+  expect(
+    await worker.evaluate(
+      (clicked) => globalThis.clipdeckAutomation?.handleCommand('clip-page', clicked),
+      tab,
+    ),
+  ).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  const popup = await openPopupFor(article);
+  // The popup's first scan of the notes has finished (it rebuilds the site tags from the service).
+  await expect
+    .poll(() => worker.evaluate(async () => (await chrome.storage.local.get('siteTags')).siteTags))
+    .toBeTruthy();
+  const view = popup.page.getByRole('region', { name: 'Just saved' });
+  const tags = view.getByRole('combobox', { name: 'Tags' });
+  await expect(tags).toBeFocused();
+  await tags.pressSequentially('tidal');
+  await tags.press('Enter');
+  await tags.press('Control+Enter');
+  await expect(view.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect
+    .poll(() => notesServer.notes().find((note) => note.title === 'Why Tide Pools Matter')?.tags)
+    .toEqual(['shore', 'tidal']);
+  await popup.page.close();
+
+  // The site's next page: the edited tag is this site's, so it ranks above the title's word.
+  const next = await context.newPage();
+  await next.goto(site.urlFor('all-tabs-1.html'));
+  const nextPopup = await openPopupFor(next);
+  await nextPopup.waitForPreview();
+  await expect(nextPopup.chosenTags).toHaveText(['shore×']);
+  const offered = nextPopup.tagSuggestions.getByRole('option');
+  await expect(offered.first()).toHaveText('tidal');
+  await expect(offered.nth(1)).toHaveText('kelp');
 });

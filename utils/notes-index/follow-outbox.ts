@@ -1,6 +1,6 @@
 import { kindOf, type OutboxEntry, outboxItem, parseOutbox } from '../outbox';
 import { readConnection } from '../settings';
-import { addSiteTags } from '../site-tags';
+import { addSiteTags, retagSiteNotes } from '../site-tags';
 import { noteChanged } from './refresh';
 
 /**
@@ -43,13 +43,25 @@ export function followOutboxSaves(): void {
     void readConnection().then(async (connection) => {
       if (!connection.ok) return;
       const baseUrl = connection.connection.baseUrl;
-      // Only new clips say which tags a site's pages get; edits, deletes and moves do not.
+      // New clips say which tags a site's pages get, and tag edits correct it (a move keeps the
+      // note's tags; a delete leaves what the user once chose as a fair signal until the scan).
       void addSiteTags(
         baseUrl,
         saved
-          .filter((entry) => kindOf(entry) === 'create')
+          .filter((entry) => kindOf(entry) === 'create' && entry.moveFrom === undefined)
           .map((entry) => ({ sourceUrl: entry.sourceUrl, tags: entry.draft.tags })),
-      ).catch((error: unknown) => console.error('[clipdeck site tags]', error));
+      )
+        .then(() =>
+          retagSiteNotes(
+            baseUrl,
+            saved.flatMap(({ edited }) =>
+              edited?.source !== undefined && edited.changed.includes('tags')
+                ? [{ sourceUrl: edited.source, before: edited.beforeTags, after: edited.tags }]
+                : [],
+            ),
+          ),
+        )
+        .catch((error: unknown) => console.error('[clipdeck site tags]', error));
       for (const entry of saved) {
         // Edits and deletes (issue 18) patch the index as they land, whenever that is.
         if (kindOf(entry) === 'delete') {

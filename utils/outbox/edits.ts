@@ -1,4 +1,6 @@
 import type { Note, NotePatch, NoteWithDeck } from '../api';
+// The file, not the domain's index: clip-log's index reaches back into the outbox.
+import { noteSourceUrl } from '../clip-log/note-source';
 import { quoted, t } from '../i18n';
 import {
   type EditedNote,
@@ -181,6 +183,8 @@ export function editedNote(
   now: number,
 ): EditedNote {
   const after = answered ?? { ...current, ...patch, updated_at: new Date(now).toISOString() };
+  // Read from the note as it was before the edit (a PUT may answer without the Markdown).
+  const source = patch.tags ? noteSourceUrl(current.markdown_text) : undefined;
   return {
     title: after.title,
     tags: after.tags,
@@ -189,6 +193,7 @@ export function editedNote(
     updatedAt: after.updated_at,
     deckId: current.deck_id ?? null,
     changed: Object.keys(patch) as EditedNote['changed'],
+    ...(source !== undefined && { source }),
   };
 }
 

@@ -70,6 +70,8 @@ export const editedNoteSchema = z.object({
   updatedAt: z.string(),
   deckId: z.nullable(z.string()),
   changed: z.array(z.enum(['title', 'markdown_text', 'tags'])),
+  /** The page the note was made from (canonical), when its tags changed: for the site's tags. */
+  source: z.optional(z.string()),
 });
 export type EditedNote = z.infer<typeof editedNoteSchema>;
 

@@ -42,6 +42,32 @@ export class SiteTagsAccumulator {
     for (const tag of new Set(tags)) known.tags.set(tag, (known.tags.get(tag) ?? 0) + 1);
   }
 
+  /**
+   * A note of `sourceUrl` whose tags the user changed from `before` to `after`: the site keeps its
+   * count of notes, and its tags follow the edit. A site not kept yet (past the bounds, or never
+   * scanned) counts the note as new, with the tags it has now.
+   */
+  retag(sourceUrl: string | undefined, before: readonly string[], after: readonly string[]): void {
+    const site = sourceUrl && siteOf(sourceUrl);
+    if (!site) return;
+    const known = this.sites.get(site);
+    if (!known) {
+      this.add(sourceUrl, after);
+      return;
+    }
+    const kept = new Set(after);
+    for (const tag of new Set(before)) {
+      if (kept.has(tag)) continue;
+      const count = (known.tags.get(tag) ?? 0) - 1;
+      if (count > 0) known.tags.set(tag, count);
+      else known.tags.delete(tag);
+    }
+    const had = new Set(before);
+    for (const tag of kept) {
+      if (!had.has(tag)) known.tags.set(tag, (known.tags.get(tag) ?? 0) + 1);
+    }
+  }
+
   entries(): SiteEntry[] {
     return [...this.sites]
       .map(([site, { notes, tags }]) => ({

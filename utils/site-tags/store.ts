@@ -55,6 +55,23 @@ export function addSiteTags(
   });
 }
 
+/**
+ * Tags the user changed on notes the service has (the popup, the just-saved view, a bulk retag):
+ * the site's suggestions follow at once, not at the next full scan, up to a day later. An edit
+ * right after a shortcut clip is the user correcting the defaults: the signal that matters most.
+ */
+export function retagSiteNotes(
+  baseUrl: string,
+  notes: readonly { sourceUrl: string; before: readonly string[]; after: readonly string[] }[],
+): Promise<void> {
+  if (!notes.length) return Promise.resolve();
+  return change(baseUrl, (current) => {
+    const gathered = new SiteTagsAccumulator(current);
+    for (const note of notes) gathered.retag(note.sourceUrl, note.before, note.after);
+    return gathered.entries();
+  });
+}
+
 /** What the ranking needs for one page: its site's notes and tags, if any were seen. */
 export function tagsOfSite(
   siteTags: SiteTags | null,

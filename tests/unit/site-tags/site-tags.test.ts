@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type NotesServer, type StoredNote, startNotesServer } from '../../../notes-server';
-import { refreshNotesIndex } from '../../../utils/notes-index';
+import { followOutboxSaves, refreshNotesIndex, updateNote } from '../../../utils/notes-index';
 import { saveConnection } from '../../../utils/settings';
 import {
   addSiteTags,
   MAX_SITES,
   readSiteTags,
+  retagSiteNotes,
   SiteTagsAccumulator,
   siteTagsItem,
   TAGS_PER_SITE,
@@ -74,6 +75,63 @@ describe('site tags', () => {
       ],
     });
     expect(await readSiteTags('https://elsewhere.example')).toBeNull();
+  });
+
+  it('follow a tag edit: the old tags leave the site, the new ones join, the notes stay', async () => {
+    await addSiteTags(server.baseUrl, [
+      { sourceUrl: 'https://blog.example.com/a', tags: ['inbox', 'rust'] },
+      { sourceUrl: 'https://blog.example.com/b', tags: ['inbox'] },
+    ]);
+    await retagSiteNotes(server.baseUrl, [
+      { sourceUrl: 'https://blog.example.com/b', before: ['inbox'], after: ['rust', 'async'] },
+      // A site never seen before counts the note with the tags it has now.
+      { sourceUrl: 'https://new.example.net/x', before: ['inbox'], after: ['go'] },
+    ]);
+    const stored = await readSiteTags(server.baseUrl);
+    expect(tagsOfSite(stored, 'https://blog.example.com/')).toEqual({
+      site: 'example.com',
+      notes: 2,
+      tags: [
+        { tag: 'rust', count: 2 },
+        { tag: 'async', count: 1 },
+        { tag: 'inbox', count: 1 },
+      ],
+    });
+    expect(tagsOfSite(stored, 'https://new.example.net/')).toEqual({
+      site: 'example.net',
+      notes: 1,
+      tags: [{ tag: 'go', count: 1 }],
+    });
+  });
+
+  it('follow the tag edits the outbox delivers, read from the note’s own source', async () => {
+    followOutboxSaves();
+    const response = await fetch(`${server.baseUrl}/notes/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Kelp',
+        markdown_text:
+          '**Source:** [Kelp](https://coast.example.org/kelp?utm_source=feed)\n\nText.',
+        tags: ['inbox'],
+      }),
+    });
+    const made = (await response.json()) as { id: string };
+    await addSiteTags(server.baseUrl, [
+      { sourceUrl: 'https://coast.example.org/kelp', tags: ['inbox'] },
+    ]);
+
+    expect(await updateNote(made.id, { tags: ['kelp-forests'] })).toMatchObject({
+      ok: true,
+    });
+
+    await vi.waitFor(async () =>
+      expect(tagsOfSite(await readSiteTags(server.baseUrl), 'https://coast.example.org/')).toEqual({
+        site: 'example.org',
+        notes: 1,
+        tags: [{ tag: 'kelp-forests', count: 1 }],
+      }),
+    );
   });
 
   it('treat a damaged stored value as none', async () => {
