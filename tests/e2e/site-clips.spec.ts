@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITES_DIR, serveSiteFixtures, siteFixtures } from '../support/site-fixtures';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,61 +10,6 @@ import { expect, test } from './fixtures';
  * Notes server must hold the end of the module's note (its golden .md: the last comment or
  * answer of a thread), not only the first post.
  */
-const SITES_DIR = resolve('utils/clip/sites');
-
-interface SiteFixture {
-  folder: string;
-  html: string;
-  /** Path and query of the fixture's own URL: where the local server serves it. */
-  path: string;
-  /** Lines of its golden note's content (the front matter left out). */
-  golden: string[];
-}
-
-function siteFixtures(): SiteFixture[] {
-  const found: SiteFixture[] = [];
-  for (const folder of readdirSync(SITES_DIR).sort()) {
-    const dir = join(SITES_DIR, folder, 'fixtures');
-    if (!statSync(join(SITES_DIR, folder)).isDirectory() || !existsSync(dir)) continue;
-    for (const name of readdirSync(dir)
-      .filter((file) => file.endsWith('.html'))
-      .sort()) {
-      const html = readFileSync(join(dir, name), 'utf8');
-      const options = JSON.parse(/^\s*<!--\s*clip:\s*(\{[\s\S]*?\})\s*-->/.exec(html)?.[1] ?? '{}');
-      // A module read with its default depth, in article mode: what a plain popup clip does.
-      if (options.site !== folder || options.comments || (options.mode ?? 'article') !== 'article')
-        continue;
-      const url = new URL(options.url);
-      const golden = readFileSync(join(dir, name.replace(/\.html$/, '.md')), 'utf8')
-        .replace(/^[\s\S]*?\n---\n/, '')
-        .split('\n')
-        .map((line) => line.trim())
-        // Lines with links or images are left out: the page is served from another host, so
-        // relative addresses resolve differently.
-        .filter((line) => line && !line.startsWith('<!--') && !line.includes(']('));
-      found.push({ folder, html, path: url.pathname + url.search, golden });
-      break;
-    }
-  }
-  return found;
-}
-
-/** Serves each fixture at its own path, as the site would. */
-async function serve(fixtures: SiteFixture[]) {
-  const pages = new Map(fixtures.map((fixture) => [fixture.path, fixture.html]));
-  const server = createServer((request, response) => {
-    const html = pages.get(request.url ?? '');
-    response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(html ?? 'not found');
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    urlFor: (path: string) => `http://127.0.0.1:${port}${path}`,
-    stop: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
 const FIXTURES = siteFixtures();
 
 test('one page of each site module is clipped through the popup with its whole discussion', async ({
@@ -79,7 +23,7 @@ test('one page of each site module is clipped through the popup with its whole d
     expect.arrayContaining(['github', 'stack-exchange', 'wikipedia']),
   );
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
-  const server = await serve(FIXTURES);
+  const server = await serveSiteFixtures(FIXTURES);
   try {
     for (const fixture of FIXTURES) {
       const page = await context.newPage();
@@ -114,7 +58,7 @@ test('the popup’s comments control changes how much of an issue this one clip 
   test.setTimeout(180_000);
   const discussion = readFileSync(join(SITES_DIR, 'github/fixtures/discussion.html'), 'utf8');
   const path = '/acme/widgets/discussions/903';
-  const server = await serve([{ folder: 'github', html: discussion, path, golden: [] }]);
+  const server = await serveSiteFixtures([{ html: discussion, path }]);
   try {
     await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
     const page = await context.newPage();

@@ -9,6 +9,7 @@ import {
 } from '../clip/light';
 import { clipErrorToUserError, t } from '../i18n';
 import { failure, type Result } from '../result';
+import { AT_ONCE } from './inject';
 
 /** The built content script (entrypoints/extract.content.ts), as WXT names it. */
 const ENGINE_SCRIPT = '/content-scripts/extract.js';
@@ -32,13 +33,18 @@ const clipResultSchema = z.union([
  */
 export async function ensureEngine(tabId: number): Promise<void> {
   const [present] = await browser.scripting.executeScript({
+    ...AT_ONCE,
     target: { tabId },
     func: (key: string) =>
       (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(key)] !== undefined,
     args: [ENGINE_KEY],
   });
   if (present?.result !== true) {
-    await browser.scripting.executeScript({ target: { tabId }, files: [ENGINE_SCRIPT] });
+    await browser.scripting.executeScript({
+      ...AT_ONCE,
+      target: { tabId },
+      files: [ENGINE_SCRIPT],
+    });
   }
 }
 
@@ -54,19 +60,33 @@ export async function extractFromTab(
 ): Promise<Result<{ clip: Clip }>> {
   const runEngine = () =>
     browser.scripting.executeScript({
+      ...AT_ONCE,
       target: { tabId },
       // Serialised into the page: it can import nothing, so the engine's key comes as an argument.
-      // null: this page's isolated world has no engine yet.
-      func: (key: string, clipRequest: ClipRequest) =>
-        (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
-          Symbol.for(key)
-        ]?.clip(clipRequest) ?? null,
+      // null: this page's isolated world has no engine yet. A page still being parsed (injected
+      // at once) is read when its document is complete, not before.
+      func: async (key: string, clipRequest: ClipRequest) => {
+        if (document.readyState === 'loading') {
+          await new Promise((parsed) =>
+            document.addEventListener('DOMContentLoaded', parsed, { once: true }),
+          );
+        }
+        return (
+          (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
+            Symbol.for(key)
+          ]?.clip(clipRequest) ?? null
+        );
+      },
       args: [ENGINE_KEY, request],
     });
   try {
     let [injection] = await runEngine();
     if (injection?.result === null || injection?.result === undefined) {
-      await browser.scripting.executeScript({ target: { tabId }, files: [ENGINE_SCRIPT] });
+      await browser.scripting.executeScript({
+        ...AT_ONCE,
+        target: { tabId },
+        files: [ENGINE_SCRIPT],
+      });
       [injection] = await runEngine();
     }
     const parsed = clipResultSchema.safeParse(injection?.result);

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { AT_ONCE } from '../clipper/inject';
 
 /**
  * Small questions asked of the page in the clicked frame. They run with the access the click or
@@ -15,6 +16,7 @@ async function askPage<T>(
 ): Promise<T | undefined> {
   try {
     const [injection] = await browser.scripting.executeScript({
+      ...AT_ONCE,
       target: { tabId, ...(frameId !== undefined && { frameIds: [frameId] }) },
       func,
       args,

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { type Clip, composeNote, stripTrackingParameters } from '../clip/light';
 import { canonicalUrl, clipsOfPage, forgetNote } from '../clip-log';
 import { extractFromTab, NOT_CONFIGURED_MESSAGE } from '../clipper';
+import { AT_ONCE } from '../clipper/inject';
 import { t } from '../i18n';
 import { getNote, updateNote } from '../notes-index';
 import { type ClipSummary, getOutbox, submitClip, summarizeClip } from '../outbox';
@@ -40,6 +41,7 @@ export type QuoteOutcome = Result<
 async function measure(tabId: number): Promise<MeasuredSelection | null | undefined> {
   try {
     const [injection] = await browser.scripting.executeScript({
+      ...AT_ONCE,
       target: { tabId, frameIds: [0] },
       func: measureSelectionInPage,
       args: [MAX_PAGE_TEXT],

@@ -31,7 +31,8 @@ function tabWith(html: string, responseStatus?: number): JSDOM {
           return [{ frameId: 0 }];
         }
         const call = `(${String(injection.func)})(...${JSON.stringify(injection.args ?? [])})`;
-        return [{ frameId: 0, result: window.eval(call) }];
+        // A browser waits for a promise the function returns and answers with its value.
+        return [{ frameId: 0, result: await window.eval(call) }];
       },
     ),
   };
@@ -48,6 +49,24 @@ describe('the in-page engine', () => {
     const result = await extractFromTab(1, { mode: 'article' });
     expect(result).toMatchObject({ ok: true, clip: { mode: 'article' } });
     if (result.ok) expect(result.clip.markdown).toContain('harbour lights were lit');
+  });
+
+  it('reads a page still being parsed once its document is complete, not before', async () => {
+    const dom = tabWith('<body><h1>Harbour lights</h1><p>Only the start.</p></body>');
+    const { document } = dom.window;
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    let settled = false;
+    const clipped = extractFromTab(1, { mode: 'article' }).finally(() => {
+      settled = true;
+    });
+    await new Promise((later) => setTimeout(later, 50));
+    expect(settled).toBe(false);
+    // The rest of the document arrives, then the parser says it is done.
+    document.body.insertAdjacentHTML('beforeend', STORY);
+    Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+    document.dispatchEvent(new dom.window.Event('DOMContentLoaded'));
+    const result = await clipped;
+    expect(result.ok && result.clip.markdown).toContain('harbour lights were lit');
   });
 
   for (const clobber of [

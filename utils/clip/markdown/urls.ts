@@ -49,8 +49,13 @@ export function stripTrackingParameters(url: string): string {
     return url;
   }
   if (!parsed.search) return url;
-  const names = [...parsed.searchParams.keys()];
-  const tracking = names.filter(isTrackingParameter);
+  // forEach, not the iterator: in a Firefox content script `URL` is the page's, seen through an
+  // Xray wrapper, and the iterator `keys()` returns there is "not iterable" (every clip of an
+  // address with a query string failed in Firefox).
+  const tracking: string[] = [];
+  parsed.searchParams.forEach((_value, name) => {
+    if (isTrackingParameter(name) && !tracking.includes(name)) tracking.push(name);
+  });
   if (tracking.length === 0) return url;
   for (const name of tracking) parsed.searchParams.delete(name);
   return parsed.href.replace(/\?$/, '');

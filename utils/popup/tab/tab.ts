@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { AT_ONCE } from '../../clipper/inject';
 
 /**
  * What the popup needs to know about the tab before clipping it: can it be clipped at all, is it
@@ -57,6 +58,7 @@ export async function inspectTab(tabId: number): Promise<TabInspection> {
   }
   try {
     const [injection] = await browser.scripting.executeScript({
+      ...AT_ONCE,
       target: { tabId },
       func: () => ({
         selection: (globalThis.getSelection()?.toString().trim().length ?? 0) > 0,
