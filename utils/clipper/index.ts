@@ -6,9 +6,15 @@ export {
   clipTabs,
   type TabClipFailure,
 } from './clip-tabs';
-export { ensureEngine, extractFromTab } from './extract';
+export {
+  callEngine,
+  ensureEngine,
+  extractFromTab,
+  pageNoteSchema,
+} from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,
+  noteStyle,
   type PreparedClip,
   type PrepareRequest,
   prepareClip,
