@@ -28,9 +28,6 @@ const clipResultSchema = z.union([
   }),
 ]);
 
-/** A note the page wrote (a quote's new note, a link bookmark): checked like any page answer. */
-export const pageNoteSchema = z.object({ title: z.string(), markdown: z.string() });
-
 type EngineCall = keyof Omit<InPageClipEngine, 'api'>;
 
 /**

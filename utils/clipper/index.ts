@@ -10,7 +10,6 @@ export {
   callEngine,
   ensureEngine,
   extractFromTab,
-  pageNoteSchema,
 } from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,

@@ -1,5 +1,6 @@
+import * as z from 'zod/mini';
 import { type ClickedLink, stripTrackingParameters } from '../clip/light';
-import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle, pageNoteSchema } from '../clipper';
+import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle } from '../clipper';
 import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
@@ -15,6 +16,9 @@ export interface LinkBookmark {
 }
 
 const NOT_A_WEB_LINK = t('quickCapture.notWebLink');
+
+// What the page's engine answers is input from outside the background, checked like any other.
+const linkNoteSchema = z.object({ title: z.string(), markdown: z.string() });
 
 /**
  * “Clip link” saves the linked page as a bookmark without opening it: the link's words become the
@@ -47,8 +51,7 @@ export async function prepareLinkBookmark(
   } catch {
     return failure('unclippable', t('clip.error.noAccess'));
   }
-  // What the page answers is input from outside the background, checked like any other.
-  const note = pageNoteSchema.safeParse(answer);
+  const note = linkNoteSchema.safeParse(answer);
   if (!note.success) return failure('unclippable', t('clip.error.noAnswer'));
   const deckId = settings.decks.defaultDeckId;
   return {

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { type QuoteAnswer, type QuoteRequest, stripTrackingParameters } from '../clip/light';
 import { canonicalUrl, clipsOfPage, forgetNote } from '../clip-log';
-import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle, pageNoteSchema } from '../clipper';
+import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle } from '../clipper';
 import { t } from '../i18n';
 import { getNote, updateNote } from '../notes-index';
 import { type ClipSummary, getOutbox, submitClip, summarizeClip } from '../outbox';
@@ -11,6 +11,7 @@ import { loadSettings, templateSource } from '../settings';
 import { insertQuote } from './note';
 
 // What the page's engine answers is input from outside the background, checked like any other.
+// (Built here, not imported: utils/clipper's index reaches this module while it is loading.)
 const quoteAnswerSchema = z.nullable(
   z.object({
     quote: z.object({
@@ -19,7 +20,7 @@ const quoteAnswerSchema = z.nullable(
       pageLength: z.int().check(z.positive()),
       link: z.optional(z.string()),
     }),
-    note: pageNoteSchema,
+    note: z.object({ title: z.string(), markdown: z.string() }),
   }),
 );
 
