@@ -69,7 +69,10 @@ export interface QuoteAnswer {
 
 /** "Clip link": the link the user right-clicked, and the page it was on. */
 export interface ClickedLink {
-  /** An http(s) address, tracking parameters already removed when the user asks. */
+  /**
+   * The link's address; by the time the page sees it, http(s) and without tracking parameters
+   * when the user asks for that (prepareLinkBookmark checks and strips it first).
+   */
   url: string;
   /** The link's words; absent when the page could not be asked. */
   text?: string;
