@@ -231,3 +231,67 @@ test('a clip waiting for its retry is sent from the alarm after Firefox unloaded
   const clip = await ask(page, 'getClip', { id: reply.clip.id });
   expect(clip.ok && clip.clip).toMatchObject({ state: 'saved', attempts: 2 });
 });
+
+test('Quote to note and Clip link: their notes are written by the engine in Firefox’s content script (issue 18)', async () => {
+  const page = await firefox.browser.newPage();
+  const url = `${site.urlFor('quote.html')}?utm_source=newsletter`;
+  await page.goto(url);
+  await page.evaluate(() => {
+    const node = document.querySelector('#late')?.firstChild;
+    if (!(node instanceof Text)) throw new Error('no text in #late');
+    const start = node.data.indexOf('the tide turns at midnight');
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + 'the tide turns at midnight'.length);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+  });
+  const helper = await firefox.openExtensionPage('options.html');
+  await configure(firefox, helper, { baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const tabId = await tabIdFor(helper, url);
+
+  // The shortcut's handler, with the tab as Firefox describes it.
+  const quoted = await helper.evaluate(async (id) => {
+    const tab = await chrome.tabs.get(id);
+    return globalThis.clipdeckAutomation?.handleCommand('quote-selection', tab);
+  }, tabId);
+  expect(quoted).toMatchObject({ ok: true, appended: false });
+  await expect.poll(() => server.notes().length, { timeout: 10_000 }).toBe(1);
+  const [quote] = server.notes();
+  expect(quote?.title).toBe('Tide tables of the northern shore');
+  const text = quote?.markdown_text ?? '';
+  // The canonical address, no tracking parameter; the page names no site, so its host stands in.
+  const source = site.urlFor('quote.html');
+  expect(text).toContain(`Source: [${new URL(source).hostname}](${source}) \\`);
+  expect(text).toMatch(
+    /^> the tide turns at midnight\n\n\[Go to the passage\]\(http:\/\/[^\s)]+#:~:text=[^\s)]+ "Clipdeck quote at \d+ of \d+"\)$/m,
+  );
+  expect(text).not.toContain('utm_source');
+
+  // Firefox's menu click names the link's words: page-supplied, so they must stay words.
+  const words = 'Pools](javascript:alert(1)) <b>guide</b>';
+  const clipped = await helper.evaluate(
+    async (id, pageUrl, linkText) => {
+      const tab = await chrome.tabs.get(id);
+      const click = {
+        menuItemId: 'clipdeck-clip-link',
+        editable: false,
+        frameId: 0,
+        linkUrl: 'https://guides.example.org/pools?utm_source=review',
+        linkText,
+        pageUrl,
+      };
+      return globalThis.clipdeckAutomation?.handleMenuClick(click, tab);
+    },
+    tabId,
+    url,
+    words,
+  );
+  expect(clipped).toMatchObject({ ok: true });
+  await expect.poll(() => server.notes().length, { timeout: 10_000 }).toBe(2);
+  const bookmark = server.notes().find((note) => note.title === words);
+  expect(bookmark?.markdown_text).toContain(
+    '[Pools\\](javascript:alert(1)) &lt;b>guide&lt;/b>](https://guides.example.org/pools)',
+  );
+  expect(bookmark?.markdown_text).toContain('Found on [Tide tables of the northern shore');
+});

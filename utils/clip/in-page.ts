@@ -1,6 +1,21 @@
-import { ENGINE_KEY, type InPageClipEngine } from './engine-key';
+import * as z from 'zod/mini';
+import { linkBookmarkClip } from '../quick-capture/page';
+import { quoteOfSelection } from '../quote/page';
+import {
+  composeInStyle,
+  noteStyleSchema,
+  noteStyleShape,
+  withSourceAddress,
+} from './compose/note-style';
+import {
+  type ComposedClipResult,
+  ENGINE_API,
+  ENGINE_KEY,
+  type InPageClipEngine,
+} from './engine-key';
 import { errorPageFailure } from './error-page';
 import { clipDocument } from './index';
+import type { Clip, ClipRequest } from './types';
 
 export type { InPageClipEngine } from './engine-key';
 
@@ -8,9 +23,29 @@ export type { InPageClipEngine } from './engine-key';
  * The injected script installs the engine once per page (in the extension's isolated world, which
  * the page's scripts cannot see), under the symbol engine-key.ts describes; the background then
  * calls it with the request's arguments through a second `executeScript({ func, args })`.
- * Injecting twice is harmless.
+ * Injecting twice is harmless. Notes are composed here too, from the page's own content, so the
+ * background, which a Chromium worker loads whole at every start, carries no template and no
+ * escapes (issue 18); what comes back is checked there like any answer from a page.
  */
 type EngineHolder = Record<symbol, InPageClipEngine | undefined>;
+
+// The background's requests, checked where they arrive (they cross into the page).
+const clipNoteRequestSchema = z.object({
+  ...noteStyleShape,
+  sourceAddress: z.optional(z.string()),
+});
+const quoteRequestSchema = z.object({
+  address: z.string(),
+  source: z.string(),
+  tabTitle: z.optional(z.string()),
+  note: noteStyleSchema,
+});
+const clickedLinkSchema = z.object({
+  url: z.string(),
+  text: z.optional(z.string()),
+  pageUrl: z.optional(z.string()),
+  pageTitle: z.optional(z.string()),
+});
 
 /** The engine installed in this world (`scope` is its global object), if any. */
 export function inPageEngine(scope: object = globalThis): InPageClipEngine | undefined {
@@ -19,18 +54,72 @@ export function inPageEngine(scope: object = globalThis): InPageClipEngine | und
 
 export function installClipEngine(scope: typeof globalThis = globalThis): void {
   const holder = scope as unknown as EngineHolder;
-  holder[Symbol.for(ENGINE_KEY)] ??= {
-    clip(request) {
-      const errorPage = errorPageFailure(scope);
-      if (errorPage) return errorPage;
+  // An older Clipdeck's engine, kept by the page across an update, is replaced (engine-key.ts).
+  if (holder[Symbol.for(ENGINE_KEY)]?.api === ENGINE_API) return;
+
+  // Never throws: a failure is an answer the background words.
+  const clip = (request: ClipRequest): ComposedClipResult => {
+    const errorPage = errorPageFailure(scope);
+    if (errorPage) return errorPage;
+    try {
+      return clipDocument(scope.document, request);
+    } catch (error) {
+      return internalFailure(error);
+    }
+  };
+
+  holder[Symbol.for(ENGINE_KEY)] = {
+    api: ENGINE_API,
+    clip(request, noteRequest) {
+      const result = clip(request);
+      if (!result.ok || !noteRequest) return result;
       try {
-        return clipDocument(scope.document, request);
+        const { sourceAddress, ...style } = clipNoteRequestSchema.parse(noteRequest);
+        const named = sourceAddress ? withSourceAddress(result.clip, sourceAddress) : result.clip;
+        return { ok: true, clip: named, note: composeInStyle(named, style) };
       } catch (error) {
-        return {
-          ok: false,
-          error: { kind: 'internal', code: 'internal', params: { detail: String(error) } },
-        };
+        return internalFailure(error);
       }
     },
+
+    // With the quote, a new note for the page, written now so the background needs nothing more
+    // from the page whichever note the quote ends up in. The title is the engine's in bookmark
+    // mode (which reads no article), else the tab's, else the host's. A request the background
+    // would never send throws (as linkBookmark's does): the call then has no answer, and the
+    // background says so.
+    quote(input) {
+      const request = quoteRequestSchema.parse(input);
+      const quote = quoteOfSelection(scope, request.address);
+      if (!quote) return null;
+      const page = clip({ mode: 'bookmark' });
+      const title =
+        (page.ok && page.clip.title.trim()) ||
+        request.tabTitle?.trim() ||
+        new URL(request.source).host;
+      const note: Clip = {
+        title,
+        markdown: quote.markdown,
+        url: request.source,
+        mode: 'selection',
+        notices: [],
+        metadata: page.ok ? page.clip.metadata : {},
+      };
+      return { quote, note: { title, markdown: composeInStyle(note, request.note) } };
+    },
+
+    linkBookmark(link, style) {
+      const bookmark = linkBookmarkClip(clickedLinkSchema.parse(link));
+      return {
+        title: bookmark.title,
+        markdown: composeInStyle(bookmark, noteStyleSchema.parse(style)),
+      };
+    },
+  };
+}
+
+function internalFailure(error: unknown): ComposedClipResult {
+  return {
+    ok: false,
+    error: { kind: 'internal', code: 'internal', params: { detail: String(error) } },
   };
 }

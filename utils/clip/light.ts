@@ -1,9 +1,11 @@
 /**
- * The clipping domain's surface for code that runs outside the page (the background, the options
- * page): composing a note from a clip, the escapes for page-supplied text and links, the engine's
- * types and its key. None of it reaches the engine (Readability, turndown, the markup rules, the
- * site modules), so importing it keeps the engine out of those bundles: the background's budget
- * (tests/packages) fails the build otherwise. Import this, not `utils/clip`, outside the engine.
+ * The clipping domain's surface for code that runs outside the engine (the popup, the options
+ * page, the background, the engine's page-side helpers): composing a note from a clip, the escapes
+ * for page-supplied text and links, the engine's types, its key and the calls it answers. None of
+ * it reaches the engine (Readability, turndown, the markup rules, the site modules), so importing
+ * it keeps the engine out of those bundles: the background's budget (tests/packages) fails the
+ * build otherwise. Import this, not `utils/clip`, outside the engine. The background takes only
+ * types, the key and the tracking parameters from it: notes are composed in the page (issue 18).
  */
 export {
   type ComposeOptions,
@@ -13,8 +15,25 @@ export {
   type NoteTemplate,
   TEMPLATE_VARIABLES,
 } from './compose/template';
-export { ENGINE_KEY, type InPageClipEngine } from './engine-key';
-export { safeInlineText, safeLinkDestination, safeMarkdownLink } from './markdown/escape';
+export {
+  type ClickedLink,
+  type ClipNoteRequest,
+  type ComposedClipResult,
+  ENGINE_API,
+  ENGINE_KEY,
+  type InPageClipEngine,
+  type NoteStyle,
+  type PageNote,
+  type PageQuote,
+  type QuoteAnswer,
+  type QuoteRequest,
+} from './engine-key';
+export {
+  safeInlineText,
+  safeLinkDestination,
+  safeMarkdownLink,
+  webHref,
+} from './markdown/escape';
 export { stripTrackingParameters } from './markdown/urls';
 export {
   type CommentDepth,

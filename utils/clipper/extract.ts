@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import {
   type Clip,
   type ClipError,
+  type ClipNoteRequest,
   type ClipRequest,
+  ENGINE_API,
   ENGINE_KEY,
   type InPageClipEngine,
 } from '../clip/light';
@@ -19,12 +21,15 @@ const clipResultSchema = z.union([
   z.object({
     ok: z.literal(true),
     clip: z.looseObject({ title: z.string(), markdown: z.string(), url: z.string() }),
+    note: z.optional(z.string()),
   }),
   z.object({
     ok: z.literal(false),
     error: z.looseObject({ kind: z.string(), code: z.string() }),
   }),
 ]);
+
+type EngineCall = keyof Omit<InPageClipEngine, 'api'>;
 
 /**
  * Puts the engine into the tab unless it is there already, so a caller can do it alongside other
@@ -35,9 +40,10 @@ export async function ensureEngine(tabId: number): Promise<void> {
   const [present] = await browser.scripting.executeScript({
     ...AT_ONCE,
     target: { tabId },
-    func: (key: string) =>
-      (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(key)] !== undefined,
-    args: [ENGINE_KEY],
+    func: (key: string, api: number) =>
+      (globalThis as unknown as Record<symbol, { api?: unknown } | undefined>)[Symbol.for(key)]
+        ?.api === api,
+    args: [ENGINE_KEY, ENGINE_API],
   });
   if (present?.result !== true) {
     await browser.scripting.executeScript({
@@ -49,58 +55,102 @@ export async function ensureEngine(tabId: number): Promise<void> {
 }
 
 /**
- * Runs the clipping engine inside the tab: the engine script is injected on demand (no content
- * script is registered on every page), then called with the request as an argument. A tab that
- * already has the engine (the popup opened again, another clip mode) is not given it again:
- * parsing the engine's script cost 50–240 ms per preview on the corpus (issue 19).
+ * Calls the engine in the tab's top frame with `args`, and answers with what it returned,
+ * unchecked. The engine script is injected on demand (no content script is registered on every
+ * page) and only when the page has none of this version: parsing the engine's script cost
+ * 50–240 ms per preview on the corpus (issue 19). Rejects when the tab refuses scripts (Chromium
+ * refuses chrome://, the Web Store, the PDF viewer and pages without host access).
  */
-export async function extractFromTab(
+export async function callEngine<Call extends EngineCall>(
   tabId: number,
-  request: ClipRequest,
-): Promise<Result<{ clip: Clip }>> {
-  const runEngine = () =>
+  call: Call,
+  ...args: Parameters<InPageClipEngine[Call]>
+): Promise<unknown> {
+  const run = () =>
     browser.scripting.executeScript({
       ...AT_ONCE,
       target: { tabId },
       // Serialised into the page: it can import nothing, so the engine's key comes as an argument.
-      // null: this page's isolated world has no engine yet. A page still being parsed (injected
-      // at once) is read when its document is complete, not before.
-      func: async (key: string, clipRequest: ClipRequest) => {
+      // The answer is wrapped so that an engine answering null (no selection) differs from none.
+      // A page still being parsed (scripts go in at once) is read when its document is complete.
+      func: async (key: string, api: number, name: string, input: unknown[]) => {
         if (document.readyState === 'loading') {
           await new Promise((parsed) =>
             document.addEventListener('DOMContentLoaded', parsed, { once: true }),
           );
         }
-        return (
-          (globalThis as unknown as Record<symbol, InPageClipEngine | undefined>)[
-            Symbol.for(key)
-          ]?.clip(clipRequest) ?? null
-        );
+        const engine = (
+          globalThis as unknown as Record<symbol, Record<string, unknown> | undefined>
+        )[Symbol.for(key)];
+        if (engine?.api !== api) return null;
+        return { answer: (engine[name] as (...values: unknown[]) => unknown)(...input) };
       },
-      args: [ENGINE_KEY, request],
+      args: [ENGINE_KEY, ENGINE_API, call, args],
     });
+  let [injection] = await run();
+  if (!injection?.result) {
+    await browser.scripting.executeScript({
+      ...AT_ONCE,
+      target: { tabId },
+      files: [ENGINE_SCRIPT],
+    });
+    [injection] = await run();
+  }
+  return (injection?.result as { answer?: unknown } | null | undefined)?.answer;
+}
+
+/**
+ * Runs the clipping engine inside the tab (callEngine) and checks its answer; with `note`, the
+ * engine also writes the note the clip becomes (composeFromTab).
+ */
+async function clipInTab(
+  tabId: number,
+  request: ClipRequest,
+  note?: ClipNoteRequest,
+): Promise<Result<{ clip: Clip; note?: string }>> {
+  let answer: unknown;
   try {
-    let [injection] = await runEngine();
-    if (injection?.result === null || injection?.result === undefined) {
-      await browser.scripting.executeScript({
-        ...AT_ONCE,
-        target: { tabId },
-        files: [ENGINE_SCRIPT],
-      });
-      [injection] = await runEngine();
-    }
-    const parsed = clipResultSchema.safeParse(injection?.result);
-    if (!parsed.success) {
-      return failure('unclippable', t('clip.error.noAnswer'));
-    }
-    // The engine's error is a code: worded here, in the user's language (its notices are worded
-    // where they are shown).
-    if (!parsed.data.ok)
-      return { ok: false, error: clipErrorToUserError(parsed.data.error as ClipError) };
-    return { ok: true, clip: parsed.data.clip as unknown as Clip };
+    // No `undefined` argument: it would reach the page as null.
+    answer = await (note
+      ? callEngine(tabId, 'clip', request, note)
+      : callEngine(tabId, 'clip', request));
   } catch {
-    // Chromium refuses injection into chrome://, the Web Store, the PDF viewer and pages without
-    // host access; the reason it gives is not meant for users.
+    // The reason the browser gives is not meant for users.
     return failure('unclippable', t('clip.error.noAccess'));
   }
+  const parsed = clipResultSchema.safeParse(answer);
+  if (!parsed.success) {
+    return failure('unclippable', t('clip.error.noAnswer'));
+  }
+  // The engine's error is a code: worded here, in the user's language (its notices are worded
+  // where they are shown).
+  if (!parsed.data.ok)
+    return { ok: false, error: clipErrorToUserError(parsed.data.error as ClipError) };
+  const { clip, note: written } = parsed.data;
+  return {
+    ok: true,
+    clip: clip as unknown as Clip,
+    ...(written !== undefined && { note: written }),
+  };
+}
+
+/** The page's clip, as the engine in its tab reads it. */
+export async function extractFromTab(
+  tabId: number,
+  request: ClipRequest,
+): Promise<Result<{ clip: Clip }>> {
+  const extracted = await clipInTab(tabId, request);
+  return extracted.ok ? { ok: true, clip: extracted.clip } : extracted;
+}
+
+/** The page's clip and the note it becomes, both made in the tab (issue 18). */
+export async function composeFromTab(
+  tabId: number,
+  request: ClipRequest,
+  note: ClipNoteRequest,
+): Promise<Result<{ clip: Clip; note: string }>> {
+  const composed = await clipInTab(tabId, request, note);
+  if (!composed.ok) return composed;
+  if (composed.note === undefined) return failure('unclippable', t('clip.error.noAnswer'));
+  return { ok: true, clip: composed.clip, note: composed.note };
 }

@@ -6,9 +6,14 @@ export {
   clipTabs,
   type TabClipFailure,
 } from './clip-tabs';
-export { ensureEngine, extractFromTab } from './extract';
+export {
+  callEngine,
+  ensureEngine,
+  extractFromTab,
+} from './extract';
 export {
   NOT_CONFIGURED_MESSAGE,
+  noteStyle,
   type PreparedClip,
   type PrepareRequest,
   prepareClip,

@@ -1,9 +1,9 @@
-import { type Clip, type ClipRequest, composeNote } from '../clip/light';
+import type { Clip, ClipRequest, NoteStyle } from '../clip/light';
 import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
 import { loadSettings, readCommentDepth, templateSource } from '../settings';
-import { extractFromTab } from './extract';
+import { composeFromTab } from './extract';
 
 export const NOT_CONFIGURED_MESSAGE = t('common.notConfigured');
 
@@ -27,9 +27,19 @@ export type PrepareRequest = Partial<ClipRequest> & {
 };
 
 /**
+ * How the page's engine writes a note: the user's template (a built-in id or their own text) at
+ * `now`, with the background's language and time zone, which the note's days use.
+ */
+export function noteStyle(template: string, now = new Date()): NoteStyle {
+  const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+  return { template, now: now.toISOString(), locale, timeZone };
+}
+
+/**
  * Extracts the page in its tab and turns it into a note draft with the user's defaults (mode,
- * tags, deck, template, tracking-parameter stripping). The popup shows this draft for editing;
- * quick capture and the headless command save it as it is.
+ * tags, deck, template, tracking-parameter stripping). The engine writes the note in the page
+ * (issue 18). The popup shows this draft for editing; quick capture and the headless command save
+ * it as it is.
  */
 export async function prepareClip(
   tabId: number,
@@ -45,46 +55,28 @@ export async function prepareClip(
   // How much discussion to keep: the popup's choice for this clip, else the options' (absent:
   // each site family's default, which the engine applies).
   const comments = clipRequest.comments ?? (await readCommentDepth());
-  const extracted = await extractFromTab(tabId, {
-    stripTrackingParameters: defaults.stripTracking,
-    ...clipRequest,
-    mode: clipRequest.mode ?? defaults.mode,
-    ...(comments && { comments }),
-  });
-  if (!extracted.ok) return extracted;
-  const clip = sourceAddress ? withSource(extracted.clip, sourceAddress) : extracted.clip;
+  const composed = await composeFromTab(
+    tabId,
+    {
+      stripTrackingParameters: defaults.stripTracking,
+      ...clipRequest,
+      mode: clipRequest.mode ?? defaults.mode,
+      ...(comments && { comments }),
+    },
+    // A named source (the headless command's file) is the note's, so the page applies it.
+    {
+      ...noteStyle(templateSource(defaults.template), now),
+      ...(sourceAddress && { sourceAddress }),
+    },
+  );
+  if (!composed.ok) return composed;
+  const { clip, note } = composed;
   // `null` picks the default notebook explicitly; `undefined` means "the user's default deck".
   const chosenDeck = deckId === undefined ? settings.decks.defaultDeckId : deckId;
   return {
     ok: true,
     clip,
-    draft: {
-      title: clip.title,
-      markdown_text: composeNote(clip, { template: templateSource(defaults.template), now }),
-      tags: tags ?? defaults.tags,
-    },
+    draft: { title: clip.title, markdown_text: note, tags: tags ?? defaults.tags },
     ...(chosenDeck ? { deckId: chosenDeck } : {}),
   };
-}
-
-/**
- * The clip named after its own address. A file has no site: its name stands in for one, so the
- * source line reads "article.html (file:///…/article.html)" rather than the address twice.
- */
-function withSource(clip: Clip, address: string): Clip {
-  let siteName = clip.metadata.siteName;
-  if (!siteName && !/^https?:/i.test(address)) {
-    const path = URL.canParse(address) ? new URL(address).pathname : address;
-    const name = path.split('/').pop();
-    siteName = name ? safeDecode(name) : undefined;
-  }
-  return { ...clip, url: address, metadata: { ...clip.metadata, ...(siteName && { siteName }) } };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

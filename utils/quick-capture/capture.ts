@@ -64,13 +64,15 @@ async function captureSelection(tabId: number, frameId = 0): Promise<CaptureOutc
 
 async function captureLink(info: MenuClick, tab: ClickedTab | undefined): Promise<CaptureOutcome> {
   if (!info.linkUrl) return failure('unclippable', t('quickCapture.rightClickLink'));
-  // Firefox names the link's words; Chromium does not, so the page is asked.
+  // The note is written in the tab's page (prepareLinkBookmark), so a click outside a tab has
+  // nowhere to write it.
+  const tabId = tab?.id;
+  if (tabId === undefined || tabId < 0) return NO_TAB;
+  // Firefox names the link's words; Chromium does not, so the frame the link was in is asked.
   const firefoxLinkText = (info as { linkText?: string }).linkText;
-  const text =
-    firefoxLinkText ??
-    (tab?.id !== undefined ? await readLinkText(tab.id, info.frameId, info.linkUrl) : undefined);
+  const text = firefoxLinkText ?? (await readLinkText(tabId, info.frameId, info.linkUrl));
   const pageUrl = info.pageUrl ?? tab?.url;
-  const bookmark = await prepareLinkBookmark({
+  const bookmark = await prepareLinkBookmark(tabId, {
     url: info.linkUrl,
     ...(text !== undefined && { text }),
     ...(pageUrl !== undefined && { pageUrl }),

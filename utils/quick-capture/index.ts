@@ -1,5 +1,5 @@
 export { COMMANDS, MANIFEST_COMMANDS, MENU_ITEMS } from './actions';
 export { type ClickedTab, handleCommand, handleMenuClick, type MenuClick } from './capture';
 export { type CaptureOutcome, type Confirmation, describeOutcome } from './confirm';
-export { type ClickedLink, linkBookmarkContent, linkTitle, prepareLinkBookmark } from './link';
+export { type ClickedLink, prepareLinkBookmark } from './link';
 export { createContextMenus, registerQuickCapture } from './register';

@@ -1,18 +1,12 @@
-import { type Clip, composeNote, safeMarkdownLink, stripTrackingParameters } from '../clip/light';
-import { NOT_CONFIGURED_MESSAGE } from '../clipper';
+import * as z from 'zod/mini';
+import { type ClickedLink, stripTrackingParameters } from '../clip/light';
+import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle } from '../clipper';
 import { t } from '../i18n';
 import type { NoteDraft } from '../outbox';
 import { failure, type Result } from '../result';
 import { loadSettings, templateSource } from '../settings';
 
-/** The link the user right-clicked, and the page it was on. */
-export interface ClickedLink {
-  url: string;
-  /** The link's words; absent when the page could not be asked. */
-  text?: string;
-  pageUrl?: string;
-  pageTitle?: string;
-}
+export type { ClickedLink } from '../clip/light';
 
 export interface LinkBookmark {
   draft: NoteDraft;
@@ -21,16 +15,19 @@ export interface LinkBookmark {
   sourceUrl: string;
 }
 
-const MAX_TITLE_LENGTH = 200;
-
 const NOT_A_WEB_LINK = t('quickCapture.notWebLink');
+
+// What the page's engine answers is input from outside the background, checked like any other.
+const linkNoteSchema = z.object({ title: z.string(), markdown: z.string() });
 
 /**
  * “Clip link” saves the linked page as a bookmark without opening it: the link's words become the
  * title, its address the source, and the note gets the user's template, default deck and tags,
- * like any other clip.
+ * like any other clip. The note is written by the engine in the tab the link was on
+ * (utils/quick-capture/page), so the background carries no template (issue 18).
  */
 export async function prepareLinkBookmark(
+  tabId: number,
   clicked: ClickedLink,
   now = new Date(),
 ): Promise<Result<LinkBookmark>> {
@@ -43,22 +40,23 @@ export async function prepareLinkBookmark(
   const link = defaults.stripTracking
     ? { ...clicked, url: stripTrackingParameters(clicked.url) }
     : clicked;
-  const clip: Clip = {
-    title: linkTitle(link),
-    markdown: linkBookmarkContent(link),
-    url: link.url,
-    mode: 'bookmark',
-    notices: [],
-    metadata: {},
-  };
+  let answer: unknown;
+  try {
+    answer = await callEngine(
+      tabId,
+      'linkBookmark',
+      link,
+      noteStyle(templateSource(defaults.template), now),
+    );
+  } catch {
+    return failure('unclippable', t('clip.error.noAccess'));
+  }
+  const note = linkNoteSchema.safeParse(answer);
+  if (!note.success) return failure('unclippable', t('clip.error.noAnswer'));
   const deckId = settings.decks.defaultDeckId;
   return {
     ok: true,
-    draft: {
-      title: clip.title,
-      markdown_text: composeNote(clip, { template: templateSource(defaults.template), now }),
-      tags: defaults.tags,
-    },
+    draft: { title: note.data.title, markdown_text: note.data.markdown, tags: defaults.tags },
     ...(deckId !== null && { deckId }),
     sourceUrl: link.url,
   };
@@ -71,29 +69,4 @@ function isWebAddress(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The link's words on one line; a link without words is named by its address. */
-export function linkTitle(link: Pick<ClickedLink, 'url' | 'text'>): string {
-  const words = link.text?.replace(/\s+/g, ' ').trim();
-  if (words) return truncate(words, MAX_TITLE_LENGTH);
-  const { hostname, pathname } = new URL(link.url);
-  return truncate(`${hostname}${pathname === '/' ? '' : pathname}`, MAX_TITLE_LENGTH);
-}
-
-function truncate(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
-}
-
-/**
- * The bookmark's content, which the note template places: the link and the page it was on. The
- * words come from the page, so they go through `safeMarkdownLink` like any page text.
- */
-export function linkBookmarkContent(link: ClickedLink): string {
-  const lines = [safeMarkdownLink(linkTitle(link), link.url)];
-  if (link.pageUrl && isWebAddress(link.pageUrl)) {
-    const pageLabel = link.pageTitle?.trim() || link.pageUrl;
-    lines.push('', `Found on ${safeMarkdownLink(pageLabel, link.pageUrl)}`);
-  }
-  return lines.join('\n');
 }

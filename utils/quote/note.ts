@@ -1,50 +1,10 @@
-import { safeInlineText, safeLinkDestination } from '../clip/markdown/escape';
+import type { PageQuote } from '../clip/light';
 
 /**
- * A quote as it is written into a note:
- *
- *     > first paragraph of the passage
- *     >
- *     > second paragraph
- *
- *     [Go to the passage](<https://page#:~:text=…> "Clipdeck quote at 1234 of 56789")
- *
- * The link's title carries the quote's place in the page (its first character's offset in the
- * page's visible text, and that text's length). A title survives the user's edits of the quote
- * and of the note around it, renders as nothing but a tooltip, and needs no HTML comment; quotes
- * are kept in page order by comparing offset / length, so a page that grew a little since an
- * earlier quote still orders sensibly. The words are English, like every Markdown Clipdeck
- * writes, so notes from two browsers match.
+ * Where a quote sits in a note: its link's title, `"Clipdeck quote at <offset> of <page length>"`,
+ * as `quoteMarkdown` (utils/quote/page, run in the page) writes it.
  */
-export interface Quote {
-  /** The passage as the page shows it: `\n` between blocks. Page-controlled. */
-  text: string;
-  /** Where the passage starts in the page's text, and that text's length. */
-  offset: number;
-  pageLength: number;
-  /** The text-fragment link back to the passage; absent for a page that is not http(s). */
-  link?: string;
-}
-
-const LINK_LABEL = 'Go to the passage';
 const PLACE_TITLE = /"Clipdeck quote at (\d+) of (\d+)"\)\s*$/;
-
-/** The quote's Markdown. Every page-supplied word goes through `safeInlineText`. */
-export function quoteMarkdown(quote: Quote): string {
-  const paragraphs = quote.text
-    .split('\n')
-    .map((line) => safeInlineText(line))
-    .filter((line) => line !== '');
-  const quoted = paragraphs.map((line) => `> ${line}`).join('\n>\n');
-  const place = `"Clipdeck quote at ${Math.max(0, Math.round(quote.offset))} of ${Math.max(
-    1,
-    Math.round(quote.pageLength),
-  )}"`;
-  const destination = quote.link ? safeLinkDestination(quote.link) : undefined;
-  if (!destination) return quoted;
-  // The title needs the destination in its `<…>` form or as one run without spaces; both hold.
-  return `${quoted}\n\n[${LINK_LABEL}](${destination} ${place})`;
-}
 
 interface PlacedQuote {
   /** First line of the quote (its blockquote), and the line of its link. */
@@ -78,10 +38,11 @@ export function placedQuotes(markdown: string): PlacedQuote[] {
 /**
  * The note's Markdown with the quote in its page order: before the first quote that comes later
  * in the page, else after the last quote. A note without quotes (a whole-page clip, or one the
- * user rewrote) gets it at the end, after a rule.
+ * user rewrote) gets it at the end, after a rule. The quote's Markdown comes from the page's
+ * engine, which escaped every page-supplied word; this only splices lines.
  */
-export function insertQuote(markdown: string, quote: Quote): string {
-  const addition = quoteMarkdown(quote);
+export function insertQuote(markdown: string, quote: PageQuote): string {
+  const addition = quote.markdown;
   const place = quote.offset / Math.max(1, quote.pageLength);
   const placed = placedQuotes(markdown);
   const lines = markdown.split('\n');

@@ -1,21 +1,28 @@
 import { browser } from 'wxt/browser';
-import { type Clip, composeNote, stripTrackingParameters } from '../clip/light';
+import * as z from 'zod/mini';
+import { type QuoteAnswer, type QuoteRequest, stripTrackingParameters } from '../clip/light';
 import { canonicalUrl, clipsOfPage, forgetNote } from '../clip-log';
-import { extractFromTab, NOT_CONFIGURED_MESSAGE } from '../clipper';
-import { AT_ONCE } from '../clipper/inject';
+import { callEngine, NOT_CONFIGURED_MESSAGE, noteStyle } from '../clipper';
 import { t } from '../i18n';
 import { getNote, updateNote } from '../notes-index';
 import { type ClipSummary, getOutbox, submitClip, summarizeClip } from '../outbox';
 import { failure, type Result, type UserError } from '../result';
 import { loadSettings, templateSource } from '../settings';
-import { buildTextDirective, textFragmentUrl, wholeWords } from './fragment';
-import {
-  MAX_PAGE_TEXT,
-  type MeasuredSelection,
-  measuredSelectionSchema,
-  measureSelectionInPage,
-} from './measure';
-import { insertQuote, type Quote, quoteMarkdown } from './note';
+import { insertQuote } from './note';
+
+// What the page's engine answers is input from outside the background, checked like any other.
+// (Built here, not imported: utils/clipper's index reaches this module while it is loading.)
+const quoteAnswerSchema = z.nullable(
+  z.object({
+    quote: z.object({
+      markdown: z.string(),
+      offset: z.int().check(z.nonnegative()),
+      pageLength: z.int().check(z.positive()),
+      link: z.optional(z.string()),
+    }),
+    note: z.object({ title: z.string(), markdown: z.string() }),
+  }),
+);
 
 /** What "Quote to note" did: added to the page's note, or made a new one (through the outbox). */
 export type QuoteOutcome = Result<
@@ -37,18 +44,13 @@ export type QuoteOutcome = Result<
   )
 >;
 
-/** The probe's answer: null for no selection, undefined when the page refused to be asked. */
-async function measure(tabId: number): Promise<MeasuredSelection | null | undefined> {
+/** The engine's answer: null for no selection, undefined when the page refused to be asked. */
+async function quoteInPage(
+  tabId: number,
+  request: QuoteRequest,
+): Promise<QuoteAnswer | null | undefined> {
   try {
-    const [injection] = await browser.scripting.executeScript({
-      ...AT_ONCE,
-      target: { tabId, frameIds: [0] },
-      func: measureSelectionInPage,
-      args: [MAX_PAGE_TEXT],
-    });
-    if (injection?.result === null) return null;
-    // What a page answers is input from outside the background, checked like any other.
-    const parsed = measuredSelectionSchema.safeParse(injection?.result);
+    const parsed = quoteAnswerSchema.safeParse(await callEngine(tabId, 'quote', request));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -56,30 +58,12 @@ async function measure(tabId: number): Promise<MeasuredSelection | null | undefi
 }
 
 /**
- * The passage and its link. The link is the tab's address (tracking parameters stripped when the
- * user asks for it, any fragment replaced) with a text directive that finds this passage first.
- */
-export function quoteFromMeasure(measured: MeasuredSelection, pageAddress: string): Quote | null {
-  const { pageText } = measured;
-  const [start, end] = wholeWords(pageText, measured.start, measured.end);
-  if (end <= start) return null;
-  const selected = pageText.slice(measured.start, measured.end).replace(/^[ \n]+|[ \n]+$/g, '');
-  if (!selected) return null;
-  const link = textFragmentUrl(pageAddress, buildTextDirective(pageText, start, end));
-  return {
-    text: selected,
-    offset: start,
-    pageLength: Math.max(pageText.length, 1),
-    ...(link !== undefined && { link }),
-  };
-}
-
-/**
  * "Quote to note" (shortcut or context menu): the selection becomes a blockquote with a link back
  * to the passage, added in page order to the note this page became before (found in the local
  * clip log, then read with one GET by `updateNote`), or to a new note with the page's title and
- * source, which goes through the outbox like any clip. Nothing stays running in the page: one
- * probe measures the selection, and for a new note the engine reads the title.
+ * source, which goes through the outbox like any clip. One call to the engine in the page
+ * measures the selection and writes both the quote and that new note (utils/quote/page); the
+ * background only places the quote's lines. Nothing stays running in the page.
  */
 export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteOutcome> {
   if (frameId !== 0) return failure('no-selection', t('quickCapture.selectionInFrame'));
@@ -88,15 +72,19 @@ export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteO
     return failure('not-configured', NOT_CONFIGURED_MESSAGE);
   }
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  const measured = await measure(tabId);
-  if (measured === undefined || !tab?.url) {
-    return failure('unclippable', t('clip.error.noAccess'));
-  }
-  if (measured === null) return failure('no-selection', t('quote.noSelection'));
+  if (!tab?.url) return failure('unclippable', t('clip.error.noAccess'));
   const defaults = settings.clipDefaults;
   const address = defaults.stripTracking ? stripTrackingParameters(tab.url) : tab.url;
-  const quote = quoteFromMeasure(measured, address);
-  if (!quote) return failure('no-selection', t('quote.noSelection'));
+  const source = canonicalUrl(tab.url) ?? address;
+  const answer = await quoteInPage(tabId, {
+    address,
+    source,
+    ...(tab.title !== undefined && { tabTitle: tab.title }),
+    note: noteStyle(templateSource(defaults.template)),
+  });
+  if (answer === undefined) return failure('unclippable', t('clip.error.noAccess'));
+  if (answer === null) return failure('no-selection', t('quote.noSelection'));
+  const { quote } = answer;
   const shared = { offset: quote.offset, ...(quote.link !== undefined && { link: quote.link }) };
 
   // Read the note as the service has it now, place the quote in page order, and send the whole
@@ -126,7 +114,6 @@ export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteO
     break;
   }
 
-  const source = canonicalUrl(tab.url) ?? address;
   // This page's note may still be on its way (an earlier quote or clip while the service was
   // down or busy): the quote joins it there rather than becoming a second note.
   const waiting = await getOutbox().amendWaiting(
@@ -151,31 +138,9 @@ export async function quoteSelection(tabId: number, frameId = 0): Promise<QuoteO
     keptSeparately ??= appended;
   }
 
-  // The title the way a clip gets it: the engine reads the page (bookmark mode reads no article).
-  const extracted = await extractFromTab(tabId, {
-    mode: 'bookmark',
-    stripTrackingParameters: defaults.stripTracking,
-  });
-  const title =
-    (extracted.ok && extracted.clip.title.trim()) || tab.title?.trim() || new URL(source).host;
-  const clip: Clip = {
-    title,
-    markdown: quoteMarkdown(quote),
-    url: source,
-    mode: 'selection',
-    notices: [],
-    metadata: extracted.ok ? extracted.clip.metadata : {},
-  };
   const deckId = settings.decks.defaultDeckId;
   const submitted = await submitClip({
-    draft: {
-      title,
-      markdown_text: composeNote(clip, {
-        template: templateSource(defaults.template),
-        now: new Date(),
-      }),
-      tags: defaults.tags,
-    },
+    draft: { title: answer.note.title, markdown_text: answer.note.markdown, tags: defaults.tags },
     ...(deckId !== null && { deckId }),
     sourceUrl: source,
   });

@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { NOTE_TEMPLATES } from '../clip/compose/template';
+import { NOTE_TEMPLATE_IDS } from '../clip/compose/template';
 import { t } from '../i18n';
 import { type VersionedSetting, writeSetting } from './stored';
 
@@ -51,7 +51,7 @@ export const templateChoiceSchema: z.ZodMiniType<TemplateChoice> = z.discriminat
     id: z.string().check(
       z.minLength(1, 'choose a template'),
       z.refine(
-        (id) => NOTE_TEMPLATES.some((template) => template.id === id),
+        (id) => (NOTE_TEMPLATE_IDS as readonly string[]).includes(id),
         'this version of Clipdeck has no built-in template by that name',
       ),
     ),
@@ -75,7 +75,7 @@ export const clipDefaultsSchema: z.ZodMiniType<ClipDefaults> = z.object({
   stripTracking: z.boolean(),
 });
 
-/** utils/clip's default built-in template (NOTE_TEMPLATES); a test keeps the two in step. */
+/** utils/clip's default built-in template (NOTE_TEMPLATE_IDS); a test keeps the two in step. */
 export const DEFAULT_TEMPLATE_ID = 'source-header';
 
 /** What `composeNote`'s `template` option takes: a built-in id or the custom text itself. */

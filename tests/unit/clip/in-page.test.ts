@@ -2,7 +2,8 @@ import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { installClipEngine } from '../../../utils/clip/in-page';
-import { extractFromTab } from '../../../utils/clipper/extract';
+import { ENGINE_KEY, type NoteStyle } from '../../../utils/clip/light';
+import { callEngine, composeFromTab, extractFromTab } from '../../../utils/clipper/extract';
 
 /**
  * The background's two injections (the engine file, then a function that calls it) played in a
@@ -105,5 +106,129 @@ describe('the in-page engine', () => {
       tabWith(`<body>${STORY}</body>`, status);
       expect(await extractFromTab(1, { mode: 'article' })).toMatchObject({ ok: true });
     }
+  });
+});
+
+/** The background's style in a German browser in Berlin, with the user's own template. */
+const GERMAN: NoteStyle = {
+  template: 'Quelle: [{{title}}]({{url}}) \\\nAm {{clipped}}\n\n{{content}}',
+  now: '2026-03-14T23:30:00.000Z',
+  locale: 'de-DE',
+  timeZone: 'Europe/Berlin',
+};
+
+/** Selects the words `text` inside the element `id` of the tab's page. */
+function select(dom: JSDOM, id: string, text: string): void {
+  const document = dom.window.document;
+  const node = document.getElementById(id)?.firstChild;
+  if (!node?.textContent) throw new Error(`no text in #${id}`);
+  const start = node.textContent.indexOf(text);
+  const range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, start + text.length);
+  dom.window.getSelection()?.removeAllRanges();
+  dom.window.getSelection()?.addRange(range);
+}
+
+describe('notes written in the page (issue 18)', () => {
+  beforeEach(() => vi.restoreAllMocks());
+
+  it('a clip comes back with its note, in the background’s language and time zone', async () => {
+    tabWith(`<head><title>Harbour lights</title></head><body>${STORY}</body>`);
+    const result = await composeFromTab(1, { mode: 'article' }, GERMAN);
+    if (!result.ok) throw new Error(result.error.message);
+    // 23:30 UTC is already the 15th in Berlin.
+    expect(result.note).toMatch(
+      /^Quelle: \[Harbour lights\]\(https:\/\/example\.com\/story\.html\) \\\nAm 15\. März 2026\n/,
+    );
+    expect(result.note).toContain('harbour lights were lit');
+  });
+
+  it('a clip named after a file takes the file’s name as its site, and the note its address', async () => {
+    tabWith(`<body>${STORY}</body>`);
+    const address = 'file:///home/rosa/saved/harbour%20lights.html';
+    const result = await composeFromTab(
+      1,
+      { mode: 'article' },
+      { ...GERMAN, template: 'source-header', sourceAddress: address },
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.clip.url).toBe(address);
+    expect(result.note).toContain(`Source: harbour lights.html (${address})`);
+  });
+
+  it('a quote comes back measured, linked and written, with the note it would start', async () => {
+    const dom = tabWith(
+      `<head><title>Tide tables | Coast</title></head><body><p id="a">The tide turns at noon.</p><p id="b">Later the tide turns at <b>midnight</b> again.</p></body>`,
+    );
+    select(dom, 'b', 'Later the tide turns at ');
+    const answer = await callEngine(1, 'quote', {
+      address: 'https://example.com/story.html',
+      source: 'https://example.com/story.html',
+      tabTitle: 'The tab’s own title',
+      note: { ...GERMAN, template: 'content-only' },
+    });
+    expect(answer).toMatchObject({
+      quote: { offset: 24, pageLength: 63, link: expect.stringContaining('#:~:text=Later') },
+      note: { title: 'Tide tables | Coast' },
+    });
+    const { quote, note } = answer as { quote: { markdown: string }; note: { markdown: string } };
+    expect(quote.markdown).toMatch(/^> Later the tide turns at\n\n\[Go to the passage\]\(https:/);
+    expect(quote.markdown).toContain('"Clipdeck quote at 24 of 63")');
+    expect(note.markdown).toBe(`${quote.markdown}\n`);
+  });
+
+  it('a quote on a page the engine refuses takes the tab’s title, else the host, for its note', async () => {
+    const request = {
+      address: 'https://example.com/story.html',
+      source: 'https://example.com/story.html',
+      note: { ...GERMAN, template: 'content-only' },
+    };
+    for (const [tabTitle, title] of [
+      ['Not found — Harbour', 'Not found — Harbour'],
+      ['  ', 'example.com'],
+    ] as const) {
+      const dom = tabWith(
+        '<head><title>Error</title></head><body><p id="a">The harbour lights were lit.</p></body>',
+        404,
+      );
+      select(dom, 'a', 'harbour lights were lit');
+      expect(await callEngine(1, 'quote', { ...request, tabTitle })).toMatchObject({
+        note: { title },
+      });
+    }
+  });
+
+  it('a quote with nothing selected is null, which the background tells from a page without an engine', async () => {
+    tabWith(`<body>${STORY}</body>`);
+    const answer = await callEngine(1, 'quote', {
+      address: 'https://example.com/story.html',
+      source: 'https://example.com/story.html',
+      note: GERMAN,
+    });
+    expect(answer).toBeNull();
+  });
+
+  it('a link bookmark is written with the link’s words kept as words', async () => {
+    tabWith(`<body>${STORY}</body>`);
+    const answer = await callEngine(
+      1,
+      'linkBookmark',
+      { url: 'https://guides.example.org/pools', text: ' [Pools](javascript:x) ' },
+      { ...GERMAN, template: 'content-only' },
+    );
+    expect(answer).toEqual({
+      title: '[Pools](javascript:x)',
+      markdown: '[\\[Pools\\](javascript:x)](https://guides.example.org/pools)\n',
+    });
+  });
+
+  it('an older Clipdeck’s engine left in the page is replaced, not called', async () => {
+    const dom = tabWith(`<body>${STORY}</body>`);
+    const old = vi.fn(() => ({ ok: true, clip: { title: 'old', markdown: 'old', url: 'x' } }));
+    (dom.window as unknown as Record<symbol, unknown>)[Symbol.for(ENGINE_KEY)] = { clip: old };
+    const result = await composeFromTab(1, { mode: 'article' }, GERMAN);
+    expect(old).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ ok: true, note: expect.stringContaining('harbour lights') });
   });
 });

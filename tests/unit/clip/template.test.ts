@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type Clip, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
+import { NOTE_TEMPLATE_IDS } from '../../../utils/clip/compose/template';
 
 const NOW = new Date('2026-03-14T09:26:53.000Z');
 
@@ -30,6 +31,8 @@ describe('composeNote', () => {
       'front-matter',
       'content-only',
     ]);
+    // The ids the settings check a stored choice against, kept apart from the templates' text.
+    expect(NOTE_TEMPLATE_IDS).toEqual(NOTE_TEMPLATES.map((template) => template.id));
   });
 
   it('writes a short source header by default and leaves out what the page did not give', () => {
@@ -82,6 +85,16 @@ describe('composeNote', () => {
     } finally {
       Intl.DateTimeFormat = browserLocale;
     }
+  });
+
+  it("writes a custom template's days in the browser's locale it is given, wherever it composes", () => {
+    // The page's engine composes with the background's locale: German here, whatever the page's.
+    const page = clip({ metadata: { published: '2015-04-16' } });
+    const options = { now: NOW, timeZone: 'UTC', browserLocale: 'de-DE' };
+    expect(composeNote(page, { ...options, template: 'Am {{clipped}}\n\n{{content}}' })).toContain(
+      'Am 14. März 2026',
+    );
+    expect(composeNote(page, options)).toContain('Clipped March 14, 2026');
   });
 
   it('shows a published value it cannot read as escaped words, never as Markdown', () => {

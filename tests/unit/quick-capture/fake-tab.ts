@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clipDocument, ENGINE_KEY, type InPageClipEngine } from '../../../utils/clip';
+import { installClipEngine } from '../../../utils/clip/in-page';
 
 /**
  * What fakeBrowser lacks, stubbed for quick capture: `scripting` runs the injected code in the
@@ -52,8 +52,7 @@ export const executeScript = vi.fn(async (injection: Injection) => {
     throw new Error('Cannot access contents of url "chrome://settings/".');
   }
   if (injection.files) {
-    const holder = globalThis as unknown as Record<symbol, InPageClipEngine | undefined>;
-    holder[Symbol.for(ENGINE_KEY)] ??= { clip: (request) => clipDocument(document, request) };
+    installClipEngine(globalThis);
     return [{ frameId: 0, documentId: 'page' }];
   }
   const result = await injection.func?.(...(injection.args ?? []));

@@ -6,8 +6,14 @@ import {
 } from '../markdown/escape';
 import type { Clip } from '../types';
 
+/**
+ * The built-in templates' ids, without their text: what the settings check a stored choice
+ * against, so the background, which composes nothing (issue 18), does not carry the templates.
+ */
+export const NOTE_TEMPLATE_IDS = ['source-header', 'front-matter', 'content-only'] as const;
+
 export interface NoteTemplate {
-  id: 'source-header' | 'front-matter' | 'content-only';
+  id: (typeof NOTE_TEMPLATE_IDS)[number];
   name: string;
   template: string;
 }
@@ -86,6 +92,11 @@ export interface ComposeOptions {
    * own template's days are in the browser's locale, like the words the user wrote.
    */
   locale?: string;
+  /**
+   * The browser's locale, for the user's own template when `locale` is absent; absent too, the
+   * default of the code that composes (the background passes its own to the page's engine).
+   */
+  browserLocale?: string;
   /** The time zone of the clipped day; the browser's own when absent. */
   timeZone?: string;
 }
@@ -317,7 +328,8 @@ export function composeNote(clip: Clip, options: ComposeOptions): string {
   const builtIn = NOTE_TEMPLATES.find((candidate) => candidate.id === options.template);
   const template = builtIn?.template ?? options.template ?? DEFAULT_NOTE_TEMPLATE.template;
   const page = pageValues(clip, options.now);
-  const locale = options.locale ?? (builtIn || !options.template ? BUILT_IN_LOCALE : undefined);
+  const locale =
+    options.locale ?? (builtIn || !options.template ? BUILT_IN_LOCALE : options.browserLocale);
   const readable = readableValues(page, options.now, { ...options, locale });
   const lines = template.split('\n');
   const out: string[] = [];

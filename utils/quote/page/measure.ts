@@ -1,38 +1,37 @@
-import * as z from 'zod/mini';
-
 /**
- * What the page probe reports about the selection: the page's visible text as a browser's text
- * search sees it (whitespace collapsed, `\n` between blocks), and where the selection sits in it.
- * The offset is the quote's place in the page, which orders quotes in the note.
+ * What the page says about the selection: the page's visible text as a browser's text search sees
+ * it (whitespace collapsed, `\n` between blocks), and where the selection sits in it. The offset
+ * is the quote's place in the page, which orders quotes in the note.
  */
-export const measuredSelectionSchema = z.object({
-  pageText: z.string(),
-  start: z.int().check(z.nonnegative()),
-  end: z.int().check(z.nonnegative()),
-  /** The page text was cut at MAX_PAGE_TEXT: offsets past the cut are not known. */
-  truncated: z.boolean(),
-});
-export type MeasuredSelection = z.infer<typeof measuredSelectionSchema>;
+export interface MeasuredSelection {
+  pageText: string;
+  start: number;
+  end: number;
+}
 
-/** Text past this is not sent back (memory per quote stays bounded on a huge page). */
+/** Text past this is not read (the work per quote stays bounded on a huge page). */
 export const MAX_PAGE_TEXT = 2_000_000;
 
 /**
- * Runs in the page (serialised by `scripting.executeScript({ func })`, so it can import nothing
- * and leaves nothing behind): walks the visible text nodes once, building the text and noting
- * where the selection's first and last characters fall. Null without a text selection.
+ * Walks the visible text nodes of the document of `view` (the page's global object) once, building the text and noting where the
+ * selection's first and last characters fall. Null without a text selection (or one past
+ * `maxLength`). Runs in the page, inside the injected engine; changes nothing there.
  */
-export function measureSelectionInPage(maxLength: number): MeasuredSelection | null {
-  const selection = globalThis.getSelection?.();
+export function measureSelection(
+  view: typeof globalThis,
+  maxLength = MAX_PAGE_TEXT,
+): MeasuredSelection | null {
+  const selection = view.getSelection?.();
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
   const range = selection.getRangeAt(0);
+  const document = view.document;
   const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'OBJECT', 'SVG']);
   const inlineCache = new Map<Element, boolean>();
   const visibleCache = new Map<Element, boolean>();
   const isInline = (element: Element): boolean => {
     let known = inlineCache.get(element);
     if (known === undefined) {
-      const display = getComputedStyle(element).display;
+      const display = view.getComputedStyle(element).display;
       known = display === 'inline' || display === 'contents';
       inlineCache.set(element, known);
     }
@@ -44,8 +43,8 @@ export function measureSelectionInPage(maxLength: number): MeasuredSelection | n
       const check = (element as Element & { checkVisibility?: () => boolean }).checkVisibility;
       known = check
         ? check.call(element)
-        : getComputedStyle(element).visibility !== 'hidden' &&
-          getComputedStyle(element).display !== 'none';
+        : view.getComputedStyle(element).visibility !== 'hidden' &&
+          view.getComputedStyle(element).display !== 'none';
       visibleCache.set(element, known);
     }
     return known;
@@ -62,12 +61,13 @@ export function measureSelectionInPage(maxLength: number): MeasuredSelection | n
   let end: number | undefined;
   let lastBlock: Element | null = null;
   const root = document.body ?? document.documentElement;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+  const { FILTER_ACCEPT, FILTER_REJECT, SHOW_TEXT } = view.NodeFilter;
+  const walker = document.createTreeWalker(root, SHOW_TEXT, {
     acceptNode(node) {
       const parent = node.parentElement;
-      if (!parent || skipped.has(parent.tagName.toUpperCase())) return NodeFilter.FILTER_REJECT;
-      if (parent.closest('script,style,noscript,template')) return NodeFilter.FILTER_REJECT;
-      return isVisible(parent) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      if (!parent || skipped.has(parent.tagName.toUpperCase())) return FILTER_REJECT;
+      if (parent.closest('script,style,noscript,template')) return FILTER_REJECT;
+      return isVisible(parent) ? FILTER_ACCEPT : FILTER_REJECT;
     },
   });
   for (let node = walker.nextNode(); node && text.length < maxLength; node = walker.nextNode()) {
@@ -93,5 +93,5 @@ export function measureSelectionInPage(maxLength: number): MeasuredSelection | n
     }
   }
   if (start === undefined || end === undefined || end <= start) return null;
-  return { pageText: text, start, end, truncated: text.length >= maxLength };
+  return { pageText: text, start, end };
 }

@@ -1,6 +1,6 @@
 /**
  * Text-fragment links (`#:~:text=…`, WICG "URL Fragment Text Directives") that find a quoted
- * passage again. Pure functions over the page's text as the page probe measures it (measure.ts):
+ * passage again. Pure functions over the page's text as measure.ts reads it in the page:
  * visible text, whitespace collapsed to one space, and a `\n` between blocks, because a browser
  * matches each of a directive's strings inside one block only.
  *

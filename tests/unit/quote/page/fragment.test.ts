@@ -6,7 +6,7 @@ import {
   type TextDirective,
   textFragmentUrl,
   wholeWords,
-} from '../../../utils/quote';
+} from '../../../../utils/quote/page';
 
 /**
  * An independent reading of how a browser resolves a text directive over the page's text (WICG

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import type { NoteStyle } from '../engine-key';
+import type { Clip } from '../types';
+import { composeNote } from './template';
+
+/** The background's NoteStyle, checked where it arrives: the engine in the page. */
+export const noteStyleShape = {
+  template: z.string(),
+  // An unreadable time throws in composeNote (toISOString), which fails the call as a bad request
+  // does; zod's ISO pattern would cost the engine 0.5 kB gzipped for a value only we send.
+  now: z.string(),
+  locale: z.string().check(z.minLength(1)),
+  timeZone: z.string().check(z.minLength(1)),
+};
+export const noteStyleSchema = z.object(noteStyleShape);
+
+/** The note a clip becomes in the style the background asked for. */
+export function composeInStyle(clip: Clip, style: NoteStyle): string {
+  return composeNote(clip, {
+    template: style.template,
+    now: new Date(style.now),
+    browserLocale: style.locale,
+    timeZone: style.timeZone,
+  });
+}
+
+/**
+ * The clip named after another address than the tab's: the headless command serves a local file
+ * over a loopback server that is gone when it ends, so it names the file. A file has no site: its
+ * name stands in for one, so the source line reads "article.html (file:///…/article.html)" rather
+ * than the address twice.
+ */
+export function withSourceAddress(clip: Clip, address: string): Clip {
+  let siteName = clip.metadata.siteName;
+  if (!siteName && !/^https?:/i.test(address)) {
+    const path = URL.canParse(address) ? new URL(address).pathname : address;
+    const name = path.split('/').pop();
+    siteName = name ? safeDecode(name) : undefined;
+  }
+  return { ...clip, url: address, metadata: { ...clip.metadata, ...(siteName && { siteName }) } };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
