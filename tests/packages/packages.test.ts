@@ -256,11 +256,12 @@ describe('the Chrome package', () => {
  * and service check), and schemas stopped using z.extend/z.partial: 45.2 kB (45.6 kB with the
  * toolbar mark's pixel code). Composing notes from page content (the template and escapes, the
  * quote's text-fragment link and measure, link bookmarks) then moved into the injected engine:
- * 41.2 kB. Still in it (gzip of each alone, from bench/background-size.ts): the outbox 9.7, zod
+ * 41.2 kB; scripts injected at once, the engine call waiting for the parsed document (Firefox's
+ * idle is the end of the page's load): 41.4 kB. Still in it (gzip of each alone, from bench/background-size.ts): the outbox 9.7, zod
  * 8.9, notes-index 5.9, api 3.8, quick-capture 2.9, @wxt-dev/storage 2.7, settings 2.0,
  * clipper 1.6, clip-log 1.4, quote 1.2.
  */
-const BACKGROUND_BUDGET_GZIP_BYTES = 41_400;
+const BACKGROUND_BUDGET_GZIP_BYTES = 41_600;
 
 /**
  * The clipping engine runs in the page (content-scripts/extract.js) and never in the background;
