@@ -65,6 +65,12 @@ export async function serveSiteFixtures(fixtures: readonly Pick<SiteFixture, 'pa
   const { port } = server.address() as AddressInfo;
   return {
     urlFor: (path: string) => `http://127.0.0.1:${port}${path}`,
-    stop: () => new Promise<void>((done) => server.close(() => done())),
+    // The browser keeps its connection open while the page is: close() alone waited for it
+    // (110 s a test).
+    stop: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
