@@ -48,6 +48,8 @@ export function addSiteTags(
   baseUrl: string,
   notes: readonly { sourceUrl: string | undefined; tags: readonly string[] }[],
 ): Promise<void> {
+  // Most outbox saves are edits, deletes or moves: no clip, so no read and rewrite of the counts.
+  if (!notes.length) return Promise.resolve();
   return change(baseUrl, (current) => {
     const gathered = new SiteTagsAccumulator(current);
     for (const note of notes) gathered.add(note.sourceUrl, note.tags);

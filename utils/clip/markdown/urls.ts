@@ -54,7 +54,7 @@ export function stripTrackingParameters(url: string): string {
   // address with a query string failed in Firefox).
   const tracking: string[] = [];
   parsed.searchParams.forEach((_value, name) => {
-    if (isTrackingParameter(name) && !tracking.includes(name)) tracking.push(name);
+    if (isTrackingParameter(name)) tracking.push(name);
   });
   if (tracking.length === 0) return url;
   for (const name of tracking) parsed.searchParams.delete(name);
