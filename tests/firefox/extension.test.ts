@@ -14,6 +14,7 @@ import {
   reinstall,
   SITE_DIR,
   saveConnectionInOptions,
+  select,
   statusOf,
   TEST_DECKS,
   tabIdFor,
@@ -236,16 +237,7 @@ test('Quote to note and Clip link: their notes are written by the engine in Fire
   const page = await firefox.browser.newPage();
   const url = `${site.urlFor('quote.html')}?utm_source=newsletter`;
   await page.goto(url);
-  await page.evaluate(() => {
-    const node = document.querySelector('#late')?.firstChild;
-    if (!(node instanceof Text)) throw new Error('no text in #late');
-    const start = node.data.indexOf('the tide turns at midnight');
-    const range = document.createRange();
-    range.setStart(node, start);
-    range.setEnd(node, start + 'the tide turns at midnight'.length);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  });
+  await select(page, '#late', 'the tide turns at midnight');
   const helper = await firefox.openExtensionPage('options.html');
   await configure(firefox, helper, { baseUrl: server.baseUrl, apiKey: server.apiKey });
   const tabId = await tabIdFor(helper, url);

@@ -106,3 +106,21 @@ export async function saveConnectionInOptions(options: Page, baseUrl: string, ap
   await options.type('#api-key', apiKey);
   await (await button(options, 'Save')).click();
 }
+
+/** Selects the words `text` inside the element `selector`, as a user's drag would. */
+export async function select(page: Page, selector: string, text: string): Promise<void> {
+  await page.evaluate(
+    (css, words) => {
+      const node = document.querySelector(css)?.firstChild;
+      if (!(node instanceof Text)) throw new Error(`no text in ${css}`);
+      const start = node.data.indexOf(words);
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + words.length);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    },
+    selector,
+    text,
+  );
+}

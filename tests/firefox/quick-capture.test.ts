@@ -11,6 +11,7 @@ import {
   launchFirefox,
   reinstall,
   SITE_DIR,
+  select,
   TEST_DECKS,
   tabIdFor,
 } from './harness';
@@ -92,24 +93,6 @@ async function waitForClip(helper: Page, id: string) {
     const clip = await globalThis.clipdeckAutomation?.waitForClip(clipId, 10_000);
     return JSON.parse(JSON.stringify(clip ?? null)) as { state: string; noteId?: string } | null;
   }, id);
-}
-
-/** Selects the words `text` inside the element `selector`, as a user's drag would. */
-async function select(page: Page, selector: string, text: string): Promise<void> {
-  await page.evaluate(
-    (css, words) => {
-      const node = document.querySelector(css)?.firstChild;
-      if (!(node instanceof Text)) throw new Error(`no text in ${css}`);
-      const start = node.data.indexOf(words);
-      const range = document.createRange();
-      range.setStart(node, start);
-      range.setEnd(node, start + words.length);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    },
-    selector,
-    text,
-  );
 }
 
 test('the clip-page shortcut saves at once with the defaults, and the toolbar marks the page until its note is deleted', async () => {
