@@ -74,19 +74,30 @@ export function separateBodies(
  * is exported as it is: its body's key would mean nothing there). The body itself stays stored.
  */
 export async function restoreBodies<T extends { entry: unknown }>(clips: T[]): Promise<T[]> {
-  const keyOf = (entry: unknown): string | undefined => {
-    const key = (entry as { bodyKey?: unknown } | null)?.bodyKey;
-    const draft = (entry as { draft?: unknown } | null)?.draft;
-    return typeof key === 'string' && typeof draft === 'object' && draft !== null ? key : undefined;
-  };
-  const keys = clips.flatMap((clip) => keyOf(clip.entry) ?? []);
+  const keys = asideBodyKeys(clips);
   if (!keys.length) return clips;
   const found = await readBodies(keys);
   return clips.map((clip) => {
-    const key = keyOf(clip.entry);
+    const key = bodyKeyOf(clip.entry);
     const markdown = key === undefined ? undefined : found.get(key);
     if (markdown === undefined) return clip;
     const entry = clip.entry as { draft: object };
     return { ...clip, entry: { ...entry, draft: { ...entry.draft, markdown_text: markdown } } };
   });
+}
+
+/** The body key an entry that did not validate names, if it has a draft to put the body in. */
+function bodyKeyOf(entry: unknown): string | undefined {
+  const key = (entry as { bodyKey?: unknown } | null)?.bodyKey;
+  const draft = (entry as { draft?: unknown } | null)?.draft;
+  return typeof key === 'string' && typeof draft === 'object' && draft !== null ? key : undefined;
+}
+
+/**
+ * The bodies of clips set aside. Once the copy kept aside holds their Markdown (restoreBodies)
+ * and a list without them is written, nothing names them again: they are removed then, or they
+ * would stay in storage for good.
+ */
+export function asideBodyKeys(clips: readonly { entry: unknown }[]): string[] {
+  return clips.flatMap((clip) => bodyKeyOf(clip.entry) ?? []);
 }

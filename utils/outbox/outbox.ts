@@ -3,7 +3,14 @@ import type { Note, NotePatch, NoteWithDeck } from '../api';
 import { t } from '../i18n';
 import { failure, type Result } from '../result';
 import { showOutboxOnBadge } from './badge';
-import { readBodies, removeBodies, restoreBodies, separateBodies, writeBodies } from './bodies';
+import {
+  asideBodyKeys,
+  readBodies,
+  removeBodies,
+  restoreBodies,
+  separateBodies,
+  writeBodies,
+} from './bodies';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
 import { findExtraCopies, findStoredNote, type ListedNote, sameContent } from './dedupe';
 import {
@@ -218,6 +225,8 @@ export function createOutbox(dependencies: OutboxDependencies) {
       if (setAside.length) await keepAside(setAside, now());
       const next = change(current);
       if (next !== current || setAside.length) await store(next, bodyKeys);
+      // Only now that the list no longer names them, and their copies aside hold the Markdown.
+      await removeBodies(asideBodyKeys(setAside));
       if (version !== OUTBOX_VERSION) await outboxItem.setMeta({ v: OUTBOX_VERSION });
       await afterWrite?.();
       await afterChange(next);

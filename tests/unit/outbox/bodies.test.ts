@@ -127,10 +127,11 @@ describe('bodies kept under their own keys', () => {
     expect(aside.clips[0]).toMatchObject({ reason: 'damaged', entry: { id: clip.id } });
   });
 
-  it('a newer Clipdeck’s clips are set aside with their Markdown', async () => {
+  it('a newer Clipdeck’s clips are set aside with their Markdown, and their bodies then go', async () => {
     const offline = newOutbox(false);
     const clip = await offline.add({ draft: page('From the future') });
     await fakeBrowser.storage.local.set({ outbox$: { v: OUTBOX_VERSION + 1 } });
+    expect(bodyKeysIn(await rawStorage())).toHaveLength(1);
 
     await newOutbox().start();
     expect(server.notes()).toEqual([]);
@@ -139,6 +140,9 @@ describe('bodies kept under their own keys', () => {
       reason: 'newer-version',
       entry: { id: clip.id, draft: { markdown_text: clip.draft.markdown_text } },
     });
+    // The copy kept aside holds the Markdown: the body under its own key would be named by
+    // nothing again, and stayed in storage for good before.
+    expect(bodyKeysIn(await rawStorage())).toEqual([]);
   });
 });
 
