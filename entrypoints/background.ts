@@ -1,7 +1,8 @@
 // First: zod must parse without eval before any schema is built (utils/jitless.ts).
 import '../utils/jitless';
 import { defineBackground } from 'wxt/utils/define-background';
-import { clipTab, clipTabs, installAutomationHooks } from '../utils/clipper';
+import { installAutomationHooks } from '../utils/automation';
+import { clipTab, clipTabs } from '../utils/clipper';
 import { registerImportMessages } from '../utils/import/background';
 import { isFromExtensionPage, onMessage } from '../utils/messaging';
 import { registerOutboxMessages, runOutboxInBackground } from '../utils/outbox';

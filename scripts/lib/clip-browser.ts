@@ -1,4 +1,4 @@
-import type { AutomationHooks } from '../../utils/clipper/automation';
+import type { AutomationHooks } from '../../utils/automation';
 import type { UserError } from '../../utils/result';
 
 /**
@@ -12,7 +12,7 @@ export interface ClipBrowser {
    * (page-load.ts). The tab stays open until `close` so the extension can clip it.
    */
   open(url: string, limits: PageLimits): Promise<OpenedTab>;
-  /** Calls one of the extension's automation hooks (utils/clipper/automation.ts). */
+  /** Calls one of the extension's automation hooks (utils/automation/hooks.ts). */
   call<K extends HookName>(
     name: K,
     ...args: Parameters<AutomationHooks[K]>

@@ -1,4 +1,3 @@
-export { installAutomationHooks } from './automation';
 export { clipTab } from './clip-tab';
 export {
   type ClipTabsRequest,

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { clipTab, type PrepareRequest, prepareClip } from '../clipper';
 import type { ClipTabRequest } from '../messaging';
 import {
   BATCH_SIZE,
@@ -13,8 +14,6 @@ import { handleCommand, handleMenuClick } from '../quick-capture';
 import type { Result } from '../result';
 import { type Connection, saveConnection } from '../settings';
 import { markShown } from '../toolbar-mark';
-import { clipTab } from './clip-tab';
-import { type PrepareRequest, prepareClip } from './prepare';
 
 /** One tab of the headless command's run, with that link's own mode, deck and tags. */
 export type PrepareTabRequest = PrepareRequest & { tabId: number };
