@@ -9,7 +9,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     // The fake browser has no i18n: give it the English messages (tests/unit/i18n/fake-i18n.ts).
-    setupFiles: ['tests/unit/i18n/setup.ts'],
+    setupFiles: ['tests/unit/i18n/setup.ts', 'tests/unit/setup/storage-keys.ts'],
     onUnhandledError(error) {
       // Preact's hooks schedule an after-paint callback on a 35 ms timer that calls
       // cancelAnimationFrame. On a loaded machine the timer can fire after a jsdom test file's

@@ -66,6 +66,10 @@ test('the connection saved in the options page, and a clip still waiting, surviv
   const clipped = await ask(options, 'clipTab', { tabId: await tabIdFor(options, article.url()) });
   expect(clipped.ok && clipped.clip.state).not.toBe('saved');
   await expect.poll(() => badgeOf(options)).toBe('1');
+  // A draft's body a stopped background wrote before the list that would have named it.
+  await options.evaluate(() =>
+    chrome.storage.local.set({ 'outboxBody:lost.0badf00d': 'A draft nobody names' }),
+  );
   await firefox.close();
   firefox = undefined;
 
@@ -87,4 +91,11 @@ test('the connection saved in the options page, and a clip still waiting, surviv
   }));
   expect(shown).toEqual({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   await expect.poll(() => badgeOf(again)).toBe('');
+  // The background that started with Firefox swept it; nothing else of the outbox's is left.
+  const leftovers = await again.evaluate(async () =>
+    Object.keys(await chrome.storage.local.get(null)).filter((key) =>
+      key.startsWith('outboxBody:'),
+    ),
+  );
+  expect(leftovers).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { OutboxEntry } from './entry';
@@ -8,7 +9,8 @@ import type { OutboxEntry } from './entry';
  * re-serialised every waiting page, so a clip cost more the more clips waited. A body is written
  * once, before the list that names it, and never changed: an edited draft gets a new key, and a
  * key is removed only after a list that no longer names it is written. A crash leaves at worst a
- * body nobody names (harmless), never a list naming a body that is not there.
+ * body nobody names (swept when the next worker starts), never a list naming a body that is not
+ * there.
  */
 
 const BODY_PREFIX = 'local:outboxBody:';
@@ -100,4 +102,30 @@ function bodyKeyOf(entry: unknown): string | undefined {
  */
 export function asideBodyKeys(clips: readonly { entry: unknown }[]): string[] {
   return clips.flatMap((clip) => bodyKeyOf(clip.entry) ?? []);
+}
+
+/**
+ * Removes the bodies the stored list does not name: what a worker stopped between a body's write
+ * and its list's (or between the list and the removal) left behind. Run in the outbox's write
+ * queue, where the stored list names every live body. `named` is read from the stored list as it
+ * stands, entries that do not validate included. Browsers without `storage.local.getKeys`
+ * (Chrome before 130) keep such bodies: harmless, only space.
+ */
+export async function sweepBodies(storedList: unknown): Promise<number> {
+  const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
+  if (typeof local.getKeys !== 'function') return 0;
+  const entries = (storedList as { entries?: unknown } | null)?.entries;
+  const named = new Set(
+    (Array.isArray(entries) ? entries : []).flatMap((entry) => {
+      const key = (entry as { bodyKey?: unknown } | null)?.bodyKey;
+      return typeof key === 'string' ? [key] : [];
+    }),
+  );
+  const rawPrefix = BODY_PREFIX.slice('local:'.length);
+  const orphans = (await local.getKeys())
+    .filter((key) => key.startsWith(rawPrefix))
+    .map((key) => key.slice(rawPrefix.length))
+    .filter((key) => !named.has(key));
+  await removeBodies(orphans);
+  return orphans.length;
 }

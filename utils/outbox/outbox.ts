@@ -9,6 +9,7 @@ import {
   removeBodies,
   restoreBodies,
   separateBodies,
+  sweepBodies,
   writeBodies,
 } from './bodies';
 import { type OutboxConfig, outboxConfigItem, resolveOutboxConfig } from './config';
@@ -936,12 +937,16 @@ export function createOutbox(dependencies: OutboxDependencies) {
    */
   async function start(): Promise<void> {
     await loadConfig();
-    await commit((outbox) => ({
-      ...outbox,
-      entries: outbox.entries.map((entry) =>
-        inFlight.has(entry.id) ? entry : recoverInterrupted(entry, now()),
-      ),
-    }));
+    await commit(
+      (outbox) => ({
+        ...outbox,
+        entries: outbox.entries.map((entry) =>
+          inFlight.has(entry.id) ? entry : recoverInterrupted(entry, now()),
+        ),
+      }),
+      // In the queue, after the write: the stored list names every body still needed.
+      async () => void (await sweepBodies(await outboxItem.getValue())),
+    );
     await pump();
   }
 

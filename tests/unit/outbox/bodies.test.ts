@@ -111,6 +111,20 @@ describe('bodies kept under their own keys', () => {
     expect(server.notes().map((note) => note.markdown_text)).toEqual([edited.markdown_text]);
   });
 
+  it('a body a stopped worker left unnamed is removed when the next worker starts; named ones stay', async () => {
+    const waiting = await newOutbox(false).add({ draft: page('Still waiting') });
+    // Written before a list that was never stored: the worker stopped in between.
+    await fakeBrowser.storage.local.set({ 'outboxBody:lost.0badf00d': 'A draft nobody names' });
+    expect(bodyKeysIn(await rawStorage())).toHaveLength(2);
+
+    await newOutbox(false).start();
+    const stored = await rawStorage();
+    expect(bodyKeysIn(stored).map((key) => stored[key])).toEqual([waiting.draft.markdown_text]);
+    expect((await newOutbox(false).get(waiting.id))?.draft.markdown_text).toBe(
+      waiting.draft.markdown_text,
+    );
+  });
+
   it('a clip whose body is missing is set aside, not sent with no text', async () => {
     const offline = newOutbox(false);
     const clip = await offline.add({ draft: page('Damaged') });
