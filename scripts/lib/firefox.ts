@@ -81,6 +81,11 @@ export interface FirefoxLaunchOptions {
    * shows no prompt to click). Firefox still refuses a request made outside a user action.
    */
   allowPermissionRequests?: boolean;
+  /**
+   * A dark system theme, as a user who chose one has: pages see `prefers-color-scheme: dark`
+   * (Puppeteer's media emulation needs CDP, which Firefox does not speak).
+   */
+  darkTheme?: boolean;
 }
 
 export interface FirefoxExtensionBrowser {
@@ -125,6 +130,7 @@ export async function launchFirefoxWithExtension(
     prefs['extensions.background.idle.timeout'] = options.backgroundIdleTimeoutMs;
   }
   if (options.allowPermissionRequests) prefs['extensions.webextOptionalPermissionPrompts'] = false;
+  if (options.darkTheme) prefs['ui.systemUsesDarkTheme'] = 1;
   if (options.install === 'profile') {
     Object.assign(prefs, {
       'xpinstall.signatures.required': false,

@@ -1,23 +1,6 @@
 import { join } from 'node:path';
-import type { NotesServer } from '../../notes-server';
+import { createClipNote } from '../support/notes';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
-
-/** A note another app (or an earlier browser) made from `source`, straight into the service. */
-async function createClipNote(
-  server: NotesServer,
-  note: { title: string; source: string; tags: string[] },
-): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/notes/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      title: note.title,
-      markdown_text: `**Source:** [${note.title}](${note.source})\n\nText.`,
-      tags: note.tags,
-    }),
-  });
-  expect(response.status).toBe(201);
-}
 
 test('the popup suggests tags before typing, this site’s first, and Tab accepts one', async ({
   context,

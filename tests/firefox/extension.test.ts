@@ -1,22 +1,17 @@
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type NotesServer, startNotesServer } from '../../notes-server';
-import type { FirefoxExtensionBrowser } from '../../scripts/lib/firefox';
-import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
+import { expect, test } from 'vitest';
 import {
+  ARTIFACTS_DIR,
   ask,
   badgeOf,
   button,
   configure,
-  launchFirefox,
-  reinstall,
-  SITE_DIR,
+  extensionSuite,
   saveConnectionInOptions,
   select,
   statusOf,
-  TEST_DECKS,
   tabIdFor,
 } from './harness';
 
@@ -30,46 +25,14 @@ import {
 /** How long the event page may idle before Firefox unloads it, in this file. */
 const BACKGROUND_IDLE_MS = 1_000;
 
-/** Screenshots the suite takes, to be looked at (gitignored). */
-const ARTIFACTS_DIR = resolve('tests/firefox/artifacts');
+const suite = extensionSuite({ backgroundIdleTimeoutMs: BACKGROUND_IDLE_MS });
 
-let firefox: FirefoxExtensionBrowser;
-let site: StaticServer;
-let server: NotesServer;
-
-beforeAll(async () => {
-  [firefox, site] = await Promise.all([
-    launchFirefox({ backgroundIdleTimeoutMs: BACKGROUND_IDLE_MS }),
-    startStaticServer(SITE_DIR),
-  ]);
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await firefox?.close();
-  await site?.stop();
-});
-
-beforeEach(async () => {
-  server = await startNotesServer({ decks: TEST_DECKS });
-});
-
-afterEach(async () => {
-  // Every tab but the first (Firefox would close its window with the last one).
-  const [, ...opened] = await firefox.browser.pages();
-  await Promise.all(opened.map((page) => page.close()));
-  await reinstall(firefox);
-  await server.stop();
-});
-
-async function openArticle(): Promise<{ page: Page; url: string }> {
-  const page = await firefox.browser.newPage();
-  const url = site.urlFor('article.html');
-  await page.goto(url);
-  return { page, url };
+function openArticle(): Promise<{ page: Page; url: string }> {
+  return suite.openSitePage('article.html');
 }
 
 test('the options page saves a connection after testing it with the Notes server, and tests it again on demand', async () => {
+  const { firefox, server } = suite;
   const options = await firefox.openExtensionPage('options.html');
   await saveConnectionInOptions(options, server.baseUrl, server.apiKey);
 
@@ -92,6 +55,7 @@ test('the options page saves a connection after testing it with the Notes server
 });
 
 test('a key the Notes server refuses is not saved, and the options page says what to do', async () => {
+  const { firefox, server } = suite;
   const options = await firefox.openExtensionPage('options.html');
   await saveConnectionInOptions(options, server.baseUrl, 'cd_a_key_that_was_revoked');
 
@@ -100,6 +64,7 @@ test('a key the Notes server refuses is not saved, and the options page says wha
 });
 
 test('a served page clipped through the background’s clip handler is stored in the Notes server', async () => {
+  const { firefox, server } = suite;
   const article = await openArticle();
   const page = await firefox.openExtensionPage('options.html');
   await configure(firefox, page, { baseUrl: server.baseUrl, apiKey: server.apiKey });
@@ -122,6 +87,7 @@ test('a served page clipped through the background’s clip handler is stored in
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {
+  const { firefox, server } = suite;
   const article = await openArticle();
   const helper = await firefox.openExtensionPage('options.html');
   await configure(firefox, helper, { baseUrl: server.baseUrl, apiKey: server.apiKey });
@@ -161,6 +127,7 @@ test('the popup shows the page as a note to edit, renders its preview, and saves
 });
 
 test('a clip the Notes server answers with 500 waits on the badge, is retried, and is stored once', async () => {
+  const { firefox, server } = suite;
   const article = await openArticle();
   const page = await firefox.openExtensionPage('options.html');
   // Short delays keep the test quick; the retry policy (backoff, alarm) is the same.
@@ -194,6 +161,7 @@ test('a clip the Notes server answers with 500 waits on the badge, is retried, a
 });
 
 test('a clip waiting for its retry is sent from the alarm after Firefox unloaded the event page', async () => {
+  const { firefox, server } = suite;
   const article = await openArticle();
   const page = await firefox.openExtensionPage('options.html');
   // The first retry comes well after the event page has idled out.
@@ -234,6 +202,7 @@ test('a clip waiting for its retry is sent from the alarm after Firefox unloaded
 });
 
 test('Quote to note and Clip link: their notes are written by the engine in Firefox’s content script (issue 18)', async () => {
+  const { firefox, server, site } = suite;
   const page = await firefox.browser.newPage();
   const url = `${site.urlFor('quote.html')}?utm_source=newsletter`;
   await page.goto(url);
@@ -286,4 +255,15 @@ test('Quote to note and Clip link: their notes are written by the engine in Fire
     '[Pools\\](javascript:alert(1)) &lt;b>guide&lt;/b>](https://guides.example.org/pools)',
   );
   expect(bookmark?.markdown_text).toContain('Found on [Tide tables of the northern shore');
+
+  // As a CommonMark renderer shows them: the quote a quotation with its link back, the page's
+  // words in the bookmark plain text, with no link of their own and no markup.
+  const quoteHtml = micromark(text);
+  expect(quoteHtml).toContain('<blockquote>\n<p>the tide turns at midnight</p>\n</blockquote>');
+  expect(quoteHtml).toMatch(/<a href="http:\/\/[^"]+#:~:text=[^"]+" title="Clipdeck quote at/);
+  const bookmarkHtml = micromark(bookmark?.markdown_text ?? '');
+  expect(bookmarkHtml).toContain(
+    '<a href="https://guides.example.org/pools">Pools](javascript:alert(1)) &lt;b&gt;guide&lt;/b&gt;</a>',
+  );
+  expect(bookmarkHtml).not.toMatch(/href="javascript:|<b>/i);
 });

@@ -1,10 +1,14 @@
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type NotesServer, type NotesServerOptions, startNotesServer } from '../../notes-server';
 import {
   type FirefoxExtensionBrowser,
   type FirefoxLaunchOptions,
   launchFirefoxWithExtension,
 } from '../../scripts/lib/firefox';
+import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
 import type { ProtocolMap } from '../../utils/messaging';
 import type { OutboxConfig } from '../../utils/outbox';
 
@@ -12,6 +16,15 @@ import type { OutboxConfig } from '../../utils/outbox';
 export const FIREFOX_AUTOMATION_BUILD = resolve('.output/firefox-mv3-automation');
 /** Pages the tests clip, served over http (the same ones the Chromium suite clips). */
 export const SITE_DIR = resolve('tests/fixtures/site');
+/** Screenshots the suite takes, to be looked at (gitignored). */
+export const ARTIFACTS_DIR = resolve('tests/firefox/artifacts');
+/** Clip defaults with one tag, stored by tests of quick capture (what a shortcut saves with). */
+export const SHORE_DEFAULTS = {
+  tags: ['shore'],
+  mode: 'article',
+  template: { kind: 'builtin', id: 'source-header' },
+  stripTracking: true,
+};
 /** Decks the test Notes server knows besides its default notebook. */
 export const TEST_DECKS = ['deck-science', 'deck-reading'];
 
@@ -123,4 +136,104 @@ export async function select(page: Page, selector: string, text: string): Promis
     selector,
     text,
   );
+}
+
+/** Runs a keyboard command's handler for the tab that shows `url`. */
+export async function runCommand(helper: Page, command: string, url: string): Promise<unknown> {
+  const tabId = await tabIdFor(helper, url);
+  return helper.evaluate(
+    async (name, id) => {
+      const tab = await chrome.tabs.get(id);
+      const outcome = await globalThis.clipdeckAutomation?.handleCommand(name, tab);
+      // Across the event page's compartment: a plain copy for WebDriver to return.
+      return JSON.parse(JSON.stringify(outcome ?? null));
+    },
+    command,
+    tabId,
+  );
+}
+
+/** One Firefox and the served pages for a test file, and a Notes server and fresh add-on per test. */
+export interface ExtensionSuite {
+  readonly firefox: FirefoxExtensionBrowser;
+  readonly site: StaticServer;
+  /** This test's Notes server: by default empty, with TEST_DECKS. */
+  readonly server: NotesServer;
+  /** Replaces this test's Notes server with one started with `options` (a seeded account). */
+  useServer(options: NotesServerOptions): Promise<NotesServer>;
+  /** An extension page with the automation hooks, this test's connection and `settings` stored. */
+  extensionPage(settings?: Record<string, unknown>): Promise<Page>;
+  /** A new tab showing the served page at `path`. */
+  openSitePage(path: string): Promise<{ page: Page; url: string }>;
+}
+
+/**
+ * Registers the hooks every extension test file needs: Firefox started once for the file; before
+ * each test a Notes server; after it, every tab but the first closed (Firefox would close its
+ * window with the last one), the add-on installed afresh and the server stopped.
+ */
+export function extensionSuite(options: FirefoxLaunchOptions = {}): ExtensionSuite {
+  let firefox: FirefoxExtensionBrowser | undefined;
+  let site: StaticServer | undefined;
+  let server: NotesServer | undefined;
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started`);
+    return value;
+  };
+  beforeAll(async () => {
+    [firefox, site] = await Promise.all([
+      launchFirefox(options),
+      startStaticServer(SITE_DIR),
+      mkdir(ARTIFACTS_DIR, { recursive: true }),
+    ]);
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await site?.stop();
+  });
+  beforeEach(async () => {
+    server = await startNotesServer({ decks: TEST_DECKS });
+  });
+  afterEach(async () => {
+    if (firefox) {
+      const [, ...opened] = await firefox.browser.pages();
+      await Promise.all(opened.map((page) => page.close()));
+      await reinstall(firefox);
+    }
+    await server?.stop();
+  });
+  const suite: ExtensionSuite = {
+    get firefox() {
+      return need(firefox, 'Firefox');
+    },
+    get site() {
+      return need(site, 'The page server');
+    },
+    get server() {
+      return need(server, 'The Notes server');
+    },
+    async useServer(serverOptions) {
+      await server?.stop();
+      server = await startNotesServer({ decks: TEST_DECKS, ...serverOptions });
+      return server;
+    },
+    async extensionPage(settings = {}) {
+      const page = await suite.firefox.openExtensionPage('options.html');
+      await configure(suite.firefox, page, {
+        baseUrl: suite.server.baseUrl,
+        apiKey: suite.server.apiKey,
+      });
+      if (Object.keys(settings).length) {
+        await page.evaluate((values) => chrome.storage.local.set(values), settings);
+      }
+      return page;
+    },
+    async openSitePage(path) {
+      const page = await suite.firefox.browser.newPage();
+      const url = suite.site.urlFor(path);
+      await page.goto(url);
+      return { page, url };
+    },
+  };
+  return suite;
 }

@@ -1,20 +1,8 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { type NotesServer, startNotesServer } from '../../notes-server';
-import type { FirefoxExtensionBrowser } from '../../scripts/lib/firefox';
-import { type StaticServer, startStaticServer } from '../../scripts/lib/static-server';
+import { expect, test } from 'vitest';
 import type { CaptureOutcome } from '../../utils/quick-capture';
 import type { QuoteOutcome } from '../../utils/quote';
-import {
-  ask,
-  configure,
-  launchFirefox,
-  reinstall,
-  SITE_DIR,
-  select,
-  TEST_DECKS,
-  tabIdFor,
-} from './harness';
+import { ask, extensionSuite, runCommand, SHORE_DEFAULTS, select, tabIdFor } from './harness';
 
 /**
  * Quick capture, "Quote to note" and the toolbar mark in Debian's Firefox ESR (issue 18 where it
@@ -27,58 +15,7 @@ import {
 
 const MARKED_TITLE = 'Clipdeck: this page is in your notes';
 
-let firefox: FirefoxExtensionBrowser;
-let site: StaticServer;
-let server: NotesServer;
-
-beforeAll(async () => {
-  [firefox, site] = await Promise.all([launchFirefox(), startStaticServer(SITE_DIR)]);
-});
-
-afterAll(async () => {
-  await firefox?.close();
-  await site?.stop();
-});
-
-beforeEach(async () => {
-  server = await startNotesServer({ decks: TEST_DECKS });
-});
-
-afterEach(async () => {
-  const [, ...opened] = await firefox.browser.pages();
-  await Promise.all(opened.map((page) => page.close()));
-  await reinstall(firefox);
-  await server.stop();
-});
-
-/** An extension page with the automation hooks and the connection to this test's server. */
-async function extensionPage(): Promise<Page> {
-  const page = await firefox.openExtensionPage('options.html');
-  await configure(firefox, page, { baseUrl: server.baseUrl, apiKey: server.apiKey });
-  return page;
-}
-
-async function openSitePage(path: string): Promise<{ page: Page; url: string }> {
-  const page = await firefox.browser.newPage();
-  const url = site.urlFor(path);
-  await page.goto(url);
-  return { page, url };
-}
-
-/** Runs a keyboard command's handler for the tab that shows `url`. */
-async function runCommand(helper: Page, command: string, url: string): Promise<unknown> {
-  const tabId = await tabIdFor(helper, url);
-  return helper.evaluate(
-    async (name, id) => {
-      const tab = await chrome.tabs.get(id);
-      const outcome = await globalThis.clipdeckAutomation?.handleCommand(name, tab);
-      // Across the event page's compartment: a plain copy for WebDriver to return.
-      return JSON.parse(JSON.stringify(outcome ?? null));
-    },
-    command,
-    tabId,
-  );
-}
+const suite = extensionSuite();
 
 async function markOf(helper: Page, url: string) {
   const tabId = await tabIdFor(helper, url);
@@ -96,23 +33,16 @@ async function waitForClip(helper: Page, id: string) {
 }
 
 test('the clip-page shortcut saves at once with the defaults, and the toolbar marks the page until its note is deleted', async () => {
-  const helper = await extensionPage();
-  await helper.evaluate(() =>
-    chrome.storage.local.set({
-      clipDefaults: {
-        tags: ['shore'],
-        mode: 'article',
-        template: { kind: 'builtin', id: 'source-header' },
-        stripTracking: true,
-      },
-      decks: {
-        decks: [{ id: 'deck-reading', label: 'Reading list' }],
-        defaultDeckId: 'deck-reading',
-      },
-    }),
-  );
+  const { server, site } = suite;
+  const helper = await suite.extensionPage({
+    clipDefaults: SHORE_DEFAULTS,
+    decks: {
+      decks: [{ id: 'deck-reading', label: 'Reading list' }],
+      defaultDeckId: 'deck-reading',
+    },
+  });
   // From a newsletter's link: the tracking parameter leaves the note's source and the mark.
-  const article = await openSitePage('article.html?utm_source=newsletter');
+  const article = await suite.openSitePage('article.html?utm_source=newsletter');
   await expect.poll(async () => (await markOf(helper, article.url))?.marked).toBe(false);
 
   const outcome = (await runCommand(helper, 'clip-page', article.url)) as CaptureOutcome;
@@ -131,7 +61,7 @@ test('the clip-page shortcut saves at once with the defaults, and the toolbar ma
     .poll(() => markOf(helper, article.url))
     .toEqual({ marked: true, title: MARKED_TITLE });
   // Another page of the same site is not marked.
-  const other = await openSitePage('quote.html');
+  const other = await suite.openSitePage('quote.html');
   await expect.poll(async () => (await markOf(helper, other.url))?.marked).toBe(false);
 
   // Deleted as the popup deletes a note: the mark goes with it.
@@ -142,8 +72,9 @@ test('the clip-page shortcut saves at once with the defaults, and the toolbar ma
 });
 
 test('two quotes gather in one note in page order, and Firefox follows the later link to its passage', async () => {
-  const helper = await extensionPage();
-  const quotePage = await openSitePage('quote.html');
+  const { firefox, server } = suite;
+  const helper = await suite.extensionPage();
+  const quotePage = await suite.openSitePage('quote.html');
   const address = `${quotePage.url}?utm_source=newsletter#top`;
   await quotePage.page.goto(address);
 
