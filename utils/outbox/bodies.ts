@@ -107,25 +107,18 @@ export function asideBodyKeys(clips: readonly { entry: unknown }[]): string[] {
 /**
  * Removes the bodies the stored list does not name: what a worker stopped between a body's write
  * and its list's (or between the list and the removal) left behind. Run in the outbox's write
- * queue, where the stored list names every live body. `named` is read from the stored list as it
- * stands, entries that do not validate included. Browsers without `storage.local.getKeys`
- * (Chrome before 130) keep such bodies: harmless, only space.
+ * queue, where the stored list names every live body. A key is kept if it occurs anywhere in the
+ * list as stored, entries that do not validate included: a doubt keeps the body. Browsers without
+ * `storage.local.getKeys` (Chrome before 130) keep such bodies: harmless, only space.
  */
-export async function sweepBodies(storedList: unknown): Promise<number> {
+export async function sweepBodies(storedList: unknown): Promise<void> {
   const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
-  if (typeof local.getKeys !== 'function') return 0;
-  const entries = (storedList as { entries?: unknown } | null)?.entries;
-  const named = new Set(
-    (Array.isArray(entries) ? entries : []).flatMap((entry) => {
-      const key = (entry as { bodyKey?: unknown } | null)?.bodyKey;
-      return typeof key === 'string' ? [key] : [];
+  const listed = JSON.stringify(storedList);
+  const prefix = BODY_PREFIX.slice('local:'.length);
+  await removeBodies(
+    ((await local.getKeys?.()) ?? []).flatMap((key) => {
+      const bodyKey = key.slice(prefix.length);
+      return key.startsWith(prefix) && !listed.includes(`"${bodyKey}"`) ? [bodyKey] : [];
     }),
   );
-  const rawPrefix = BODY_PREFIX.slice('local:'.length);
-  const orphans = (await local.getKeys())
-    .filter((key) => key.startsWith(rawPrefix))
-    .map((key) => key.slice(rawPrefix.length))
-    .filter((key) => !named.has(key));
-  await removeBodies(orphans);
-  return orphans.length;
 }

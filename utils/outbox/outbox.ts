@@ -945,7 +945,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
         ),
       }),
       // In the queue, after the write: the stored list names every body still needed.
-      async () => void (await sweepBodies(await outboxItem.getValue())),
+      async () => sweepBodies(await outboxItem.getValue()),
     );
     await pump();
   }
