@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { POCKET_EXPORT, POCKET_TITLES } from '../support/import';
 import { expect, test } from './fixtures';
 import { OptionsPage } from './pages/options-page';
 
@@ -8,8 +8,6 @@ import { OptionsPage } from './pages/options-page';
  * real local Notes server: a Pocket export becomes bookmark notes; importing it again adds none;
  * a file cut short is one sentence and sends nothing.
  */
-const POCKET = resolve('tests/fixtures/import/pocket.csv');
-
 test('a Pocket export imported twice makes each note once; a cut file sends nothing', async ({
   context,
   extensionId,
@@ -18,7 +16,7 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const options = await OptionsPage.open(await context.newPage(), extensionId);
-  const pocket = await readFile(POCKET);
+  const pocket = await readFile(POCKET_EXPORT);
 
   await options.importLinksFrom('pocket.csv', pocket);
   await expect(options.importLinksStatus).toHaveText(
@@ -26,13 +24,7 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
     { timeout: 30_000 },
   );
   const notes = notesServer.notes();
-  expect(notes.map((note) => note.title).sort()).toEqual([
-    'A title over two lines',
-    'Freesound - Freesound',
-    'Why "boring" tech wins, again',
-    'example.net/untitled',
-    'Über Änderungen: Grüße aus Köln',
-  ]);
+  expect(notes.map((note) => note.title).sort()).toEqual(POCKET_TITLES);
   const boring = notes.find((note) => note.title.startsWith('Why'));
   expect(boring?.tags).toEqual(['engineering', 'to read']);
   expect(boring?.markdown_text).toContain(

@@ -13,6 +13,7 @@ import {
 } from '../../../utils/import/background';
 import { outboxConfigItem, outboxItem, runOutboxInBackground } from '../../../utils/outbox';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
+import { POCKET_TITLES } from '../../support/import';
 
 /**
  * The options page's import, run with the real background handlers and the real outbox against
@@ -65,13 +66,7 @@ describe('importing from the options page', () => {
       notSent: 0,
     });
     const notes = server.notes();
-    expect(notes.map((note) => note.title).sort()).toEqual([
-      'A title over two lines',
-      'Freesound - Freesound',
-      'Why "boring" tech wins, again',
-      'example.net/untitled',
-      'Über Änderungen: Grüße aus Köln',
-    ]);
+    expect(notes.map((note) => note.title).sort()).toEqual(POCKET_TITLES);
     const boring = notes.find((note) => note.title.startsWith('Why'));
     expect(boring?.tags).toEqual(['engineering', 'to read', 'imported']);
     expect(boring?.markdown_text).toContain(
