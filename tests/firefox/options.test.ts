@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { POCKET_EXPORT, POCKET_TITLES } from '../support/import';
-import { extensionSuite } from './harness';
+import { ARTIFACTS_DIR, extensionSuite } from './harness';
 
 /**
- * "Import links" on the options page in Debian's Firefox ESR (issue 17 where it runs, for people
- * leaving a read-later service; the Chromium spec is tests/e2e/import-links): a Pocket export
- * chosen in the file input becomes bookmark notes in the local Notes server; importing it again
- * adds none; a file cut short is one sentence and sends nothing.
+ * The options page in Debian's Firefox ESR (the Chromium specs are tests/e2e/import-links and
+ * shortcuts): "Import links", for people leaving a read-later service (issue 17), and the
+ * keyboard commands with the keys Firefox gives them (issue 18).
  */
 
 const suite = extensionSuite();
@@ -69,4 +68,44 @@ test('a Pocket export imported twice makes each note once; a cut file sends noth
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+/** Each row of the shortcuts table in `scope`: the command's words and its key. */
+function shortcutRows(page: Page, scope: string) {
+  return page.evaluate(
+    (css) =>
+      [...document.querySelectorAll(`${css} tbody tr`)].map((row) => [
+        row.querySelector('td')?.textContent ?? '',
+        row.querySelector('td:last-child')?.textContent ?? '',
+      ]),
+    scope,
+  );
+}
+
+test('the options page and the popup’s help list the commands with the keys Firefox gives them', async () => {
+  const options = await suite.extensionPage();
+  const section = 'section[aria-labelledby="shortcuts-heading"]';
+  await options.waitForSelector(`${section} tbody tr`);
+  const expected = [
+    ['Clip this page with your default deck, tags and mode', 'Alt+Shift+S'],
+    ['Quote the selected text into this page’s note', 'Alt+Shift+Q'],
+    ['Save this page as a bookmark', 'Alt+Shift+K'],
+    ['Open the Clipdeck popup', 'Alt+Shift+O'],
+    ['Clip the selected text', 'Not set'],
+  ];
+  expect(await shortcutRows(options, section)).toEqual(expected);
+  await options.setViewport({ width: 1000, height: 900 });
+  await (await options.$(section))?.screenshot({
+    path: join(ARTIFACTS_DIR, 'options-shortcuts-light.png'),
+  });
+
+  // No tab to act on is enough: the help is there whatever the page (and nothing moves it).
+  const popup = await suite.firefox.openExtensionPage('popup.html?tabId=-1');
+  await popup.setViewport({ width: 400, height: 900 });
+  await popup.click('details.shortcuts-help summary');
+  await popup.waitForSelector('details.shortcuts-help[open] tbody tr');
+  expect(await shortcutRows(popup, 'details.shortcuts-help')).toEqual(expected);
+  await (await popup.$('details.shortcuts-help'))?.screenshot({
+    path: join(ARTIFACTS_DIR, 'popup-shortcuts-light.png'),
+  });
 });
