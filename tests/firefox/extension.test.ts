@@ -8,6 +8,7 @@ import {
   badgeOf,
   button,
   configure,
+  duplicateMenuRefusal,
   extensionSuite,
   saveConnectionInOptions,
   select,
@@ -197,6 +198,8 @@ test('a clip waiting for its retry is sent from the alarm after Firefox unloaded
     return background.clipdeckTestMark === true;
   });
   expect(markSurvived).toBe(false);
+  // The event page that came back has the context menu, once: Firefox kept it across the unload.
+  expect(await duplicateMenuRefusal(page)).toMatch(/clipdeck-clip-link/);
   const clip = await ask(page, 'getClip', { id: reply.clip.id });
   expect(clip.ok && clip.clip).toMatchObject({ state: 'saved', attempts: 2 });
 });

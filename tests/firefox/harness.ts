@@ -237,3 +237,19 @@ export function extensionSuite(options: FirefoxLaunchOptions = {}): ExtensionSui
   };
   return suite;
 }
+
+/**
+ * What Firefox answers when an extension page asks for a second "Clip link" menu item: a refusal
+ * naming the duplicate id while Clipdeck's own item is there, nothing when it is missing (the
+ * test's item then stands in for it; tests end with a reinstall).
+ */
+export function duplicateMenuRefusal(extensionPage: Page): Promise<string | undefined> {
+  return extensionPage.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) => {
+        chrome.contextMenus.create({ id: 'clipdeck-clip-link', title: 'again' }, () =>
+          resolve(chrome.runtime.lastError?.message),
+        );
+      }),
+  );
+}

@@ -10,6 +10,7 @@ import {
   ask,
   badgeOf,
   configure,
+  duplicateMenuRefusal,
   launchFirefox,
   SITE_DIR,
   saveConnectionInOptions,
@@ -91,6 +92,8 @@ test('the connection saved in the options page, and a clip still waiting, surviv
   }));
   expect(shown).toEqual({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   await expect.poll(() => badgeOf(again)).toBe('');
+  // The context menu is there after the restart.
+  expect(await duplicateMenuRefusal(again)).toMatch(/clipdeck-clip-link/);
   // The background that started with Firefox swept it; nothing else of the outbox's is left.
   const leftovers = await again.evaluate(async () =>
     Object.keys(await chrome.storage.local.get(null)).filter((key) =>
