@@ -1,4 +1,4 @@
-import { unsafeParts } from '../unit/clip/markdown-safety';
+import { hostileNoteProblems } from '../support/hostile-note';
 import { expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
 
@@ -34,14 +34,6 @@ test('a hostile page is clipped into a safe note', async ({
 
   const [note] = notesServer.notes();
   const markdown = note?.markdown_text ?? '';
-  // The engine ran (the page's forged engine did not answer).
-  expect(markdown).toContain('Entry 4: the keepers logged the weather');
-  expect(markdown).not.toContain('forged');
-  // Links the page dressed up are text; the good link and picture stay.
-  expect(markdown).toContain('tab inside the scheme, a control character before it, mixed case');
-  expect(markdown).toContain('[the tide tables](https://example.org/tides)');
-  expect(markdown).toMatch(/!\[The harbour at dusk\]\(http:\/\/[^)]+\/harbour\.jpg\)/);
-  expect(markdown).not.toMatch(/javascript:|vbscript:|data:text/i);
+  expect(hostileNoteProblems(markdown)).toEqual([]);
   expect(markdown).not.toContain('Harbour —');
-  expect(unsafeParts(markdown)).toEqual([]);
 });

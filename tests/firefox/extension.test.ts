@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
+import { hostileNoteProblems } from '../support/hostile-note';
 import {
   ARTIFACTS_DIR,
   ask,
@@ -85,6 +86,23 @@ test('a served page clipped through the background’s clip handler is stored in
   expect(notes[0]?.markdown_text).toContain('- Hermit crabs that trade shells as they grow');
   expect(notes[0]?.markdown_text).toContain(article.url);
   expect(notes[0]?.markdown_text).not.toContain('Privacy');
+});
+
+test('a hostile page is clipped into a safe note: its forged engine does not answer, its links stay words', async () => {
+  const { server } = suite;
+  const hostile = await suite.openSitePage('hostile.html');
+  // The page's elements named after the engine are globals of the page.
+  expect(
+    await hostile.page.evaluate(
+      () => typeof (window as { clipdeckEngine?: unknown }).clipdeckEngine,
+    ),
+  ).toBe('object');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, hostile.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+
+  const markdown = server.notes()[0]?.markdown_text ?? '';
+  expect(hostileNoteProblems(markdown)).toEqual([]);
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {
