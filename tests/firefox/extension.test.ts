@@ -88,6 +88,16 @@ test('a served page clipped through the background’s clip handler is stored in
   expect(notes[0]?.markdown_text).not.toContain('Privacy');
 });
 
+test('a page the server answers with 404 is not clipped: the reason is one sentence and no note is made', async () => {
+  const { server } = suite;
+  const missing = await suite.openSitePage('moved-away.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, missing.url) });
+  expect(reply).toMatchObject({ ok: false, error: { kind: 'error-page' } });
+  if (!reply.ok) expect(reply.error.message).toMatch(/answered 404 .*no note was saved/);
+  expect(server.notes()).toEqual([]);
+});
+
 test('a hostile page is clipped into a safe note: its forged engine does not answer, its links stay words', async () => {
   const { server } = suite;
   const hostile = await suite.openSitePage('hostile.html');
