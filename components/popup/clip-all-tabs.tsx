@@ -67,7 +67,7 @@ async function planWindow(): Promise<PlannedWindow> {
     ownTabId(),
     browser.tabs.query({ currentWindow: true }),
   ]);
-  const plan = planAllTabs(windowTabs, own);
+  const plan = planAllTabs(windowTabs, own, browser.runtime.getURL('/'));
   // One by one: access the user gave before (a host, or every site) is theirs and is kept.
   const held = await Promise.all(
     plan.origins.map((origin) =>

@@ -38,10 +38,16 @@ function originPattern(url: string): string | undefined {
 }
 
 /**
- * The window's tabs to clip, leaving out the tab the popup itself runs in (automation opens it as
- * a tab). Browser pages stay in the list: the background skips them with a reason the user sees.
+ * The window's tabs to clip, leaving out Clipdeck's own: the tab the popup itself runs in
+ * (automation opens it as a tab) and any page under `ownBase` (the options page left open), which
+ * are not something to clip and would be "skipped" with the sentence for browser pages. Browser
+ * pages stay in the list: the background skips them with a reason the user sees.
  */
-export function planAllTabs(tabs: readonly WindowTab[], ownTabId?: number): AllTabsPlan {
+export function planAllTabs(
+  tabs: readonly WindowTab[],
+  ownTabId?: number,
+  ownBase?: string,
+): AllTabsPlan {
   const tabIds: number[] = [];
   const origins = new Set<string>();
   const titles = new Map<number, string>();
@@ -49,6 +55,7 @@ export function planAllTabs(tabs: readonly WindowTab[], ownTabId?: number): AllT
   let webPages = 0;
   for (const tab of tabs) {
     if (tab.id === undefined || tab.id === ownTabId) continue;
+    if (ownBase && tab.url?.startsWith(ownBase)) continue;
     tabIds.push(tab.id);
     if (tab.title) titles.set(tab.id, tab.title);
     if (tab.url === undefined) {

@@ -77,6 +77,19 @@ describe('planning the window', () => {
     expect(plan.pageCount).toBe(3);
   });
 
+  it('leaves out Clipdeck’s own pages left open in the window', () => {
+    const plan = planAllTabs(
+      [
+        ...WINDOW_TABS,
+        { id: 8, url: 'moz-extension://own-uuid/options.html', title: 'Clipdeck options' },
+        { id: 9, url: 'moz-extension://another-add-on/page.html', title: 'Another add-on' },
+      ],
+      undefined,
+      'moz-extension://own-uuid/',
+    );
+    expect(plan.tabIds).toEqual([1, 2, 3, 4, 9]);
+  });
+
   it('asks for every web page when the browser hides a tab’s address', () => {
     const plan = planAllTabs([{ id: 1, url: 'https://a.example/' }, { id: 2 }]);
     expect(plan.origins).toEqual(ALL_WEB_ORIGINS);
