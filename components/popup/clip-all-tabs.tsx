@@ -46,15 +46,6 @@ type BulkState =
 /** How often the popup asks the outbox how far the clips have got. */
 const POLL_MS = 1000;
 
-/** The tab the popup runs in when automation opens it as a tab; a toolbar popup has none. */
-async function ownTabId(): Promise<number | undefined> {
-  try {
-    return (await browser.tabs.getCurrent())?.id;
-  } catch {
-    return undefined;
-  }
-}
-
 interface PlannedWindow {
   plan: AllTabsPlan;
   granted: boolean;
@@ -63,11 +54,9 @@ interface PlannedWindow {
 }
 
 async function planWindow(): Promise<PlannedWindow> {
-  const [own, windowTabs] = await Promise.all([
-    ownTabId(),
-    browser.tabs.query({ currentWindow: true }),
-  ]);
-  const plan = planAllTabs(windowTabs, own, browser.runtime.getURL('/'));
+  // The popup's own tab (automation opens it as one) is an extension page like any other of ours.
+  const windowTabs = await browser.tabs.query({ currentWindow: true });
+  const plan = planAllTabs(windowTabs, browser.runtime.getURL('/'));
   // One by one: access the user gave before (a host, or every site) is theirs and is kept.
   const held = await Promise.all(
     plan.origins.map((origin) =>

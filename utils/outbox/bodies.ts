@@ -73,7 +73,8 @@ export function separateBodies(
 
 /**
  * Clips about to be set aside, with their Markdown put back into the copy kept (a set-aside clip
- * is exported as it is: its body's key would mean nothing there). The body itself stays stored.
+ * is exported as it is: its body's key would mean nothing there). The body itself is removed
+ * once that copy is kept and a list without the clip is written (asideBodyKeys).
  */
 export async function restoreBodies<T extends { entry: unknown }>(clips: T[]): Promise<T[]> {
   const keys = asideBodyKeys(clips);

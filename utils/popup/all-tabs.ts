@@ -38,24 +38,19 @@ function originPattern(url: string): string | undefined {
 }
 
 /**
- * The window's tabs to clip, leaving out Clipdeck's own: the tab the popup itself runs in
- * (automation opens it as a tab) and any page under `ownBase` (the options page left open), which
- * are not something to clip and would be "skipped" with the sentence for browser pages. Browser
- * pages stay in the list: the background skips them with a reason the user sees.
+ * The window's tabs to clip, leaving out Clipdeck's own pages, those under `ownBase`: the popup
+ * itself when automation opens it as a tab, an options page left open. They are not something to
+ * clip and would be "skipped" with the sentence for browser pages. Browser pages stay in the list:
+ * the background skips them with a reason the user sees.
  */
-export function planAllTabs(
-  tabs: readonly WindowTab[],
-  ownTabId?: number,
-  ownBase?: string,
-): AllTabsPlan {
+export function planAllTabs(tabs: readonly WindowTab[], ownBase?: string): AllTabsPlan {
   const tabIds: number[] = [];
   const origins = new Set<string>();
   const titles = new Map<number, string>();
   let addressHidden = false;
   let webPages = 0;
   for (const tab of tabs) {
-    if (tab.id === undefined || tab.id === ownTabId) continue;
-    if (ownBase && tab.url?.startsWith(ownBase)) continue;
+    if (tab.id === undefined || (ownBase && tab.url?.startsWith(ownBase))) continue;
     tabIds.push(tab.id);
     if (tab.title) titles.set(tab.id, tab.title);
     if (tab.url === undefined) {

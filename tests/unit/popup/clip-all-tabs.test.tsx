@@ -33,7 +33,6 @@ function browserWith(options: {
   fakeBrowser.tabs.query = vi.fn(
     async () => WINDOW_TABS,
   ) as unknown as typeof fakeBrowser.tabs.query;
-  fakeBrowser.tabs.getCurrent = vi.fn(async () => undefined);
   const { granted } = options;
   const contains = vi.fn(async ({ origins }: { origins?: string[] }) =>
     (origins ?? []).every((origin) => (typeof granted === 'function' ? granted(origin) : granted)),
@@ -70,7 +69,7 @@ describe('planning the window', () => {
   it('leaves out the popup’s own tab and asks for each web host once, whatever its port', () => {
     const plan = planAllTabs(
       [...WINDOW_TABS, { id: 9, url: 'chrome-extension://x/popup.html' }],
-      9,
+      'chrome-extension://x/',
     );
     expect(plan.tabIds).toEqual([1, 2, 3, 4]);
     expect(plan.origins).toEqual(['http://tides.example.net/*', 'https://kelp.example.org/*']);
@@ -84,7 +83,6 @@ describe('planning the window', () => {
         { id: 8, url: 'moz-extension://own-uuid/options.html', title: 'Clipdeck options' },
         { id: 9, url: 'moz-extension://another-add-on/page.html', title: 'Another add-on' },
       ],
-      undefined,
       'moz-extension://own-uuid/',
     );
     expect(plan.tabIds).toEqual([1, 2, 3, 4, 9]);
