@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ARTIFACTS_DIR, button, extensionSuite, tabIdFor } from './harness';
+import { ARTIFACTS_DIR, button, extensionSuite, waitForPreview } from './harness';
 
 /**
  * "Clip all tabs in this window" from the popup in Debian's Firefox ESR (the Chromium spec is
@@ -21,9 +21,7 @@ test('Clip all tabs saves each article once and names the tab it skipped', async
   const helper = await suite.extensionPage();
   const opened = [];
   for (const article of ARTICLES) opened.push(await suite.openSitePage(article.file));
-  const first = await tabIdFor(helper, opened[0]?.url ?? '');
-  const popup = await suite.firefox.openExtensionPage(`popup.html?tabId=${first}`);
-  await popup.setViewport({ width: 400, height: 800 });
+  const popup = await suite.openPopupFor(helper, opened[0]?.url ?? '', 800);
   // The window: the first tab Firefox opened (blank) and the three articles. Clipdeck's own
   // options page (the helper), open in it too, is not counted.
   await popup.waitForFunction(
@@ -31,11 +29,7 @@ test('Clip all tabs saves each article once and names the tab it skipped', async
     { polling: 50, timeout: 15_000 },
   );
   // Once the preview is in, nothing moves the button under the click.
-  await popup.waitForFunction(
-    () =>
-      document.querySelector<HTMLTextAreaElement>('textarea[aria-describedby$="-words"]')?.value,
-    { polling: 50 },
-  );
+  await waitForPreview(popup);
   // From the keyboard: the sticky save bar may lie over the button where a pointer would click.
   await (await button(popup, 'Clip all tabs in this window')).focus();
   await popup.keyboard.press('Enter');

@@ -15,6 +15,7 @@ import {
   select,
   statusOf,
   tabIdFor,
+  waitForPreview,
 } from './harness';
 
 /**
@@ -116,23 +117,11 @@ test('a hostile page is clipped into a safe note: its forged engine does not ans
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {
-  const { firefox, server } = suite;
+  const { server } = suite;
   const article = await openArticle();
-  const helper = await firefox.openExtensionPage('options.html');
-  await configure(firefox, helper, { baseUrl: server.baseUrl, apiKey: server.apiKey });
-  const tabId = await tabIdFor(helper, article.url);
-
-  const popup = await firefox.openExtensionPage(`popup.html?tabId=${tabId}`);
-  await popup.setViewport({ width: 400, height: 600 });
-  await popup.waitForFunction(
-    () => {
-      const markdown = document.querySelector<HTMLTextAreaElement>(
-        'textarea[aria-describedby$="-words"]',
-      );
-      return markdown && !markdown.disabled && markdown.value !== '';
-    },
-    { polling: 50 },
-  );
+  const helper = await suite.extensionPage();
+  const popup = await suite.openPopupFor(helper, article.url);
+  await waitForPreview(popup);
   const draft = await popup.evaluate(() => ({
     title: document.querySelector<HTMLTextAreaElement>('textarea.title-field')?.value,
     markdown: document.querySelector<HTMLTextAreaElement>('textarea[aria-describedby$="-words"]')

@@ -165,6 +165,11 @@ export interface ExtensionSuite {
   extensionPage(settings?: Record<string, unknown>): Promise<Page>;
   /** A new tab showing the served page at `path`. */
   openSitePage(path: string): Promise<{ page: Page; url: string }>;
+  /**
+   * The popup as a tab aimed at the tab that shows `url` (Puppeteer cannot click the toolbar
+   * button), at the toolbar popup's width.
+   */
+  openPopupFor(helper: Page, url: string, height?: number): Promise<Page>;
 }
 
 /**
@@ -234,8 +239,27 @@ export function extensionSuite(options: FirefoxLaunchOptions = {}): ExtensionSui
       await page.goto(url);
       return { page, url };
     },
+    async openPopupFor(helper, url, height = 600) {
+      const tabId = await tabIdFor(helper, url);
+      const popup = await suite.firefox.openExtensionPage(`popup.html?tabId=${tabId}`);
+      await popup.setViewport({ width: 400, height });
+      return popup;
+    },
   };
   return suite;
+}
+
+/** Waits until the popup's editor holds the page's Markdown, ready to edit. */
+export async function waitForPreview(popup: Page): Promise<void> {
+  await popup.waitForFunction(
+    () => {
+      const markdown = document.querySelector<HTMLTextAreaElement>(
+        'textarea[aria-describedby$="-words"]',
+      );
+      return markdown && !markdown.disabled && markdown.value !== '';
+    },
+    { polling: 50 },
+  );
 }
 
 /**

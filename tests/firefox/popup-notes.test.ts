@@ -11,7 +11,6 @@ import {
   runCommand,
   SHORE_DEFAULTS,
   TEST_DECKS,
-  tabIdFor,
 } from './harness';
 
 /**
@@ -24,14 +23,6 @@ import {
 
 // With a dark system theme: the light popup is screenshotted in extension.test.ts.
 const suite = extensionSuite({ darkTheme: true });
-
-async function openPopupFor(helper: Page, url: string): Promise<Page> {
-  const popup = await suite.firefox.openExtensionPage(
-    `popup.html?tabId=${await tabIdFor(helper, url)}`,
-  );
-  await popup.setViewport({ width: 400, height: 600 });
-  return popup;
-}
 
 /** Waits until the element `css` holds `text` among its words. */
 async function waitForText(page: Page, css: string, text: string, timeout = 10_000) {
@@ -113,7 +104,7 @@ test('a shortcut clip opens on the saved note: tags and title changed from the k
   const [made] = server.notes();
   expect(made).toMatchObject({ deck_id: 'deck-reading', tags: ['shore'] });
 
-  const popup = await openPopupFor(helper, article);
+  const popup = await suite.openPopupFor(helper, article);
   const view = 'section.just-saved';
   await waitForText(popup, `${view} [role="status"]`, `Saved “${made?.title}” in Reading list.`);
   // The keyboard starts in the tags: type one, accept it.
@@ -167,7 +158,7 @@ test('search over a seeded account finds an old note and retags it; many notes g
   const server = await suite.useServer({ seed });
   const helper = await suite.extensionPage();
   const article = (await suite.openSitePage('article.html')).url;
-  const popup = await openPopupFor(helper, article);
+  const popup = await suite.openPopupFor(helper, article);
   await (await button(popup, 'Recent notes')).click();
   const search = 'input[type="search"]';
   await popup.waitForSelector(search);
@@ -236,7 +227,7 @@ test('tags are suggested before typing, this site’s first, and Tab accepts one
   for (const note of notes) await createClipNote(server, note);
   const helper = await suite.extensionPage();
   const article = (await suite.openSitePage('article.html')).url;
-  const popup = await openPopupFor(helper, article);
+  const popup = await suite.openPopupFor(helper, article);
   const tags = 'input[role="combobox"]';
   const offered = '[role="listbox"] [role="option"]';
   await popup.waitForFunction(
