@@ -78,3 +78,67 @@ describe('section kickers', () => {
     expect(clip(header as string).startsWith(kept as string)).toBe(true);
   });
 });
+
+describe('headline runs', () => {
+  const PAGE = 'https://krant.example/binnenland/2019/11/dijk-bij-deventer-versterkt';
+  const STORY = Array.from(
+    { length: 5 },
+    (_, index) =>
+      `<p>Alinea ${index}: het waterschap versterkt de dijk langs de IJssel over een lengte van vier kilometer, zodat het dorp ook bij een hoge rivierstand droog blijft.</p>`,
+  ).join('');
+  const headline = (path: string, words: string, tag = 'p') =>
+    `<${tag}><a href="${path}">${words}</a></${tag}>`;
+  const clip = (after: string) => {
+    const doc = new JSDOM(
+      `<html><head><title>Dijk bij Deventer versterkt</title></head><body><article><h1>Dijk bij Deventer versterkt</h1>${STORY}${after}</article></body></html>`,
+      { url: PAGE },
+    ).window.document;
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    return result.clip.markdown;
+  };
+  const HEADLINES = [
+    ['/binnenland/2019/11/veerpont-vaart-weer', 'Veerpont over de IJssel vaart weer na storing'],
+    ['/economie/2019/11/haven-groeit', 'Haven van Rotterdam groeit voor het vierde jaar'],
+    ['/sport/2019/11/go-ahead-wint', 'Go Ahead Eagles wint in blessuretijd van Heracles'],
+  ] as const;
+
+  it('leaves out three headlines in a row, paragraphs or one-item lists, with the heading over them', () => {
+    for (const wrap of ['p', 'h4']) {
+      const run = HEADLINES.map(([path, words]) => headline(path, words, wrap)).join('');
+      const markdown = clip(`<h3>Lees ook</h3>${run}`);
+      expect(markdown).toContain('Alinea 4');
+      expect(markdown).not.toMatch(/Veerpont|Haven van|Go Ahead|Lees ook/);
+    }
+    const lists = HEADLINES.map(
+      ([path, words]) => `<ul><li>${headline(path, words, 'h4')}</li></ul>`,
+    );
+    expect(clip(lists.join('\n'))).not.toMatch(/Veerpont|Haven van|Go Ahead/);
+  });
+
+  it('keeps two headlines, links to other sites, short links and links inside sentences', () => {
+    const two = HEADLINES.slice(0, 2)
+      .map(([path, words]) => headline(path, words))
+      .join('');
+    expect(clip(`<h3>Lees ook</h3>${two}`)).toMatch(/Lees ook[\s\S]*Veerpont[\s\S]*Haven van/);
+    const elsewhere = HEADLINES.map(([path, words]) =>
+      headline(`https://bron.example${path}`, words),
+    ).join('');
+    expect(clip(elsewhere)).toMatch(/Veerpont[\s\S]*Haven van[\s\S]*Go Ahead/);
+    const short = ['/a', '/b', '/c'].map((path) => headline(path, 'Kort bericht hier')).join('');
+    expect(clip(short).match(/Kort bericht hier/g)).toHaveLength(3);
+    const sentences = HEADLINES.map(
+      ([path, words]) => `<p>Eerder schreven we: <a href="${path}">${words}</a>.</p>`,
+    ).join('');
+    expect(clip(sentences)).toMatch(/Veerpont[\s\S]*Haven van[\s\S]*Go Ahead/);
+  });
+
+  it('keeps the heading when the section goes on after the headlines', () => {
+    const run = HEADLINES.map(([path, words]) => headline(path, words)).join('');
+    const markdown = clip(
+      `<h3>Achtergrond</h3>${run}<p>Het waterschap verwacht dat de werkzaamheden tot het voorjaar duren en dat de fietsroute over de dijk zo lang dicht blijft.</p>`,
+    );
+    expect(markdown).toContain('### Achtergrond');
+    expect(markdown).not.toContain('Veerpont');
+  });
+});

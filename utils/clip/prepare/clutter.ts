@@ -402,6 +402,83 @@ function removeLinkLists(root: Element, pageUrl: string): void {
   }
 }
 
+/** Three blocks in a row, each one headline: fewer is a link the text points to. */
+const HEADLINE_RUN = 3;
+
+/** Whether nothing but whitespace or comments lies between two element siblings. */
+function adjacent(first: Element, second: Element): boolean {
+  for (let node = first.nextSibling; node; node = node.nextSibling) {
+    if (node === second) return true;
+    // 1: an element; 3: text (Node is not a global in every DOM implementation).
+    if (node.nodeType === 1 || (node.nodeType === 3 && /\S/.test(node.nodeValue ?? '')))
+      return false;
+  }
+  return false;
+}
+
+/**
+ * Runs of other stories' headlines outside lists: blocks in a row (paragraphs, headings, one-item
+ * lists, divs) whose whole text is one link of five words or more to the same site. Signals
+ * only, no phrases: the words of the links, where they lead, and that several stand together,
+ * so it works in any language. A headline the article's own text leads into is not a block of
+ * its own; one or two in a row stay.
+ */
+function removeHeadlineRuns(root: Element, pageUrl: string): void {
+  const blocks = new Set<Element>();
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    if (link.closest(KEEP_INSIDE)) continue;
+    const text = normalizedText(link);
+    if (wordCount(text) < 5 || text.length > 300 || !isSameSite(link, pageUrl)) continue;
+    const block = outermostWithSameText(link, root, text);
+    // The climb stops at other text or an image beside the link; a link that is its own
+    // block is one inside a sentence.
+    if (block === link || block.querySelectorAll('a[href]').length !== 1) continue;
+    blocks.add(block);
+  }
+  if (blocks.size < HEADLINE_RUN) return;
+  const done = new Set<Element>();
+  for (const block of blocks) {
+    if (done.has(block)) continue;
+    const run = [block];
+    for (
+      let next = block.nextElementSibling;
+      next && blocks.has(next) && adjacent(run[run.length - 1] as Element, next);
+      next = next.nextElementSibling
+    )
+      run.push(next);
+    for (const member of run) done.add(member);
+    if (run.length < HEADLINE_RUN) continue;
+    const label = orphanedLabel(block, run[run.length - 1] as Element);
+    for (const member of run) member.remove();
+    label?.remove();
+  }
+}
+
+const HEADING = /^h[1-6]$/;
+
+/**
+ * The heading right above a run of headlines ("Related posts", "Lees ook") when nothing but the
+ * run sits under it (the run ends its section): without the run it would head nothing.
+ */
+function orphanedLabel(first: Element, last: Element): Element | null {
+  const label = first.previousElementSibling;
+  if (!label || !HEADING.test(label.localName) || !adjacent(label, first)) return null;
+  if (label.querySelector('a[href]') || wordCount(normalizedText(label)) > 5) return null;
+  const after = last.nextElementSibling;
+  const ends = after
+    ? HEADING.test(after.localName) && adjacent(last, after)
+    : !/\S/.test(textAfter(last));
+  return ends ? label : null;
+}
+
+/** The text after an element up to the end of its parent. */
+function textAfter(element: Element): string {
+  let text = '';
+  for (let node = element.nextSibling; node; node = node.nextSibling)
+    text += node.textContent ?? '';
+  return text;
+}
+
 /** The page's own address, parsed once per page rather than once per link compared with it. */
 let parsedPage: { pageUrl: string; url: URL | null } | undefined;
 
@@ -494,6 +571,7 @@ function removeSectionKickers(root: Element, pageUrl: string): void {
 export function removeArticleClutter(content: Element, pageUrl: string): void {
   removeSectionKickers(content, pageUrl);
   removeLinkLists(content, pageUrl);
+  removeHeadlineRuns(content, pageUrl);
   removeClutterLines(content, pageUrl);
 }
 
