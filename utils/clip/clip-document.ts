@@ -262,11 +262,9 @@ function articleClip(
     }
   }
   restoreDefinitions(content, definitions);
-  removeArticleClutter(content, context.doc.URL);
-  return {
-    markdown: finishContent(content, context),
-    metadata: fillFromReadability(context.doc, metadata, article ?? {}),
-  };
+  const filled = fillFromReadability(context.doc, metadata, article ?? {});
+  removeArticleClutter(content, context.doc.URL, filled.author);
+  return { markdown: finishContent(content, context), metadata: filled };
 }
 
 /** The site module that read the page and the comment depth it kept (Clip.site, Clip.comments). */

@@ -142,3 +142,43 @@ describe('headline runs', () => {
     expect(markdown).not.toContain('Veerpont');
   });
 });
+
+describe('author boxes', () => {
+  const STORY = Array.from(
+    { length: 5 },
+    (_, index) =>
+      `<p>Absatz ${index}: Die Stadtwerke erneuern im Frühjahr die Leitungen unter der Hauptstraße, und der Verkehr wird für sechs Wochen über die Ringstraße umgeleitet.</p>`,
+  ).join('');
+  const clip = (after: string, author = 'Jana Krüger') => {
+    const doc = new JSDOM(
+      `<html><head><title>Leitungen werden erneuert</title><meta name="author" content="${author}"></head><body><article><h1>Leitungen werden erneuert</h1>${STORY}${after}</article></body></html>`,
+      { url: 'https://zeitung.example/stadt/2019/leitungen' },
+    ).window.document;
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    return result.clip.markdown;
+  };
+  const BOX =
+    '<h2>Über die Autorin</h2><p><a href="/autor/jana-krueger"><img src="/avatar.png" alt=""></a></p><h3><a href="/autor/jana-krueger">Jana Krüger</a></h3><p><a href="https://social.example/@jana">@jana</a></p><p>Jana Krüger schreibt seit 2012 über die Stadt und ihre Verwaltung.</p>';
+
+  it('leaves out the box under the article named by the author’s link, with the heading over it', () => {
+    // The heading beside the box, or in a block of its own above the box's block.
+    const wrapped = BOX.replace('</h2>', '</h2></div><div>').replace(/^/, '<div>').concat('</div>');
+    for (const box of [BOX, wrapped]) {
+      const markdown = clip(box);
+      expect(markdown).toContain('Absatz 4');
+      expect(markdown).not.toMatch(/Über die Autorin|avatar|@jana|schreibt seit/);
+      expect(markdown.trimEnd().endsWith('umgeleitet.')).toBe(true);
+    }
+  });
+
+  it('keeps it when the name is not the article’s author, or long text follows the name', () => {
+    expect(clip(BOX, 'Tom Weber')).toContain('schreibt seit 2012');
+    const long = `<p>${'Die Verwaltung plant weitere Arbeiten in der Innenstadt. '.repeat(12)}</p>`;
+    expect(clip(BOX.replace('</h3>', `</h3>${long}`))).toContain('Jana Krüger schreibt');
+  });
+
+  it('keeps a heading the page itself ends with', () => {
+    expect(clip('<h2>Kommentare</h2>').trimEnd().endsWith('## Kommentare')).toBe(true);
+  });
+});

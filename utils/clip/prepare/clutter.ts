@@ -567,12 +567,108 @@ function removeSectionKickers(root: Element, pageUrl: string): void {
   }
 }
 
+/** An author box's lines under the name: a bio and the author's accounts, none long. */
+const AUTHOR_BOX_LINES = 4;
+const AUTHOR_BOX_LINE_WORDS = 80;
+
+function sameLink(a: Element, b: Element): boolean {
+  return a.getAttribute('href') === b.getAttribute('href');
+}
+
+/**
+ * The author box a blog sets under the article: a heading that is nothing but a link with the
+ * article's author's name (the note's header already names the author), the photo beside it
+ * when it links to the same page, the few short lines under it up to the next heading (a bio,
+ * the author's accounts) and a heading over it that would head nothing else. The author's name
+ * is the signal, so no phrase of any language is needed; a heading with more words, or long
+ * text under the name, is the article's own.
+ */
+function removeAuthorBox(root: Element, author: string | undefined): void {
+  const name = author?.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!name) return;
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const text = normalizedText(heading);
+    const links = heading.querySelectorAll('a[href]');
+    const link = links[0];
+    if (text.toLowerCase() !== name || links.length !== 1 || !link) continue;
+    if (normalizedText(link) !== text) continue;
+    const lines: Element[] = [];
+    let next = heading.nextElementSibling;
+    for (; next && !HEADING.test(next.localName); next = next.nextElementSibling) {
+      if (lines.length === AUTHOR_BOX_LINES) return;
+      if (wordCount(normalizedText(next)) > AUTHOR_BOX_LINE_WORDS) return;
+      lines.push(next);
+    }
+    const photo = heading.previousElementSibling;
+    const first =
+      photo &&
+      normalizedText(photo) === '' &&
+      photo.querySelector(MEDIA) &&
+      Array.from(photo.querySelectorAll('a[href]')).some((other) => sameLink(other, link))
+        ? photo
+        : heading;
+    const last = lines[lines.length - 1] ?? heading;
+    const label = orphanedLabel(first, last);
+    for (const line of lines) line.remove();
+    if (first !== heading) first.remove();
+    heading.remove();
+    label?.remove();
+    return;
+  }
+}
+
+/** Whether a node shows anything: words, or a picture, video or frame. */
+function showsSomething(node: Node): boolean {
+  if (node.nodeType === 3) return /\S/.test(node.nodeValue ?? '');
+  if (node.nodeType !== 1) return false;
+  const element = node as Element;
+  return (
+    /\S/.test(element.textContent ?? '') || element.matches(MEDIA) || !!element.querySelector(MEDIA)
+  );
+}
+
+/** Whether a node shows anything but the headings in `ignored`. */
+function showsBesides(node: Node, ignored: ReadonlySet<Element>): boolean {
+  if (node.nodeType !== 1) return showsSomething(node);
+  const element = node as Element;
+  if (ignored.has(element)) return false;
+  for (const heading of ignored)
+    if (element.contains(heading))
+      return Array.from(element.childNodes).some((child) => showsBesides(child, ignored));
+  return showsSomething(element);
+}
+
+/**
+ * The headings the article ends with: nothing after them shows but other such headings. Once
+ * what followed a heading went as clutter ("About the author" over a removed author box,
+ * "Related" over removed headlines) it heads nothing, and a note that ends in a heading looks
+ * cut off.
+ */
+function trailingHeadings(root: Element): Set<Element> {
+  const trailing = new Set<Element>();
+  const headings = root.querySelectorAll('h1, h2, h3, h4, h5, h6');
+  for (let index = headings.length - 1; index >= 0; index -= 1) {
+    const heading = headings[index] as Element;
+    if (heading.querySelector(MEDIA)) break;
+    for (let node: Node | null = heading; node && node !== root; node = node.parentNode)
+      for (let after = node.nextSibling; after; after = after.nextSibling)
+        if (showsBesides(after, trailing)) return trailing;
+    trailing.add(heading);
+  }
+  return trailing;
+}
+
 /** Article mode: run on Readability's article, before it becomes Markdown. */
-export function removeArticleClutter(content: Element, pageUrl: string): void {
+export function removeArticleClutter(content: Element, pageUrl: string, author?: string): void {
+  // Headings the page itself ends with stay as the page has them: only those the removals
+  // below leave at the end go.
+  const endedWith = trailingHeadings(content);
   removeSectionKickers(content, pageUrl);
+  removeAuthorBox(content, author);
   removeLinkLists(content, pageUrl);
   removeHeadlineRuns(content, pageUrl);
   removeClutterLines(content, pageUrl);
+  for (const heading of trailingHeadings(content)) if (!endedWith.has(heading)) heading.remove();
 }
 
 const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;
