@@ -465,18 +465,8 @@ function orphanedLabel(first: Element, last: Element): Element | null {
   if (!label || !HEADING.test(label.localName) || !adjacent(label, first)) return null;
   if (label.querySelector('a[href]') || wordCount(normalizedText(label)) > 5) return null;
   const after = last.nextElementSibling;
-  const ends = after
-    ? HEADING.test(after.localName) && adjacent(last, after)
-    : !/\S/.test(textAfter(last));
+  const ends = after ? HEADING.test(after.localName) && adjacent(last, after) : !showsAfter(last);
   return ends ? label : null;
-}
-
-/** The text after an element up to the end of its parent. */
-function textAfter(element: Element): string {
-  let text = '';
-  for (let node = element.nextSibling; node; node = node.nextSibling)
-    text += node.textContent ?? '';
-  return text;
 }
 
 /** The page's own address, parsed once per page rather than once per link compared with it. */
@@ -638,6 +628,15 @@ function showsBesides(node: Node, ignored: ReadonlySet<Element>): boolean {
   return showsSomething(element);
 }
 
+const NO_HEADINGS: ReadonlySet<Element> = new Set();
+
+/** Whether a sibling after `node` shows anything but the headings in `ignored`. */
+function showsAfter(node: Node, ignored = NO_HEADINGS): boolean {
+  for (let after = node.nextSibling; after; after = after.nextSibling)
+    if (showsBesides(after, ignored)) return true;
+  return false;
+}
+
 /**
  * The headings the article ends with: nothing after them shows but other such headings. Once
  * what followed a heading went as clutter ("About the author" over a removed author box,
@@ -651,8 +650,7 @@ function trailingHeadings(root: Element): Set<Element> {
     const heading = headings[index] as Element;
     if (heading.querySelector(MEDIA)) break;
     for (let node: Node | null = heading; node && node !== root; node = node.parentNode)
-      for (let after = node.nextSibling; after; after = after.nextSibling)
-        if (showsBesides(after, trailing)) return trailing;
+      if (showsAfter(node, trailing)) return trailing;
     trailing.add(heading);
   }
   return trailing;
