@@ -119,20 +119,26 @@ function hasText(element: Element): boolean {
 }
 
 /**
- * textLength up to `floor`: the article's length is only ever compared with ARTICLE_TEXT_FLOOR,
- * so a long article is not normalised whole to learn that it is long.
+ * textLength up to `floor`, reading text nodes one by one and stopping there: a long article or
+ * page is not copied out and normalised whole to learn that it is long. Counts as textLength
+ * does (whitespace runs between words as one space), so below `floor` the two agree.
  */
 function textLengthUpTo(element: Element | null | undefined, floor: number): number {
-  const text = element?.textContent ?? '';
+  if (!element) return 0;
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = element.ownerDocument.createTreeWalker(element, 4);
   let length = 0;
   let pendingSpace = false;
-  for (let index = 0; index < text.length && length < floor; index += 1) {
-    if (isWhitespaceCode(text.charCodeAt(index))) {
-      pendingSpace = length > 0;
-      continue;
+  for (let node = walker.nextNode(); node && length < floor; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    for (let index = 0; index < text.length && length < floor; index += 1) {
+      if (isWhitespaceCode(text.charCodeAt(index))) {
+        pendingSpace = length > 0;
+        continue;
+      }
+      length += pendingSpace ? 2 : 1;
+      pendingSpace = false;
     }
-    length += pendingSpace ? 2 : 1;
-    pendingSpace = false;
   }
   return Math.min(length, floor);
 }
@@ -242,6 +248,10 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
+  // The page's length matters only when the article turns out short (articleLooksIncomplete),
+  // and only up to the point where the page is long enough to doubt it. Read now, bounded,
+  // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
+  const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
@@ -253,13 +263,9 @@ function articleClip(
     context.notices.push(notice('no-article'));
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
-  if (articleText < ARTICLE_TEXT_FLOOR) {
-    // Rare, so the page is measured only now, on a fresh prepared copy kept for the fallback.
-    const page = preparedClone(context);
-    if (articleLooksIncomplete(articleText, textLength(page.body))) {
-      context.notices.push(notice('small-article'));
-      return { markdown: fullPageMarkdown(page, context), metadata };
-    }
+  if (articleLooksIncomplete(articleText, pageText)) {
+    context.notices.push(notice('small-article'));
+    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});

@@ -133,8 +133,25 @@ describe('MathML without a TeX annotation', () => {
         <mtr><mtd><mi>u</mi></mtd><mtd><mo>=</mo><mi>v</mi></mtd></mtr>
       </mtable></math>`);
     expect(markdown).toContain('$\\mathbf{F} = m \\mathbf{a}$');
-    expect(markdown).toContain('$( \\genfrac{}{}{0pt}{}{n}{k} )$');
+    expect(markdown).toContain('$\\left( \\genfrac{}{}{0pt}{}{n}{k} \\right)$');
     expect(markdown).toContain('\\begin{aligned} x & = y \\\\ u & = v \\end{aligned}');
+  });
+});
+
+describe('MathML fences', () => {
+  it('grows fences that MathML stretches, and only those', () => {
+    const markdown = markdownOf(`
+      <math display="block"><msup><mrow><mo>(</mo><munderover><mo>∑</mo><mi>k</mi><mi>n</mi></munderover><msub><mi>a</mi><mi>k</mi></msub><mo>)</mo></mrow><mn>2</mn></msup></math>
+      <p>Written from TeX, <math><mo stretchy="false">(</mo><mi>a</mi><mo stretchy="false">)</mo></math> keeps its plain
+      parentheses, <math><mrow><mo>(</mo><mi>a</mi><mo>)</mo><mo>(</mo><mi>b</mi><mo>)</mo></mrow></math> is two groups,
+      and the set <math><mrow><mo>{</mo><mi>x</mi><mo>}</mo></mrow></math> keeps its braces, as does
+      <math><mfenced open="{" close=""><mi>y</mi></mfenced></math>.</p>`);
+    // The square applies to the whole bracket, which is as tall as the sum with its limits.
+    expect(markdown).toContain('\\left( \\sum_k^n a_k \\right)^2');
+    expect(markdown).toContain('$( a )$');
+    expect(markdown).toContain('$( a ) ( b )$');
+    expect(markdown).toContain('$\\left\\{ x \\right\\}$');
+    expect(markdown).toContain('$\\left\\{ y \\right.$');
   });
 });
 

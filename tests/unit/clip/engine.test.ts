@@ -85,6 +85,26 @@ describe('clipDocument', () => {
     expect(articleLooksIncomplete(120, 9_000)).toBe(true);
   });
 
+  it('keeps the whole page when the article is one short teaser among many links', () => {
+    // Readability scores the one paragraph and leaves the headline list out: on a page with
+    // thousands of characters more, that short article is probably not what the user meant.
+    const listing = (stories: number) =>
+      pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Harbour news</title></head><body>
+        <div><div><h1>Harbour news</h1><p>The ferry to the island runs again from Monday, the
+        harbour master said this morning.</p></div><div><ul>${Array.from(
+          { length: stories },
+          (_, index) =>
+            `<li><a href="/story/${index}">Story number ${index} about the harbour, its boats and the island ferry</a></li>`,
+        ).join('')}</ul></div></div></body></html>`);
+    const short = clipOk(listing(40), { mode: 'article' });
+    expect(short.notices).toEqual([]);
+    expect(short.markdown).not.toContain('Story number');
+    const long = clipOk(listing(60), { mode: 'article' });
+    expect(long.notices).toEqual([{ code: 'small-article' }]);
+    expect(long.markdown).toContain('The ferry to the island runs again');
+    expect(long.markdown).toContain('[Story number 59 about the harbour');
+  });
+
   it('falls back to the article with a notice when nothing is selected', () => {
     const doc = pageFromHtml(article());
     selectRanges(doc, []);

@@ -63,6 +63,18 @@ const MATHML_OPERATORS: Record<string, string> = {
   '…': '\\ldots',
   '⋯': '\\cdots',
   '−': '-',
+  // Fences: a bare brace would open a TeX group and vanish from the formula.
+  '{': '\\{',
+  '}': '\\}',
+  '⟨': '\\langle',
+  '⟩': '\\rangle',
+  '〈': '\\langle',
+  '〉': '\\rangle',
+  '⌊': '\\lfloor',
+  '⌋': '\\rfloor',
+  '⌈': '\\lceil',
+  '⌉': '\\rceil',
+  '‖': '\\|',
   '\u2061': '',
   '\u2062': '',
   '\u2063': '',
@@ -164,7 +176,13 @@ const MATH_FUNCTIONS = new Set(
  * beside it, `\\prod_{j}` the operator with its limits below and above.
  */
 function group(tex: string): string {
-  return tex.length === 1 || /^\\[a-zA-Z]+$/.test(tex) ? tex : `{${tex}}`;
+  return tex.length === 1 || /^\\[a-zA-Z]+$/.test(tex) || isFencedGroup(tex) ? tex : `{${tex}}`;
+}
+
+/** `\left( … \right)` and nothing else: one group already, a script attaches to all of it. */
+function isFencedGroup(tex: string): boolean {
+  if (!tex.startsWith('\\left') || !/\\right\S+$/.test(tex)) return false;
+  return (tex.match(/\\left(?![a-zA-Z])/g) ?? []).length === 1;
 }
 
 /**
@@ -269,6 +287,41 @@ function delimitedMatrix(children: Element[]): string | undefined {
   return `\\begin{${environment}} ${matrixRows(table)} \\end{${environment}}`;
 }
 
+const OPENING_FENCES = new Set(['(', '[', '{', '⟨', '〈', '⌊', '⌈', '|', '‖']);
+const CLOSING_FENCES = new Set([')', ']', '}', '⟩', '〉', '⌋', '⌉', '|', '‖']);
+
+const fenceText = (element: Element | undefined) =>
+  element?.localName === 'mo' && element.getAttribute('stretchy')?.trim() !== 'false'
+    ? (element.textContent ?? '').trim()
+    : '';
+
+/**
+ * A row that opens and closes with fences, `<mrow><mo>(</mo> … <mo>)</mo></mrow>`, is drawn with
+ * the fences grown to the height of what they hold: MathML's fences stretch unless marked
+ * `stretchy="false"` (as TeX's plain parentheses are, when MathJax or texvc write MathML). In TeX
+ * that is `\left( … \right)`; plain parentheses around a sum with limits or a fraction would
+ * stay small. Only a pair that belongs together: `(a)(b)` is two groups, not one.
+ */
+function stretchyFences(children: Element[]): string | undefined {
+  if (children.length < 3) return undefined;
+  const open = fenceText(children[0]);
+  const close = fenceText(children[children.length - 1]);
+  if (!OPENING_FENCES.has(open) || !CLOSING_FENCES.has(close)) return undefined;
+  const inner = children.slice(1, -1);
+  let depth = 0;
+  for (const child of inner) {
+    if (child.localName !== 'mo') continue;
+    const text = (child.textContent ?? '').trim();
+    if (text === '|' || text === '‖') continue;
+    if (OPENING_FENCES.has(text)) depth += 1;
+    else if (CLOSING_FENCES.has(text)) depth -= 1;
+    if (depth < 0) return undefined;
+  }
+  if (depth !== 0) return undefined;
+  const body = inner.map(mathMlToTex).join(' ').replace(/\s+/g, ' ').trim();
+  return `\\left${texForText(open)} ${body} \\right${texForText(close)}`;
+}
+
 /** The TeX font command of a MathML `mathvariant` (bold vectors, blackboard sets…). */
 const MATH_VARIANTS: Record<string, string> = {
   bold: '\\mathbf',
@@ -299,6 +352,10 @@ export function mathMlToTex(element: Element): string {
   if (tag === 'mrow') {
     const matrix = delimitedMatrix(children);
     if (matrix) return matrix;
+    if (!chtml) {
+      const fenced = stretchyFences(children);
+      if (fenced) return fenced;
+    }
   }
   switch (tag) {
     case 'math':
@@ -368,7 +425,9 @@ export function mathMlToTex(element: Element): string {
     case 'mfenced': {
       const open = element.getAttribute('open') ?? '(';
       const close = element.getAttribute('close') ?? ')';
-      return `\\left${open} ${kids().join(', ')} \\right${close}`;
+      // An empty fence is TeX's `.`, the invisible delimiter `\left`/`\right` still need.
+      const fence = (text: string) => (text.trim() ? texForText(text) : '.');
+      return `\\left${fence(open)} ${kids().join(', ')} \\right${fence(close)}`;
     }
     case 'mtable': {
       // Columns aligned right, left, right, left…: how TeX lays out `aligned` equations (and how
