@@ -9,6 +9,7 @@ import { normalizeCallouts } from './prepare/callouts';
 import { neutraliseCommonClassWords } from './prepare/class-words';
 import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
+import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
 import {
   normalizeFootnotes,
   normalizeInlineNotes,
@@ -157,6 +158,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   resolveStreamedSegments(root);
+  markDeclaredBody(root);
   normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
@@ -259,18 +261,39 @@ function articleClip(
   }).parse();
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);
-  if (!content || articleText === 0) {
-    context.notices.push(notice('no-article'));
-    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
-  }
+  if (!content || articleText === 0) return missedArticle(context, metadata, 'no-article');
   if (articleLooksIncomplete(articleText, pageText)) {
-    context.notices.push(notice('small-article'));
-    return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
+    return missedArticle(context, metadata, 'small-article');
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
   removeArticleClutter(content, context.doc.URL, filled.author);
+  // What Readability took around the body the page declares is its header and footer. After
+  // the clutter rules, which know an author box by its heading: this would leave it headless.
+  keepDeclaredBody(content);
+  // Readability can choose a block that is all clutter (a list of other stories, when the
+  // page's own text sits under a class it distrusts): an empty note would be no clip at all.
+  if (!hasText(content)) return missedArticle(context, metadata, 'no-article');
   return { markdown: finishContent(content, context), metadata: filled };
+}
+
+/**
+ * Readability missed the article. The body the page declares, when it has one, is better than
+ * the whole page and needs no notice; otherwise the whole page, and the notice says why.
+ */
+function missedArticle(
+  context: Context,
+  metadata: ClipMetadata,
+  code: 'no-article' | 'small-article',
+): { markdown: string; metadata: ClipMetadata } {
+  const page = preparedClone(context);
+  const declared = page.body && declaredBody(page.body);
+  if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
+    removeArticleClutter(declared, context.doc.URL, metadata.author);
+    return { markdown: finishContent(declared, context), metadata };
+  }
+  context.notices.push(notice(code));
+  return { markdown: fullPageMarkdown(page, context), metadata };
 }
 
 /** The site module that read the page and the comment depth it kept (Clip.site, Clip.comments). */
