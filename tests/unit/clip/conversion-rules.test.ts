@@ -120,6 +120,19 @@ describe('tables', () => {
       </tbody></table>`);
     expect(markdown).toContain('| | | |\n| --- | --- | --- |\n| | 12 | 14 |');
   });
+
+  it('reads a page laid out in one table cell as its text, with no table codes showing', () => {
+    // An old-style personal site: the whole page in one cell, which Readability renames to a
+    // <div> and hands back with its row and cell still inside.
+    const doc = pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+      <body><table id="layout"><tr><td width="70%"><h1>Welcome</h1>${PROSE}
+      <p>Find me at the harbour office, or write to the keepers' society.</p></td></tr></table></body></html>`);
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+    expect(result.clip.markdown).toMatch(/^(?:# Welcome\n\n)?The lighthouse keepers kept a log/);
+    expect(result.clip.markdown).toMatch(/keepers' society\.$/);
+    expect(result.clip.markdown).not.toMatch(/\d,\d,[HD]/);
+  });
 });
 
 describe('MathML without a TeX annotation', () => {

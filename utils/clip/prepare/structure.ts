@@ -219,6 +219,27 @@ export function flattenLayoutTables(root: Element): void {
   for (const table of Array.from(root.querySelectorAll('table'))) {
     if (!(table.textContent ?? '').trim() && !table.querySelector('img')) table.remove();
   }
+  unwrapOrphanedTableParts(root);
+}
+
+/**
+ * Readability renames a layout table it takes as the article to a <div>, and leaves its rows
+ * and cells inside with no table around them. Written as table parts they would be a table
+ * the Markdown writer never closes (its cell codes showed as "B1,1,D" above Paul Graham's
+ * essays): each cell becomes a block of its own instead, as flattening does.
+ */
+function unwrapOrphanedTableParts(root: Element): void {
+  const parts = Array.from(root.querySelectorAll('tbody, thead, tfoot, tr, td, th'));
+  for (const part of parts) {
+    if (part.parentElement?.closest('table') || !root.contains(part)) continue;
+    if (part.localName === 'td' || part.localName === 'th') {
+      const block = part.ownerDocument.createElement('div');
+      block.append(...Array.from(part.childNodes));
+      part.replaceWith(block);
+    } else {
+      part.replaceWith(...Array.from(part.childNodes));
+    }
+  }
 }
 
 /**
