@@ -124,7 +124,8 @@ describe('tables', () => {
   it('reads a page laid out in one table cell as its text, with no table codes showing', () => {
     // An old-style personal site: the whole page in one cell, which Readability renames to a
     // <div> and hands back with its row and cell still inside.
-    const doc = pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+    const doc =
+      pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
       <body><table id="layout"><tr><td width="70%"><h1>Welcome</h1>${PROSE}
       <p>Find me at the harbour office, or write to the keepers' society.</p></td></tr></table></body></html>`);
     const result = clipDocument(doc, { mode: 'article' });
@@ -311,5 +312,31 @@ describe('MathML scripts on a symbol', () => {
     const markdown = markdownOf(`
       <math display="block"><munderover><mo>∏</mo><mrow><mi>j</mi><mo>=</mo><mn>0</mn></mrow><mi mathvariant="normal">∞</mi></munderover><msup><mi>α</mi><mn>2</mn></msup></math>`);
     expect(markdown).toContain('\\prod_{j = 0}^\\infty \\alpha^2');
+  });
+});
+
+describe('section headings that templates dress up', () => {
+  const section = (title: string, id: string) => `<div>
+      <a href="#${id}"><div><div><h2 class="Heading Section-header" id="${id}"><span>${title}</span></h2></div></div></a>
+      <div><p>The keepers of ${title.toLowerCase()} wrote the weather, the ships and the lamp into their log every evening of the year.</p></div>
+    </div>`;
+
+  it('keeps a heading that sits in its own permalink and is classed as a header', () => {
+    const markdown = markdownOf(
+      `${section('North Point', 'north')}${section('Gull Rock', 'gull')}${section('Low Head', 'low')}`,
+    );
+    expect(markdown).toContain('## North Point\n\nThe keepers of north point');
+    expect(markdown).toContain('## Gull Rock\n\nThe keepers of gull rock');
+    expect(markdown).toContain('## Low Head\n\nThe keepers of low head');
+    expect(markdown).not.toContain('[');
+  });
+
+  it('writes a heading inside a link to another page as the link, without heading marks', () => {
+    const markdown = markdownOf(
+      `<div><a href="https://example.org/lamps"><div><h3>The lamps of the coast</h3></div></a>
+      <div><p>A second essay on the lamps, their oil and their keepers, from the same archive.</p></div></div>`,
+    );
+    expect(markdown).toContain('[The lamps of the coast](https://example.org/lamps)');
+    expect(markdown).not.toContain('[#');
   });
 });

@@ -439,9 +439,10 @@ export function createMarkdownConverter(): TurndownService {
       replacement: (content, node) => {
         let text = content.trim();
         if (!text) return '';
-        // A link around blocks (a card): keep the text on one line inside the link.
-        if (text.includes('\n'))
-          text = oneLine(text.replace(/^#{1,6} /gm, '').replace(HARD_BREAKS, ''));
+        // A link around blocks (a card, a heading): keep the text on one line inside the link,
+        // without the heading marks, which inside a link are only characters.
+        text = text.replace(/^#{1,6} /gm, '');
+        if (text.includes('\n')) text = oneLine(text.replace(HARD_BREAKS, ''));
         return markdownLink(text, node.getAttribute('href'), () => node.ownerDocument.baseURI);
       },
     },

@@ -61,4 +61,56 @@ function neutraliseWord(root: Element, word: string): void {
 /** Class words that mark most of the page made neutral, before Readability weighs classes. */
 export function neutraliseCommonClassWords(root: Element): void {
   for (const word of COMPONENT_WORDS) neutraliseWord(root, word);
+  neutraliseHeadingWrappers(root);
+}
+
+/**
+ * Readability drops any element whose class or id says "header" as page chrome before it scores
+ * anything. Documentation and design-system templates class each section heading so, or wrap
+ * it in such a block (`<h2 class="Section-header">Create your endpoint</h2>`), so the article's
+ * headings went. A section heading (h2 to h6) with content after it, and a block that holds
+ * such a heading and nothing else, are that heading, not the page's header: their "header" is
+ * rewritten in the clone. A site header's h1 (its name or logo) is left to Readability.
+ */
+function neutraliseHeadingWrappers(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
+    const text = visibleLength(heading.textContent);
+    if (text === 0) continue;
+    if (!followedByContent(heading, text)) continue;
+    let wrapper: Element | null = heading;
+    while (wrapper && wrapper !== root && visibleLength(wrapper.textContent) === text) {
+      const name = `${wrapper.getAttribute('class') ?? ''} ${wrapper.id}`;
+      if (/header/i.test(name)) {
+        if (wrapper.hasAttribute('class'))
+          wrapper.setAttribute(
+            'class',
+            (wrapper.getAttribute('class') ?? '').replace(/header/gi, 'part'),
+          );
+        if (/header/i.test(wrapper.id)) wrapper.id = wrapper.id.replace(/header/gi, 'part');
+      }
+      wrapper = wrapper.parentElement;
+    }
+  }
+}
+
+/**
+ * Whether prose follows the heading in its section: after the outermost block that holds only
+ * the heading, the first sibling with text, and that text mostly not links.
+ */
+function followedByContent(heading: Element, text: number): boolean {
+  let frame = heading;
+  while (frame.parentElement && visibleLength(frame.parentElement.textContent) === text) {
+    frame = frame.parentElement;
+  }
+  for (let next = frame.nextElementSibling; next; next = next.nextElementSibling) {
+    const length = visibleLength(next.textContent);
+    if (length === 0) continue;
+    // Prose, not a list of links: "Most read" and "Table of contents" head links to elsewhere.
+    let linked = 0;
+    for (const link of Array.from(next.getElementsByTagName('a'))) {
+      linked += visibleLength(link.textContent);
+    }
+    return linked * 2 < length;
+  }
+  return false;
 }

@@ -14,6 +14,7 @@ const PERMALINK_CLASS =
 export function normalizeHeadings(root: Element): void {
   for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
     heading.setAttribute(HEADING_LEVEL_ATTRIBUTE, heading.tagName.slice(1));
+    unwrapPermalinkAround(heading, root);
     for (const link of Array.from(heading.querySelectorAll('a'))) {
       const href = link.getAttribute('href') ?? '';
       const text = link.textContent ?? '';
@@ -35,6 +36,31 @@ export function normalizeHeadings(root: Element): void {
       heading.querySelectorAll('svg, button, [class*="anchor-icon"], .octicon'),
     ))
       icon.remove();
+  }
+}
+
+/**
+ * A heading inside its own permalink, `<a href="#create"><div><h2>Create</h2></div></a>`
+ * (documentation sites make the whole heading clickable): the link goes and the heading stays.
+ * Left in, Readability reads the block as all link and drops the heading with it, and a
+ * heading that survives is written inside a link, `[## Create](…#create)`, which is no heading.
+ */
+function unwrapPermalinkAround(heading: Element, root: Element): void {
+  const link = heading.parentElement?.closest('a');
+  if (!link || !root.contains(link) || !isSamePageLink(link)) return;
+  link.replaceWith(...Array.from(link.childNodes));
+}
+
+function isSamePageLink(link: Element): boolean {
+  const href = (link.getAttribute('href') ?? '').trim();
+  if (href === '' || href.startsWith('#')) return true;
+  const doc = link.ownerDocument;
+  try {
+    const target = new URL(href, doc.baseURI);
+    const page = new URL(doc.URL);
+    return target.hash !== '' && target.origin + target.pathname === page.origin + page.pathname;
+  } catch {
+    return false;
   }
 }
 
