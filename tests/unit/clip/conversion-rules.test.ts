@@ -331,6 +331,14 @@ describe('section headings that templates dress up', () => {
     expect(markdown).not.toContain('[');
   });
 
+  it('leaves out a permalink mark in a heading wherever it points', () => {
+    const markdown = markdownOf(`<h2 id="sections">2.6. Variables and Sections
+      <span><a href="find/?name=sections" title="Permalink">🔗</a></span></h2>
+      <p>This section introduces variables and sections, and how the keepers named them.</p>`);
+    expect(markdown).toContain('## 2.6. Variables and Sections\n');
+    expect(markdown).not.toContain('🔗');
+  });
+
   it('writes a heading inside a link to another page as the link, without heading marks', () => {
     const markdown = markdownOf(
       `<div><a href="https://example.org/lamps"><div><h3>The lamps of the coast</h3></div></a>

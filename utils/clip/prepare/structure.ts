@@ -19,9 +19,13 @@ export function normalizeHeadings(root: Element): void {
       const href = link.getAttribute('href') ?? '';
       const text = link.textContent ?? '';
       const selfLink = href.startsWith('#') || href === '';
+      // A link that is only a mark (`#`, `¶`, `🔗`) in a heading is its permalink, wherever it
+      // points (Verso's go through a search page: `find/?name=…`).
+      const onlyMark = text.trim() !== '' && PERMALINK_TEXT.test(text);
       if (
-        (selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? '')) &&
-        PERMALINK_TEXT.test(text)
+        onlyMark ||
+        ((selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? '')) &&
+          PERMALINK_TEXT.test(text))
       ) {
         link.remove();
       } else if (selfLink) {
