@@ -103,6 +103,8 @@ interface Context {
   notices: ClipNotice[];
   /** For markup the page keeps as text; the live page's parser (inert.ts). */
   parseInert: InertParser;
+  /** Whether the latest prepared copy has a declared article body marked (declared-body.ts). */
+  declaresBody?: boolean;
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -144,6 +146,22 @@ function textLengthUpTo(element: Element | null | undefined, floor: number): num
   return Math.min(length, floor);
 }
 
+/**
+ * textLengthUpTo for a whole page. A short page (white space included, under `floor`) is
+ * measured whole by the browser; a longer one is counted character by character only until
+ * `floor`. Either way the cost stops at `floor` characters.
+ */
+function pageTextUpTo(body: Element | null | undefined, floor: number): number {
+  if (!body) return 0;
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = body.ownerDocument.createTreeWalker(body, 4);
+  let raw = 0;
+  for (let node = walker.nextNode(); node && raw < floor; node = walker.nextNode()) {
+    raw += node.nodeValue?.length ?? 0;
+  }
+  return raw < floor ? textLength(body) : textLengthUpTo(body, floor);
+}
+
 /** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
 function preparedClone(context: Context): Document {
   const { clone, checkedEveryStyle } = cloneVisibleDocument(context.doc, {
@@ -158,7 +176,7 @@ function preparedClone(context: Context): Document {
 /** The rules that read the page's own markup (classes, scripts), before Readability strips it. */
 function prepareContent(root: Element, context: Context): void {
   resolveStreamedSegments(root);
-  markDeclaredBody(root);
+  context.declaresBody = markDeclaredBody(root);
   normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
@@ -253,7 +271,7 @@ function articleClip(
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
-  const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
+  const pageText = pageTextUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
@@ -270,7 +288,7 @@ function articleClip(
   removeArticleClutter(content, context.doc.URL, filled.author);
   // What Readability took around the body the page declares is its header and footer. After
   // the clutter rules, which know an author box by its heading: this would leave it headless.
-  keepDeclaredBody(content);
+  if (context.declaresBody) keepDeclaredBody(content);
   // Readability can choose a block that is all clutter (a list of other stories, when the
   // page's own text sits under a class it distrusts): an empty note would be no clip at all.
   if (!hasText(content)) return missedArticle(context, metadata, 'no-article');
@@ -287,7 +305,7 @@ function missedArticle(
   code: 'no-article' | 'small-article',
 ): { markdown: string; metadata: ClipMetadata } {
   const page = preparedClone(context);
-  const declared = page.body && declaredBody(page.body);
+  const declared = context.declaresBody && page.body ? declaredBody(page.body) : null;
   if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
     removeArticleClutter(declared, context.doc.URL, metadata.author);
     return { markdown: finishContent(declared, context), metadata };

@@ -74,38 +74,59 @@ export function neutraliseCommonClassWords(root: Element): void {
  */
 function neutraliseHeadingWrappers(root: Element): void {
   for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
-    const text = visibleLength(heading.textContent);
-    if (text === 0) continue;
-    if (!followedByContent(heading, text)) continue;
-    let wrapper: Element | null = heading;
-    while (wrapper && wrapper !== root && visibleLength(wrapper.textContent) === text) {
-      const name = `${wrapper.getAttribute('class') ?? ''} ${wrapper.id}`;
-      if (/header/i.test(name)) {
-        if (wrapper.hasAttribute('class'))
-          wrapper.setAttribute(
-            'class',
-            (wrapper.getAttribute('class') ?? '').replace(/header/gi, 'part'),
-          );
-        if (/header/i.test(wrapper.id)) wrapper.id = wrapper.id.replace(/header/gi, 'part');
-      }
-      wrapper = wrapper.parentElement;
+    // The heading and the blocks around it that hold nothing else; most pages stop here, on a
+    // heading with no "header" in its frame, having looked at a sibling or two.
+    const frames: Element[] = [];
+    for (
+      let frame: Element | null = heading;
+      frame && frame !== root;
+      frame = frame.parentElement
+    ) {
+      frames.push(frame);
+      if (!frame.parentElement || !holdsOnly(frame.parentElement, frame)) break;
+    }
+    const named = frames.filter((frame) =>
+      /header/i.test(`${frame.getAttribute('class') ?? ''} ${frame.id}`),
+    );
+    if (named.length === 0 || !hasVisibleText(heading)) continue;
+    if (!followedByProse(frames[frames.length - 1] as Element)) continue;
+    for (const frame of named) {
+      const className = frame.getAttribute('class');
+      if (className) frame.setAttribute('class', className.replace(/header/gi, 'part'));
+      if (/header/i.test(frame.id)) frame.id = frame.id.replace(/header/gi, 'part');
     }
   }
 }
 
+/** Whether any text shows in the node: stops at the first character that is not white space. */
+function hasVisibleText(node: Node): boolean {
+  if (node.nodeType === 3) return visibleLength(node.nodeValue) > 0;
+  if (node.nodeType !== 1) return false;
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = (node.ownerDocument as Document).createTreeWalker(node, 4);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (visibleLength(text.nodeValue) > 0) return true;
+  }
+  return false;
+}
+
+/** Whether `parent` shows no text but `child`'s. */
+function holdsOnly(parent: Element, child: Element): boolean {
+  for (const node of Array.from(parent.childNodes)) {
+    if (node !== child && hasVisibleText(node)) return false;
+  }
+  return true;
+}
+
 /**
  * Whether prose follows the heading in its section: after the outermost block that holds only
- * the heading, the first sibling with text, and that text mostly not links.
+ * the heading, the first sibling with text, and that text mostly not links ("Most read" and
+ * "Table of contents" head links to elsewhere).
  */
-function followedByContent(heading: Element, text: number): boolean {
-  let frame = heading;
-  while (frame.parentElement && visibleLength(frame.parentElement.textContent) === text) {
-    frame = frame.parentElement;
-  }
+function followedByProse(frame: Element): boolean {
   for (let next = frame.nextElementSibling; next; next = next.nextElementSibling) {
     const length = visibleLength(next.textContent);
     if (length === 0) continue;
-    // Prose, not a list of links: "Most read" and "Table of contents" head links to elsewhere.
     let linked = 0;
     for (const link of Array.from(next.getElementsByTagName('a'))) {
       linked += visibleLength(link.textContent);

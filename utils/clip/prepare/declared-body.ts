@@ -11,8 +11,9 @@ const BODY_MARK = 'data-clipdeck-declared-body';
 /**
  * Marks the declared body while the page's classes are still there (Readability strips them).
  * Only a page with one: a listing that declares a body per teaser says nothing about the page.
+ * Says whether it marked one, so that most pages are not searched for the mark again.
  */
-export function markDeclaredBody(root: Element): void {
+export function markDeclaredBody(root: Element): boolean {
   const declared = new Set<Element>([
     ...Array.from(root.querySelectorAll('[itemprop~="articleBody"]')),
     ...Array.from(root.getElementsByClassName('instapaper_body')),
@@ -22,7 +23,9 @@ export function markDeclaredBody(root: Element): void {
     (element) =>
       !Array.from(declared).some((other) => other !== element && other.contains(element)),
   );
-  if (outermost.length === 1) outermost[0]?.setAttribute(BODY_MARK, '');
+  if (outermost.length !== 1) return false;
+  outermost[0]?.setAttribute(BODY_MARK, '');
+  return true;
 }
 
 /** The body the page declares, if the copy has one marked. */
