@@ -45,6 +45,7 @@ import {
   resolveStreamedSegments,
   type StyleSource,
 } from './prepare/visibility';
+import { hasText } from './presence';
 import { type CommentDepth, detectSite, extractSite } from './sites';
 import {
   type Clip,
@@ -111,16 +112,6 @@ function textLength(element: Element | null | undefined): number {
   return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
-/** Whether an element holds any text: stops at the first text node that is not all whitespace. */
-function hasText(element: Element): boolean {
-  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
-  const walker = element.ownerDocument.createTreeWalker(element, 4);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (/\S/.test(node.nodeValue ?? '')) return true;
-  }
-  return false;
-}
-
 /**
  * textLength up to `floor`, reading text nodes one by one and stopping there: a long article or
  * page is not copied out and normalised whole to learn that it is long. Counts as textLength
@@ -144,22 +135,6 @@ function textLengthUpTo(element: Element | null | undefined, floor: number): num
     }
   }
   return Math.min(length, floor);
-}
-
-/**
- * textLengthUpTo for a whole page. A short page (white space included, under `floor`) is
- * measured whole by the browser; a longer one is counted character by character only until
- * `floor`. Either way the cost stops at `floor` characters.
- */
-function pageTextUpTo(body: Element | null | undefined, floor: number): number {
-  if (!body) return 0;
-  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
-  const walker = body.ownerDocument.createTreeWalker(body, 4);
-  let raw = 0;
-  for (let node = walker.nextNode(); node && raw < floor; node = walker.nextNode()) {
-    raw += node.nodeValue?.length ?? 0;
-  }
-  return raw < floor ? textLength(body) : textLengthUpTo(body, floor);
 }
 
 /** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
@@ -271,7 +246,7 @@ function articleClip(
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
-  const pageText = pageTextUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
+  const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,

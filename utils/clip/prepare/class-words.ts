@@ -1,4 +1,5 @@
 import { isWhitespaceCode } from '../markdown/text';
+import { hasText } from '../presence';
 
 /**
  * Readability lowers the score of every element whose class says "widget": on the blogs it was
@@ -88,7 +89,7 @@ function neutraliseHeadingWrappers(root: Element): void {
     const named = frames.filter((frame) =>
       /header/i.test(`${frame.getAttribute('class') ?? ''} ${frame.id}`),
     );
-    if (named.length === 0 || !hasVisibleText(heading)) continue;
+    if (named.length === 0 || !hasText(heading)) continue;
     if (!followedByProse(frames[frames.length - 1] as Element)) continue;
     for (const frame of named) {
       const className = frame.getAttribute('class');
@@ -98,22 +99,10 @@ function neutraliseHeadingWrappers(root: Element): void {
   }
 }
 
-/** Whether any text shows in the node: stops at the first character that is not white space. */
-function hasVisibleText(node: Node): boolean {
-  if (node.nodeType === 3) return visibleLength(node.nodeValue) > 0;
-  if (node.nodeType !== 1) return false;
-  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
-  const walker = (node.ownerDocument as Document).createTreeWalker(node, 4);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    if (visibleLength(text.nodeValue) > 0) return true;
-  }
-  return false;
-}
-
 /** Whether `parent` shows no text but `child`'s. */
 function holdsOnly(parent: Element, child: Element): boolean {
   for (const node of Array.from(parent.childNodes)) {
-    if (node !== child && hasVisibleText(node)) return false;
+    if (node !== child && hasText(node)) return false;
   }
   return true;
 }

@@ -20,12 +20,11 @@ export function normalizeHeadings(root: Element): void {
       const text = link.textContent ?? '';
       const selfLink = href.startsWith('#') || href === '';
       // A link that is only a mark (`#`, `¶`, `🔗`) in a heading is its permalink, wherever it
-      // points (Verso's go through a search page: `find/?name=…`).
-      const onlyMark = text.trim() !== '' && PERMALINK_TEXT.test(text);
+      // points (Verso's go through a search page: `find/?name=…`); an empty one is, when it
+      // points at the page itself or says so by its class.
       if (
-        onlyMark ||
-        ((selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? '')) &&
-          PERMALINK_TEXT.test(text))
+        PERMALINK_TEXT.test(text) &&
+        (text.trim() !== '' || selfLink || PERMALINK_CLASS.test(link.getAttribute('class') ?? ''))
       ) {
         link.remove();
       } else if (selfLink) {
