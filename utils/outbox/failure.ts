@@ -44,6 +44,16 @@ export function toDeliveryFailure(error: unknown): DeliveryFailure {
   return { kind: 'unexpected', message: t('outbox.unexpected') };
 }
 
+/**
+ * A fault that a read made again a moment later is likely not to meet: the service failed on its
+ * side (5xx) or the connection dropped. Not a timeout (it already waited its full time), a 429 (the
+ * service asked for quiet) nor anything the service refused.
+ */
+export function isPassingFault(error: unknown): boolean {
+  const { kind } = toDeliveryFailure(error);
+  return kind === 'server' || kind === 'network';
+}
+
 /** What the outbox does about a failure. */
 export type FailureVerdict =
   | {

@@ -44,6 +44,7 @@ export {
 export {
   countNotes,
   type ListPages,
+  patientList,
   type RecentSearch,
   type RecentSearchOptions,
   searchRecent,

@@ -34,8 +34,8 @@ import {
   type OutboxEntry,
   outboxItem,
 } from './entry';
-import { judgeFailure, toDeliveryFailure } from './failure';
-import { countNotes, type ListPages, searchRecent } from './locate';
+import { isPassingFault, judgeFailure, toDeliveryFailure } from './failure';
+import { countNotes, type ListPages, patientList, searchRecent } from './locate';
 import { keepAside, type ReadOutbox, splitOutbox } from './set-aside';
 import {
   type AttemptPhase,
@@ -356,8 +356,12 @@ export function createOutbox(dependencies: OutboxDependencies) {
     given: OutboxEntry,
     settings: OutboxConfig,
   ): Promise<void> {
-    const { client } = counted;
-    if (kindOf(given) !== 'create') return attemptEdit(client, given);
+    if (kindOf(given) !== 'create') return attemptEdit(counted.client, given);
+    // The search and the counts: a page failing once the service has answered is read again.
+    const client = {
+      ...counted.client,
+      list: patientList(counted.client.list, { passing: isPassingFault }),
+    };
     let entry = given;
     let phase: AttemptPhase = 'search';
     const scope = entry.deckId;

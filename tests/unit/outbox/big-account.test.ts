@@ -69,6 +69,32 @@ async function settledRequests(outbox: ClipOutbox, id: string, start: number) {
   return server.requests().slice(start);
 }
 
+/**
+ * A fetch whose first create fails before the request leaves (nothing reaches the service); every
+ * request after it is first shown to `after`.
+ */
+function refusingFirstCreate(after?: (init: RequestInit | undefined) => void): typeof fetch {
+  let refused = false;
+  return async (input, init) => {
+    if (init?.method === 'POST' && !refused) {
+      refused = true;
+      throw new TypeError('fetch failed');
+    }
+    if (refused) after?.(init);
+    return fetch(input, init);
+  };
+}
+
+/** A clip into "reading" whose first attempt fails, and its retry: the requests of both. */
+async function firstRetry(outbox: ClipOutbox) {
+  const start = server.requests().length;
+  const clip = draft();
+  const { id } = await outbox.add({ draft: clip, deckId: 'reading' });
+  await vi.waitFor(async () => expect((await outbox.get(id))?.outcomeUnknown).toBe(true));
+  await ringAlarm(outbox);
+  return { clip, id, requests: await settledRequests(outbox, id, start) };
+}
+
 async function ringAlarm(outbox: ClipOutbox): Promise<void> {
   const alarm = await browser.alarms.get(OUTBOX_ALARM);
   if (!alarm) throw new Error('no outbox alarm is armed');
@@ -116,25 +142,49 @@ describe('one clip in an account of 10,000 notes', () => {
   });
 
   it('a create that stored nothing is ruled out in a handful of requests, then sent once', async () => {
-    let refuseNextCreate = true;
-    // The connection fails before the request leaves: nothing reaches the service.
-    const outbox = outboxWith(async (input, init) => {
-      if (init?.method === 'POST' && refuseNextCreate) {
-        refuseNextCreate = false;
-        throw new TypeError('fetch failed');
-      }
-      return fetch(input, init);
-    });
-    const start = server.requests().length;
-    const clip = draft();
-    const { id } = await outbox.add({ draft: clip, deckId: 'reading' });
-    await vi.waitFor(async () => expect((await outbox.get(id))?.outcomeUnknown).toBe(true));
-    await ringAlarm(outbox);
-    const requests = await settledRequests(outbox, id, start);
+    const outbox = outboxWith(refusingFirstCreate());
+    const { clip, requests } = await firstRetry(outbox);
 
     expect(byTitle(clip.title)).toHaveLength(1);
     // count (the refused create never arrived), search (one page), count, create, count.
     expect(requests.map((request) => request.method)).toEqual(['GET', 'GET', 'GET', 'POST', 'GET']);
+  });
+
+  it('a read failing once the service has answered is read again, not the attempt lost', async () => {
+    // The first create never leaves; on the retry the service answers the search, then fails the
+    // next read with a real 500, once. Before, the attempt failed there and began again later.
+    let gets = 0;
+    const outbox = outboxWith(
+      refusingFirstCreate((init) => {
+        if (init?.method !== 'POST') gets += 1;
+        server.setFaults(gets === 2 ? { serverErrorRate: 1 } : {});
+      }),
+    );
+    const { clip, id, requests } = await firstRetry(outbox);
+
+    expect(await outbox.get(id)).toMatchObject({ state: 'saved', attempts: 2 });
+    expect(byTitle(clip.title)).toHaveLength(1);
+    // count (refused create), then in one attempt: search, count (500), count again, create, count.
+    expect(requests.map((request) => request.method)).toEqual([
+      'GET',
+      'GET',
+      'GET',
+      'GET',
+      'POST',
+      'GET',
+    ]);
+  });
+
+  it('a service failing the first read of an attempt is not asked again until the retry', async () => {
+    server.setFaults({ serverErrorRate: 1 });
+    const outbox = outboxWith();
+    const start = server.requests().length;
+    const { id } = await outbox.add({ draft: draft(), deckId: 'reading' });
+    await vi.waitFor(async () =>
+      expect(await outbox.get(id)).toMatchObject({ state: 'queued', attempts: 1 }),
+    );
+    expect((await outbox.get(id))?.lastError).toMatchObject({ status: 500 });
+    expect(server.requests().length - start).toBe(1);
   });
 
   it('a timed-out create the service stored late is found, not sent again', async () => {

@@ -77,6 +77,34 @@ describe('searching the ends of the list', () => {
     });
   }
 
+  it('notes saved while it reads (other clips) shift the pages, yet the order still proves itself', async () => {
+    // Newest first, with 50 notes of the last minutes: the head takes two pages. Between the
+    // first and the second, other clips are saved at the head, so the second page begins with
+    // notes the first already held. Seen again, they are not a break in the order.
+    const notes = account().sort(orders['newest first']);
+    /** `count` other notes saved at the head, a second apart from `from`. */
+    const saveAtHead = (name: string, count: number, from: number) => {
+      for (let index = 0; index < count; index++) {
+        const at = iso(from + index * 1_000);
+        const note = { id: `${name}-${index}`, title: name, markdown_text: 'other' };
+        notes.unshift({ ...note, created_at: at, updated_at: at });
+      }
+    };
+    saveAtHead('busy', 50, since + 20_000);
+    let reads = 0;
+    const client = {
+      async list({ limit, offset }: { limit: number; offset: number }) {
+        reads += 1;
+        if (reads === 2) saveAtHead('meanwhile', 5, Date.now());
+        return { data: notes.slice(offset, offset + limit), total: notes.length };
+      },
+    };
+    const found = await searchRecent(client, { since, matches: mine });
+    expect(found.candidates.map((note) => note.id)).toEqual(['recent-2']);
+    expect(found.scannedAll).toBe(false);
+    expect(found.requests).toBe(2);
+  });
+
   it('an order it cannot prove (by title): every page is read, only the match is kept', async () => {
     const client = service((a, b) => a.title.localeCompare(b.title));
     const found = await searchRecent(client, { since, matches: mine });
