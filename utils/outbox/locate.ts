@@ -60,6 +60,8 @@ export interface RecentSearchOptions<N extends ListedNote = ListedNote> {
 const PAGE = 100;
 export const FIRST_PAGE_SIZE = 20;
 export const MAX_PAGES_PER_END = 4;
+/** Notes of the head read again at the start of its next page, to see that none slipped past. */
+const HEAD_OVERLAP = 5;
 
 type Key = 'created_at' | 'updated_at';
 const KEYS: readonly Key[] = ['created_at', 'updated_at'];
@@ -88,6 +90,7 @@ class EndWalk {
   visit(note: ListedNote): void {
     if (this.seen.has(note.id)) return;
     this.seen.add(note.id);
+    this.lastId = note.id;
     this.walked += 1;
     for (const key of KEYS) {
       if (!this.sorted.has(key)) continue;
@@ -100,6 +103,17 @@ class EndWalk {
       this.last.set(key, time);
       if (time < this.since) this.reachedOld.add(key);
     }
+  }
+
+  /** The note walked last, the innermost so far. */
+  lastId: string | undefined;
+
+  /**
+   * The list changed under the walk so that notes may have slipped past it unread: what was walked
+   * proves nothing any more.
+   */
+  lostTrack(): void {
+    this.sorted.clear();
   }
 
   /** Every note stored since `since` is among those walked (one note proves no order). */
@@ -169,11 +183,16 @@ export async function searchRecent<N extends ListedNote>(
       tailStart = offset;
       if (tail.covered) return done(total, false);
     } else {
-      const page = await read(headEnd, Math.min(PAGE, tailStart - headEnd));
+      // Each page begins a few notes back. The last note walked must be among them: if it is not,
+      // notes above it were deleted meanwhile (a copy removed, another device) and as many notes
+      // moved up past the walk unread, the sought one perhaps among them.
+      const back = Math.min(HEAD_OVERLAP, headEnd);
+      const page = await read(headEnd - back, Math.min(PAGE, tailStart - headEnd + back));
       headPages += 1;
-      if (page.data.length === 0) break;
+      if (page.data.length <= back) break;
+      if (back > 0 && !page.data.some((note) => note.id === head.lastId)) head.lostTrack();
       for (const note of page.data) head.visit(note);
-      headEnd += page.data.length;
+      headEnd += page.data.length - back;
       if (head.covered) return done(total, false);
     }
   }

@@ -105,6 +105,31 @@ describe('searching the ends of the list', () => {
     expect(found.requests).toBe(2);
   });
 
+  it('notes deleted above the walk between two pages: the note that moved up is still found', async () => {
+    // Newest first; the head's first page holds 20 recent notes, the clip's own note is the 23rd.
+    // Before the second page is read, 10 of the first 20 are deleted (copies removed, another
+    // device): the clip's note moves up past the next page's start. The walk sees that the note it
+    // walked last is gone from where it should be, and does not call the search complete.
+    const notes = account().sort(orders['newest first']);
+    const recent = (index: number) => {
+      const at = iso(since + 60_000 - index * 1_000);
+      const own = index === 22;
+      const note = { id: own ? 'mine' : `busy-${index}`, title: own ? 'Mine' : 'Busy' };
+      return { ...note, markdown_text: own ? 'my clip' : 'other', created_at: at, updated_at: at };
+    };
+    notes.unshift(...Array.from({ length: 40 }, (_, index) => recent(index)));
+    let reads = 0;
+    const client = {
+      async list({ limit, offset }: { limit: number; offset: number }) {
+        reads += 1;
+        if (reads === 2) notes.splice(0, 10);
+        return { data: notes.slice(offset, offset + limit), total: notes.length };
+      },
+    };
+    const found = await searchRecent(client, { since, matches: mine });
+    expect(found.candidates.map((note) => note.id)).toContain('mine');
+  });
+
   it('an order it cannot prove (by title): every page is read, only the match is kept', async () => {
     const client = service((a, b) => a.title.localeCompare(b.title));
     const found = await searchRecent(client, { since, matches: mine });
