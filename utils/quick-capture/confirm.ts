@@ -18,12 +18,8 @@ export interface Confirmation {
   onClick: 'open-options' | 'open-popup';
 }
 
-/**
- * Notifications need an image. Until the extension ships icons of its own this is a 48 px note
- * card in Clipdeck's badge blue, kept inline so no file has to be declared for it.
- */
-const NOTIFICATION_ICON =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAYAAABXAvmHAAAAfElEQVR42u3awQmAMBAEwKvLouzKOvXnJ4gSkbg6B/53Hjkhm6qTmeZlHflVz4wO3Y15a/BLkJTwh4hoQFr4BgEwEpAafkf8DvD0AAAAAABkAe7+iACcAQAAW8gWAgCwhQCcAQAAgBSA22kdgYpJU6knjm/rv/vYI/G5zQYfnaYKbBdVigAAAABJRU5ErkJggg==';
+/** Notifications need an image: the extension's own 48 px icon (public/icon). */
+const NOTIFICATION_ICON = '/icon/48.png';
 
 const NOTIFICATION_PREFIX = 'clipdeck-capture';
 const FAILURE_BADGE = '!';
@@ -109,7 +105,7 @@ export async function notify(confirmation: Confirmation): Promise<boolean> {
   try {
     await browser.notifications.create(id, {
       type: 'basic',
-      iconUrl: NOTIFICATION_ICON,
+      iconUrl: browser.runtime.getURL(NOTIFICATION_ICON),
       title: confirmation.title,
       message: confirmation.message,
     });
