@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { TimeBudget } from './budget';
-import { escapeText } from './markdown/escape';
+import { escapeText, safeInlineText } from './markdown/escape';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
 import { isWhitespaceCode } from './markdown/text';
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls';
@@ -377,7 +377,7 @@ function bookmarkMarkdown(title: string, metadata: ClipMetadata): string {
   const parts: string[] = [];
   if (metadata.description) parts.push(escapeText(metadata.description));
   if (metadata.leadImage)
-    parts.push(markdownImage(title.replace(/([\\[\]])/g, '\\$1'), metadata.leadImage, ''));
+    parts.push(markdownImage(safeInlineText(title, { lineStart: false }), metadata.leadImage, ''));
   return finishMarkdown(parts.join('\n\n'));
 }
 

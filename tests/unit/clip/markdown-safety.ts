@@ -31,12 +31,34 @@ export function withoutFrontMatter(note: string): string {
   return note.replace(/^---\n[\s\S]*?\n---(?:\n|$)/, '');
 }
 
+function parse(markdown: string) {
+  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/**
+ * Raw HTML in an image's description. The tree flattens the description into `alt`, where it
+ * cannot be seen, yet a renderer that allows HTML writes it into the alt attribute as it stands:
+ * `<a title="x" onerror="…">` there ends the attribute and adds its own. So the description's
+ * source is read again on its own.
+ */
+export function htmlInDescription(markdown: string, image: Nodes): string[] {
+  const { start, end } = image.position ?? {};
+  if (start?.offset === undefined || end?.offset === undefined) return [];
+  const source = markdown.slice(start.offset, end.offset);
+  const found: string[] = [];
+  const visit = (node: Nodes): void => {
+    if (node.type === 'html' && !ENGINE_HTML.test(node.value)) found.push(node.value);
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  // The writer's destinations never hold `](` (percent-encoded): the last one starts it.
+  visit(parse(source.slice(2, source.lastIndexOf(']('))));
+  return found;
+}
+
 /** Every part of the note that breaks the rules, described; empty when the note is safe. */
 export function unsafeParts(note: string): string[] {
-  const tree = fromMarkdown(withoutFrontMatter(note), {
-    extensions: [gfm()],
-    mdastExtensions: [gfmFromMarkdown()],
-  });
+  const markdown = withoutFrontMatter(note);
+  const tree = parse(markdown);
   const problems: string[] = [];
   const visit = (node: Nodes): void => {
     if (node.type === 'link' || node.type === 'definition') {
@@ -46,6 +68,9 @@ export function unsafeParts(note: string): string[] {
       const scheme = schemeOf(node.url);
       const allowed = scheme && (IMAGE_SCHEMES.has(scheme) || DATA_IMAGE.test(node.url));
       if (!allowed) problems.push(`image from ${node.url}`);
+      for (const html of htmlInDescription(markdown, node)) {
+        problems.push(`raw HTML in an image's description ${html}`);
+      }
     } else if (node.type === 'html' && !ENGINE_HTML.test(node.value)) {
       problems.push(`raw HTML ${node.value}`);
     }

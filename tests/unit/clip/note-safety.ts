@@ -1,6 +1,7 @@
 import type { Nodes } from 'mdast';
 import { parseDocument } from 'yaml';
 import { parseMarkdown } from '../../../bench/metrics/markdown';
+import { htmlInDescription } from './markdown-safety';
 
 /**
  * What a note made from a hostile page must never contain, read the way a Notes service reads it:
@@ -66,6 +67,7 @@ export function inspectMarkdown(markdown: string, templateTags: RegExp[] = []): 
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       if (!isAllowedDestination(node.url)) findings.badDestinations.push(node.url);
     }
+    if (node.type === 'image') findings.pageHtml.push(...htmlInDescription(markdown, node));
     if (node.type === 'html') {
       let rest = node.value;
       for (const tag of templateTags) {

@@ -15,7 +15,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
-import { escapeText, resolveLineStartEscapes } from './escape';
+import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
 /** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */
@@ -425,7 +425,10 @@ export function createMarkdownConverter(): TurndownService {
   rules.add('image', {
     filter: 'img',
     replacement: (_content, node) => {
-      const alt = oneLine(node.getAttribute('alt') ?? '').replace(/([\\[\]])/g, '\\$1');
+      // The page's words, escaped like any: an alt of `<a title="x" onerror="…">` was raw HTML in
+      // the image's description, which a renderer that allows HTML writes into the alt attribute
+      // unescaped, breaking out of it.
+      const alt = safeInlineText(node.getAttribute('alt') ?? '', { lineStart: false });
       if (node.hasAttribute(EMBEDDED_IMAGE_ATTRIBUTE)) {
         return `*(${alt ? `Image “${alt}”` : 'An image'} was embedded in the page and is not saved in this note.)*`;
       }
