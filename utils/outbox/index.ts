@@ -44,7 +44,6 @@ export {
 export {
   countNotes,
   type ListPages,
-  patientList,
   type RecentSearch,
   type RecentSearchOptions,
   searchRecent,

@@ -74,8 +74,10 @@ class EndWalk {
   private readonly last = new Map<Key, number>();
   private readonly sorted = new Set<Key>(KEYS);
   private readonly reachedOld = new Set<Key>();
+  /** Every note walked, by id. */
   private readonly seen = new Set<string>();
-  private walked = 0;
+  /** The note walked last, the innermost so far. */
+  lastId: string | undefined;
 
   constructor(private readonly since: number) {}
 
@@ -91,7 +93,6 @@ class EndWalk {
     if (this.seen.has(note.id)) return;
     this.seen.add(note.id);
     this.lastId = note.id;
-    this.walked += 1;
     for (const key of KEYS) {
       if (!this.sorted.has(key)) continue;
       const time = Date.parse(note[key] ?? '');
@@ -105,9 +106,6 @@ class EndWalk {
     }
   }
 
-  /** The note walked last, the innermost so far. */
-  lastId: string | undefined;
-
   /**
    * The list changed under the walk so that notes may have slipped past it unread: what was walked
    * proves nothing any more.
@@ -118,7 +116,9 @@ class EndWalk {
 
   /** Every note stored since `since` is among those walked (one note proves no order). */
   get covered(): boolean {
-    return this.walked >= 2 && KEYS.some((key) => this.sorted.has(key) && this.reachedOld.has(key));
+    return (
+      this.seen.size >= 2 && KEYS.some((key) => this.sorted.has(key) && this.reachedOld.has(key))
+    );
   }
 
   /** Walking further inward can still prove coverage. */
@@ -217,15 +217,8 @@ export async function countNotes(client: ListPages, deckId: string | undefined):
 }
 
 /** A page read again after a passing fault, at most this many times, this long apart. */
-export const PAGE_REREADS = 2;
-export const PAGE_REREAD_PAUSE_MS = 500;
-
-export interface PatientOptions {
-  /** Whether a failed read is worth reading again (a 5xx, a dropped connection). */
-  passing(error: unknown): boolean;
-  rereads?: number;
-  pauseMs?: number;
-}
+const PAGE_REREADS = 2;
+const PAGE_REREAD_PAUSE_MS = 500;
 
 /**
  * A list whose page reads, once the service has answered one of them, are read again after a
@@ -236,9 +229,11 @@ export interface PatientOptions {
  * each in a different link of the chain. The first read is never repeated, so a service that is
  * down costs one request per attempt, as before; a 429 or a refused key is never read again.
  */
-export function patientList(list: ListPages['list'], options: PatientOptions): ListPages['list'] {
-  const rereads = options.rereads ?? PAGE_REREADS;
-  const pauseMs = options.pauseMs ?? PAGE_REREAD_PAUSE_MS;
+export function patientList(
+  list: ListPages['list'],
+  /** Whether a failed read is worth reading again (a 5xx, a dropped connection). */
+  passing: (error: unknown) => boolean,
+): ListPages['list'] {
   let answered = false;
   return async (query) => {
     for (let tries = 0; ; tries++) {
@@ -247,8 +242,8 @@ export function patientList(list: ListPages['list'], options: PatientOptions): L
         answered = true;
         return page;
       } catch (error) {
-        if (!answered || tries >= rereads || !options.passing(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        if (!answered || tries >= PAGE_REREADS || !passing(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, PAGE_REREAD_PAUSE_MS));
       }
     }
   };

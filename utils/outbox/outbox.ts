@@ -360,7 +360,7 @@ export function createOutbox(dependencies: OutboxDependencies) {
     // The search and the counts: a page failing once the service has answered is read again.
     const client = {
       ...counted.client,
-      list: patientList(counted.client.list, { passing: isPassingFault }),
+      list: patientList(counted.client.list, isPassingFault),
     };
     let entry = given;
     let phase: AttemptPhase = 'search';

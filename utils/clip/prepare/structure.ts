@@ -258,11 +258,9 @@ export function flattenLayoutTables(root: Element): void {
  * essays): each cell becomes a block of its own instead, as flattening does.
  */
 function unwrapOrphanedTableParts(root: Element): void {
-  // Rows are what such a table leaves; without a row there is nothing to unwrap (most notes).
-  const rows = root.getElementsByTagName('tr');
-  const tables = root.getElementsByTagName('table').length;
-  if (rows.length === 0 || (tables > 0 && Array.from(rows).every((row) => row.closest('table'))))
-    return;
+  // Rows are what such a table leaves; with every row in a table (or none, as in most notes)
+  // there is nothing to unwrap.
+  if (Array.from(root.getElementsByTagName('tr')).every((row) => row.closest('table'))) return;
   const parts = Array.from(root.querySelectorAll('tbody, thead, tfoot, tr, td, th'));
   for (const part of parts) {
     if (part.parentElement?.closest('table') || !root.contains(part)) continue;
