@@ -143,6 +143,81 @@ describe('headline runs', () => {
   });
 });
 
+describe('card runs', () => {
+  const PAGE = 'https://zeitung.example/politik/2019/11/bruecke-gesperrt';
+  const paragraphs = (from: number, to: number) =>
+    Array.from(
+      { length: to - from },
+      (_, index) =>
+        `<p>Absatz ${from + index}: die Brücke über den Fluss bleibt bis zum Frühjahr gesperrt, weil Gutachter Risse in zwei Pfeilern gefunden haben und die Stadt nun Angebote einholt.</p>`,
+    ).join('');
+  const clip = (body: string) => {
+    const doc = new JSDOM(
+      `<html><head><title>Brücke gesperrt</title></head><body><article><h1>Brücke gesperrt</h1>${body}</article></body></html>`,
+      { url: PAGE },
+    ).window.document;
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    return result.clip.markdown;
+  };
+  const STORIES = [
+    ['/sport/2019/11/pokal', 'POKALNACHT', 'Der Aufsteiger wirft den Meister aus dem Wettbewerb'],
+    ['/kultur/2019/11/oper', 'PREMIERE', 'Die neue Oper feiert ihre Premiere vor vollem Haus'],
+    ['/wirtschaft/2019/11/werk', 'WERK ZU', 'Hersteller schließt sein ältestes Werk im Norden'],
+    ['/panorama/2019/11/zoo', 'NACHWUCHS', 'Im Zoo kommen zwei seltene Schneeleoparden zur Welt'],
+  ] as const;
+  // A rail's card: the picture and an empty overlay link lead to the story, the words are not
+  // inside any link (so link density does not see them).
+  const card = ([path, kicker, line]: readonly string[], href = path) =>
+    `<div class="rail__item"><div><a href="${href}"><img src="${path}/teaser.jpg" alt=""></a></div><div><h3>${kicker}</h3><span>${line}</span></div><a class="overlay" href="${href}"></a></div>`;
+  const rail = (cards: string) =>
+    `<div class="rail"><div class="rail__header"><h3>Meistgelesen im Ressort</h3></div><div class="rail__items">${cards}</div></div>`;
+
+  it('leaves out a rail of other stories between paragraphs, with its title', () => {
+    const markdown = clip(
+      paragraphs(0, 4) + rail(STORIES.map((story) => card(story)).join('')) + paragraphs(4, 8),
+    );
+    expect(markdown).toContain('Absatz 3');
+    expect(markdown).toContain('Absatz 7');
+    expect(markdown).not.toMatch(/POKALNACHT|Premiere vor|Werk im Norden|teaser\.jpg|Meistgelesen/);
+  });
+
+  it('keeps two cards, cards for other sites or one page, and cards that link to several pages', () => {
+    const two = STORIES.slice(0, 2)
+      .map((story) => card(story))
+      .join('');
+    expect(clip(paragraphs(0, 6) + rail(two))).toMatch(/POKALNACHT[\s\S]*PREMIERE/);
+    const elsewhere = STORIES.map((story) => card(story, `https://other.example${story[0]}`));
+    expect(clip(paragraphs(0, 6) + rail(elsewhere.join('')))).toMatch(/POKALNACHT[\s\S]*NACHWUCHS/);
+    const onePage = STORIES.map((story) => card(story, '/abo')).join('');
+    expect(clip(paragraphs(0, 6) + rail(onePage))).toMatch(/POKALNACHT[\s\S]*NACHWUCHS/);
+    const twoPages = STORIES.map((story) =>
+      card(story).replace('</span>', ` (<a href="/archiv${story[0]}">Archiv</a>)</span>`),
+    ).join('');
+    expect(clip(paragraphs(0, 6) + rail(twoPages))).toMatch(/POKALNACHT[\s\S]*NACHWUCHS/);
+  });
+
+  it('keeps a gallery whose pictures open the picture files, and figures with captions', () => {
+    const gallery = STORIES.map(
+      ([path, kicker, line]) =>
+        `<div><a href="${path}/gross.jpg"><img src="${path}/klein.jpg" alt="${kicker}"></a><span>${line}</span></div>`,
+    ).join('');
+    expect(clip(paragraphs(0, 6) + gallery)).toMatch(/Aufsteiger[\s\S]*Schneeleoparden/);
+    const figures = STORIES.map(
+      ([path, , line]) =>
+        `<figure><a href="${path}"><img src="${path}/bild.jpg" alt=""></a><figcaption>${line}</figcaption></figure>`,
+    ).join('');
+    expect(clip(paragraphs(0, 6) + figures)).toMatch(/Aufsteiger[\s\S]*Schneeleoparden/);
+  });
+
+  it('keeps the cards of a page that is mostly cards: a list of posts is what the reader clips', () => {
+    const markdown = clip(
+      `<p>Alle Berichte dieser Woche auf einen Blick.</p>${STORIES.map((story) => card(story)).join('')}`,
+    );
+    expect(markdown).toMatch(/POKALNACHT[\s\S]*PREMIERE[\s\S]*WERK ZU[\s\S]*NACHWUCHS/);
+  });
+});
+
 describe('author boxes', () => {
   const STORY = Array.from(
     { length: 5 },

@@ -454,6 +454,153 @@ function removeHeadlineRuns(root: Element, pageUrl: string): void {
   }
 }
 
+/** Cards in a row: fewer may be the article's own pair of pictures, each with its story. */
+const CARD_RUN = 3;
+/** A card's words: a kicker, a headline and a line under it. */
+const CARD_MAX_WORDS = 40;
+const CARD_MAX_CHARACTERS = 400;
+/** The article's other text must be at least this many times the run's. */
+const CARD_SHARE = 2;
+/** How far above a link its card may begin (image, text and link wrappers). */
+const CARD_DEPTH = 4;
+const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
+
+/**
+ * The one page every link of a block leads to, when it is another page of the site (not this
+ * one, not a picture): a card's image, headline and overlay links all lead to its story.
+ */
+function cardTarget(block: Element, pageUrl: string): string | null {
+  const page = pageAddress(pageUrl);
+  if (!page) return null;
+  const host = (url: URL) => url.hostname.replace(/^www\./, '');
+  let target: string | null = null;
+  for (const link of Array.from(block.querySelectorAll('a[href]'))) {
+    let url: URL;
+    try {
+      url = new URL(link.getAttribute('href') ?? '', page);
+    } catch {
+      return null;
+    }
+    url.hash = '';
+    if (host(url) !== host(page) || IMAGE_FILE.test(url.pathname)) return null;
+    if (target !== null && url.href !== target) return null;
+    target = url.href;
+  }
+  const self = new URL(page.href);
+  self.hash = '';
+  return target === self.href ? null : target;
+}
+
+/** A short block with a picture that leads, by all its links, to one other story of the site. */
+function isCard(block: Element, pageUrl: string, pictured: ReadonlySet<Element>): string | null {
+  // Cheapest first: most of an article's blocks are paragraphs without a picture.
+  // A list's items are the article's own points or its reading list as often as other stories:
+  // lists are judged by removeLinkLists, by the words of their links. And the picture makes it a
+  // card: words and a link alone are as often the article's own line ("Earlier we wrote: …").
+  if (block.localName === 'li' || !pictured.has(block)) return null;
+  const raw = block.textContent ?? '';
+  if (raw.length > CARD_MAX_CHARACTERS * 4) return null;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  const words = wordCount(text);
+  if (words < 2 || words > CARD_MAX_WORDS || text.length > CARD_MAX_CHARACTERS) return null;
+  if (block.closest(KEEP_INSIDE) || block.querySelector(`${KEEP_INSIDE}, figcaption`)) return null;
+  return cardTarget(block, pageUrl);
+}
+
+/**
+ * Rails of cards for other stories ("Most read": a picture, a kicker and a headline, each card
+ * one link to its story, the words often outside the link so link density does not see them).
+ * Signals only, no phrases or class names: at least three sibling blocks of one kind in a row,
+ * each short, with a picture, and leading wholly to a different page of the same site, beside an
+ * article at least twice their length. The article's own text rarely does that: its paragraphs
+ * are longer or link to several places, its figures have captions, a gallery's pictures open
+ * picture files, and a page that is mostly cards is a listing the reader means to keep.
+ */
+function removeCardRuns(root: Element, pageUrl: string): void {
+  const parents = new Set<Element>();
+  // Read only once a run is found: most articles hold none.
+  let articleLength: number | undefined;
+  // Every card holds a picture: the rows to judge are found from the pictures up (an article
+  // without pictures costs one lookup), and so are the blocks that hold one.
+  const pictured = new Set<Element>();
+  for (const picture of Array.from(root.getElementsByTagName('img'))) {
+    let card: Element | null = picture;
+    for (let depth = 0; card && card !== root && depth <= CARD_DEPTH; depth += 1) {
+      const parent: Element | null = card.parentElement;
+      if (!parent || parent === root) break;
+      pictured.add(parent);
+      if (parent.parentElement && parent.parentElement.childElementCount >= CARD_RUN)
+        parents.add(parent.parentElement);
+      card = parent;
+    }
+  }
+  for (const parent of parents) {
+    if (!root.contains(parent)) continue;
+    let run: Element[] = [];
+    const targets = new Set<string>();
+    const finish = () => {
+      if (run.length >= CARD_RUN) {
+        articleLength ??= normalizedText(root).length;
+        const runLength = run.reduce((sum, card) => sum + normalizedText(card).length, 0);
+        // Beside an article, cards are a side feature; a page that is mostly cards (a blog's
+        // list of posts) is a listing, and its cards are what the reader came to keep.
+        if (articleLength - runLength >= CARD_SHARE * runLength) {
+          removeRun(run, root);
+          articleLength -= runLength;
+        }
+      }
+      run = [];
+      targets.clear();
+    };
+    for (const child of Array.from(parent.children)) {
+      const target = isCard(child, pageUrl, pictured);
+      const previous = run[run.length - 1];
+      const continues =
+        target !== null &&
+        !targets.has(target) &&
+        (!previous || (previous.localName === child.localName && adjacent(previous, child)));
+      if (!continues) finish();
+      if (target === null) continue;
+      run.push(child);
+      targets.add(target);
+    }
+    finish();
+  }
+}
+
+/**
+ * Removes a run, the label over it when it heads nothing else, and the rail's own wrappers once
+ * they hold nothing but their title ("Most read in world news").
+ */
+function removeRun(run: readonly Element[], root: Element): void {
+  const first = run[0] as Element;
+  const label = orphanedLabel(first, run[run.length - 1] as Element);
+  let container = first.parentElement;
+  for (const member of run) member.remove();
+  label?.remove();
+  while (container && container !== root && holdsAtMostALabel(container)) {
+    const emptied: Element = container;
+    container = emptied.parentElement;
+    emptied.remove();
+  }
+}
+
+/** Nothing shows in the block but, at most, one short heading without a link. */
+function holdsAtMostALabel(block: Element): boolean {
+  if (block.querySelector(MEDIA)) return false;
+  const text = normalizedText(block);
+  if (text === '') return true;
+  const headings = block.querySelectorAll('h1, h2, h3, h4, h5, h6');
+  const heading = headings[0];
+  return (
+    headings.length === 1 &&
+    !!heading &&
+    normalizedText(heading) === text &&
+    !heading.querySelector('a[href]') &&
+    wordCount(text) <= 5
+  );
+}
+
 const HEADING = /^h[1-6]$/;
 
 /**
@@ -665,6 +812,7 @@ export function removeArticleClutter(content: Element, pageUrl: string, author?:
   removeAuthorBox(content, author);
   removeLinkLists(content, pageUrl);
   removeHeadlineRuns(content, pageUrl);
+  removeCardRuns(content, pageUrl);
   removeClutterLines(content, pageUrl);
   for (const heading of trailingHeadings(content)) if (!endedWith.has(heading)) heading.remove();
 }
