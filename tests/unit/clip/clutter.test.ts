@@ -143,6 +143,39 @@ describe('headline runs', () => {
   });
 });
 
+describe('menus', () => {
+  const PAGE = 'https://avis.example/monde/2019/11/port-rouvert';
+  const STORY = Array.from(
+    { length: 5 },
+    (_, index) =>
+      `<p>Paragraphe ${index} : le port rouvre après trois semaines de travaux sur les quais, et les premiers ferries sont attendus dès lundi matin selon la capitainerie.</p>`,
+  ).join('');
+  const clip = (before: string, after = '') => {
+    const doc = new JSDOM(
+      `<html><head><title>Le port rouvre</title></head><body><article>${before}${STORY}${after}</article></body></html>`,
+      { url: PAGE },
+    ).window.document;
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    return result.clip.markdown;
+  };
+  const item = (path: string, words: string, inside = '') =>
+    `<li><a href="${path}">${words}</a>${inside}</li>`;
+
+  it('leaves out a menu before the article whose items open submenus with labels of their own', () => {
+    const submenu = `<ul><li><h4>Le journal</h4><a href="/abonnement">S’abonner</a> <a href="/contact">Contact</a></li></ul>`;
+    const menu = `<ul>${item('/', 'Accueil', submenu)}${item('/monde/', 'Monde')}${item('/sport/', 'Sport')}${item('/culture/', 'Culture')}</ul>`;
+    const markdown = clip(menu);
+    expect(markdown).toContain('Paragraphe 4');
+    expect(markdown).not.toMatch(/Accueil|Culture|S’abonner|Le journal/);
+  });
+
+  it('keeps the article’s own outline: items that hold only a nested list, and lists after the first paragraph', () => {
+    const outline = `<ul><li><ul>${item('#quais', 'Les quais')}${item('#ferries', 'Les ferries')}${item('#tarifs', 'Les tarifs')}${item('#horaires', 'Les horaires')}</ul></li></ul>`;
+    expect(clip('', outline)).toMatch(/Les quais[\s\S]*Les horaires/);
+  });
+});
+
 describe('card runs', () => {
   const PAGE = 'https://zeitung.example/politik/2019/11/bruecke-gesperrt';
   const paragraphs = (from: number, to: number) =>

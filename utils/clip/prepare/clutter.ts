@@ -353,6 +353,37 @@ function precedes(a: Node, b: Node): boolean {
   return Boolean(a.compareDocumentPosition(b) & 4 /* Node.DOCUMENT_POSITION_FOLLOWING */);
 }
 
+/** An item's text without the lists nested in it (a menu's submenus): those are lists of their own. */
+function ownText(item: Element): string {
+  if (!item.querySelector('ul, ol')) return normalizedText(item);
+  return ownNodes(item)
+    .map((node) => node.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The item's children, with its nested lists left out. */
+function ownNodes(item: Element): Node[] {
+  return Array.from(item.childNodes).filter(
+    (node) => !(node.nodeType === 1 && (node as Element).matches('ul, ol')),
+  );
+}
+
+/** The text of the item's links, outside the lists nested in it. */
+function ownLinkTextLength(item: Element): number {
+  if (!item.querySelector('ul, ol')) return linkTextLength(item);
+  let length = 0;
+  for (const node of ownNodes(item)) {
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    if (element.matches('a[href]')) length += normalizedText(element).length;
+    else if (!element.querySelector('ul, ol')) length += linkTextLength(element);
+    else length += ownLinkTextLength(element);
+  }
+  return length;
+}
+
 /**
  * Lists made only of short links: a menu when they come before the article's first paragraph;
  * a list of other stories' headlines anywhere (every item one link of four words or more).
@@ -379,8 +410,10 @@ function removeLinkLists(root: Element, pageUrl: string): void {
       if (items.length > 0) remove(list);
       continue;
     }
-    const allLinks = filled.every(
-      ({ item, text }) => text.length > 0 && isOnlyLinks(item, text, 0.95),
+    // Judged on each item's own words: a menu's submenus are lists of their own.
+    const own = filled.map(({ item }) => ({ item, text: ownText(item) }));
+    const allLinks = own.every(
+      ({ item, text }) => text.length > 0 && ownLinkTextLength(item) >= text.length * 0.95,
     );
     if (!allLinks) continue;
     const { prose, textLength } = measure();
@@ -389,7 +422,7 @@ function removeLinkLists(root: Element, pageUrl: string): void {
       filled.length >= 4 &&
       prose !== null &&
       precedes(list, prose) &&
-      filled.every(({ text }) => wordCount(text) <= 5);
+      own.every(({ text }) => wordCount(text) <= 5);
     // Other stories of the same site; a list of links elsewhere (sources, bug reports) is content.
     const isHeadlines =
       filled.length >= 3 &&
