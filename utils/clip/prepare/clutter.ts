@@ -494,7 +494,7 @@ const CARD_MAX_WORDS = 40;
 const CARD_MAX_CHARACTERS = 400;
 /** The article's other text must be at least this many times the run's. */
 const CARD_SHARE = 2;
-/** How far above a link its card may begin (image, text and link wrappers). */
+/** How far above its picture a card may begin (the picture's, text's and link's wrappers). */
 const CARD_DEPTH = 4;
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
 
