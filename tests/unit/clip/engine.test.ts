@@ -66,6 +66,18 @@ describe('clipDocument', () => {
     expect(result.ok && result.clip.markdown).not.toContain('Subscribe to Coast Stories');
   });
 
+  it('leaves out the labels only screen readers get, under the usual class names, but not long text', () => {
+    const caption = (label: string) =>
+      `<figure><img src="/keeper.jpg" alt="A keeper"><figcaption><span class="${label}">Image caption</span> The last keeper of Muckle Flugga</figcaption></figure>`;
+    for (const label of ['sr-only', 'visually-hidden', 'screen-reader-text', 'off-screen']) {
+      const markdown = clipOk(pageFromHtml(article(caption(label)))).markdown;
+      expect(markdown, label).toContain('The last keeper of Muckle Flugga');
+      expect(markdown, label).not.toContain('Image caption');
+    }
+    const long = `<p class="off-screen">${'Every station kept a log of the weather, the ships that passed and the state of the lamp. '.repeat(2)}</p>`;
+    expect(clipOk(pageFromHtml(article(long))).markdown).toContain('Every station kept a log');
+  });
+
   it('reads text inside open shadow roots, slotted content in place', () => {
     const doc = pageFromHtml(
       article('<fancy-note><span slot="body">slotted light text</span></fancy-note>'),

@@ -384,9 +384,10 @@ export function removeHiddenElements(root: Element): void {
 
 /**
  * Text only screen readers get ("(opens in a new tab)", "Continue reading", "Toggle navigation",
- * "Posted on"): the usual classes of WordPress, Bootstrap, Tailwind and Drupal. Its styles clip it
- * to a pixel rather than hide it, so neither the computed style nor a clone can tell; in a note it
- * reads as stray words. Long text under such a class is left alone: that is not a label.
+ * "Posted on", "Image caption"): the usual classes of WordPress, Bootstrap, Tailwind and Drupal,
+ * and the plain "off-screen" of sites that write their own. Its styles clip it to a pixel rather
+ * than hide it, so neither the computed style nor a clone can tell; in a note it reads as stray
+ * words. Long text under such a class is left alone: that is not a label.
  */
 const SCREEN_READER_ONLY = [
   'screen-reader-text',
@@ -397,5 +398,7 @@ const SCREEN_READER_ONLY = [
   'screenreader-only',
   'u-visually-hidden',
   'a11y-hidden',
+  'off-screen',
+  'offscreen',
 ];
 const SCREEN_READER_TEXT_LIMIT = 80;
