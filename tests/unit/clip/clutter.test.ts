@@ -3,6 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../utils/clip';
 import { isBylineLine, isDateline } from '../../../utils/clip/prepare/clutter';
 
+/** The article-mode clip of a page, as its Markdown. */
+function markdownOf(html: string, url: string): string {
+  const result = clipDocument(new JSDOM(html, { url }).window.document, { mode: 'article' });
+  if (!result.ok) throw new Error(result.error.code);
+  return result.clip.markdown;
+}
+
+/** Paragraphs `from` to `to` (exclusive) of an article: "<lead> <n>: <sentence>". */
+function numbered(lead: string, sentence: string, from: number, to: number): string {
+  return Array.from(
+    { length: to - from },
+    (_, index) => `<p>${lead} ${from + index}: ${sentence}</p>`,
+  ).join('');
+}
+
 // Lines seen on the extraction benchmark's news pages, and prose that must survive.
 describe('datelines', () => {
   it.for([
@@ -46,13 +61,10 @@ describe('section kickers', () => {
   ).join('');
   const URL = 'https://news.example/information-technology/2015/04/game-servers-crash/';
   const clip = (header: string, url = URL) => {
-    const doc = new JSDOM(
+    return markdownOf(
       `<html><head><title>Exploit crashes game servers</title></head><body><article><header>${header}<h1>Exploit crashes game servers</h1><h2>Two-year-old bug exposes thousands of servers.</h2></header>${STORY}</article></body></html>`,
-      { url },
-    ).window.document;
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.code);
-    return result.clip.markdown;
+      url,
+    );
   };
 
   it.for([
@@ -79,6 +91,51 @@ describe('section kickers', () => {
   });
 });
 
+describe('ad slots', () => {
+  const PAGE = 'https://bikes.example/reviews/2019/11/helmet-review';
+  const paragraphs = (from: number, to: number) =>
+    numbered(
+      'Paragraph',
+      'the helmet is light, quiet at motorway speeds and its visor seals well, though the chin vent is hard to reach with winter gloves on.',
+      from,
+      to,
+    );
+  const clip = (slot: string) => {
+    return markdownOf(
+      `<html><head><title>Helmet review</title></head><body><article>${paragraphs(0, 2)}${slot}${paragraphs(2, 6)}</article></body></html>`,
+      PAGE,
+    );
+  };
+  const slot = (label: string, picture: string) =>
+    `<div><center><span>${label}</span><br> ${picture}</center></div>`;
+
+  it('leaves out a labelled slot whose banner comes from or links to another site', () => {
+    for (const picture of [
+      '<img src="https://ads.example.net/serve.php?zone=9" alt="">',
+      '<a href="https://ads.example.net/click.php?zone=9"><img src="/banner.gif" alt=""></a>',
+    ]) {
+      const markdown = clip(slot('Advert', picture));
+      expect(markdown).toContain('Paragraph 5');
+      expect(markdown).not.toMatch(/Advert|ads\.example|banner\.gif/);
+    }
+  });
+
+  it('keeps a picture of the site’s own, and a picture under other words', () => {
+    // Readability itself drops blocks whose whole text is "Advertisement"; "Advert" it keeps.
+    const own = clip(
+      slot('Advert', '<img src="/photos/helmet-side.jpg" alt="The helmet from the side">'),
+    );
+    expect(own).toContain('helmet-side.jpg');
+    const other = clip(
+      slot(
+        'A 1950s helmet advert',
+        '<img src="https://archive.example.org/advert-1950.jpg" alt="">',
+      ),
+    );
+    expect(other).toContain('advert-1950.jpg');
+  });
+});
+
 describe('headline runs', () => {
   const PAGE = 'https://krant.example/binnenland/2019/11/dijk-bij-deventer-versterkt';
   const STORY = Array.from(
@@ -89,13 +146,10 @@ describe('headline runs', () => {
   const headline = (path: string, words: string, tag = 'p') =>
     `<${tag}><a href="${path}">${words}</a></${tag}>`;
   const clip = (after: string) => {
-    const doc = new JSDOM(
+    return markdownOf(
       `<html><head><title>Dijk bij Deventer versterkt</title></head><body><article><h1>Dijk bij Deventer versterkt</h1>${STORY}${after}</article></body></html>`,
-      { url: PAGE },
-    ).window.document;
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.code);
-    return result.clip.markdown;
+      PAGE,
+    );
   };
   const HEADLINES = [
     ['/binnenland/2019/11/veerpont-vaart-weer', 'Veerpont over de IJssel vaart weer na storing'],
@@ -151,13 +205,10 @@ describe('menus', () => {
       `<p>Paragraphe ${index} : le port rouvre après trois semaines de travaux sur les quais, et les premiers ferries sont attendus dès lundi matin selon la capitainerie.</p>`,
   ).join('');
   const clip = (before: string, after = '') => {
-    const doc = new JSDOM(
+    return markdownOf(
       `<html><head><title>Le port rouvre</title></head><body><article>${before}${STORY}${after}</article></body></html>`,
-      { url: PAGE },
-    ).window.document;
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.code);
-    return result.clip.markdown;
+      PAGE,
+    );
   };
   const item = (path: string, words: string, inside = '') =>
     `<li><a href="${path}">${words}</a>${inside}</li>`;
@@ -179,19 +230,17 @@ describe('menus', () => {
 describe('card runs', () => {
   const PAGE = 'https://zeitung.example/politik/2019/11/bruecke-gesperrt';
   const paragraphs = (from: number, to: number) =>
-    Array.from(
-      { length: to - from },
-      (_, index) =>
-        `<p>Absatz ${from + index}: die Brücke über den Fluss bleibt bis zum Frühjahr gesperrt, weil Gutachter Risse in zwei Pfeilern gefunden haben und die Stadt nun Angebote einholt.</p>`,
-    ).join('');
+    numbered(
+      'Absatz',
+      'die Brücke über den Fluss bleibt bis zum Frühjahr gesperrt, weil Gutachter Risse in zwei Pfeilern gefunden haben und die Stadt nun Angebote einholt.',
+      from,
+      to,
+    );
   const clip = (body: string) => {
-    const doc = new JSDOM(
+    return markdownOf(
       `<html><head><title>Brücke gesperrt</title></head><body><article><h1>Brücke gesperrt</h1>${body}</article></body></html>`,
-      { url: PAGE },
-    ).window.document;
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.code);
-    return result.clip.markdown;
+      PAGE,
+    );
   };
   const STORIES = [
     ['/sport/2019/11/pokal', 'POKALNACHT', 'Der Aufsteiger wirft den Meister aus dem Wettbewerb'],
@@ -258,13 +307,10 @@ describe('author boxes', () => {
       `<p>Absatz ${index}: Die Stadtwerke erneuern im Frühjahr die Leitungen unter der Hauptstraße, und der Verkehr wird für sechs Wochen über die Ringstraße umgeleitet.</p>`,
   ).join('');
   const clip = (after: string, author = 'Jana Krüger') => {
-    const doc = new JSDOM(
+    return markdownOf(
       `<html><head><title>Leitungen werden erneuert</title><meta name="author" content="${author}"></head><body><article><h1>Leitungen werden erneuert</h1>${STORY}${after}</article></body></html>`,
-      { url: 'https://zeitung.example/stadt/2019/leitungen' },
-    ).window.document;
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(result.error.code);
-    return result.clip.markdown;
+      'https://zeitung.example/stadt/2019/leitungen',
+    );
   };
   const BOX =
     '<h2>Über die Autorin</h2><p><a href="/autor/jana-krueger"><img src="/avatar.png" alt=""></a></p><h3><a href="/autor/jana-krueger">Jana Krüger</a></h3><p><a href="https://social.example/@jana">@jana</a></p><p>Jana Krüger schreibt seit 2012 über die Stadt und ihre Verwaltung.</p>';

@@ -242,6 +242,24 @@ function isClutterText(
   return /^https?:\/\/\S+$/.test(text) && isSameSite(text, pageUrl);
 }
 
+/** The label an ad slot carries over its picture. */
+const AD_LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?)\s*[:.…]*$/i;
+
+/**
+ * A block that says it is an advertisement and whose every picture comes from, or links to,
+ * another site (the ad server's banner): the label alone went before, and the banner stayed
+ * under it. A picture of the site's own under such a label stays.
+ */
+function isAdSlot(element: Element, text: string, pageUrl: string): boolean {
+  if (!AD_LABEL.test(text)) return false;
+  return Array.from(element.querySelectorAll(MEDIA)).every((media) => {
+    const link = media.closest('a[href]');
+    if (link && element.contains(link)) return !isSameSite(link, pageUrl);
+    const source = media.getAttribute('src');
+    return source !== null && source !== '' && !isSameSite(source, pageUrl);
+  });
+}
+
 /**
  * Whether the rules that must look at the block's links could match these words: each has a
  * condition on the text alone, tested first so that prose never reaches the DOM. `footer`: a
@@ -333,8 +351,8 @@ function removeClutterLines(root: Element, pageUrl: string): void {
     const byText = isClutterText(text, words, pageUrl, footerOrPromotion);
     if (!byText && !mayBeClutterByLinks(text, footer) && !mayBeTeaser(element, text, words))
       continue;
-    if (!root.contains(element) || element.closest(KEEP_INSIDE) || element.querySelector(MEDIA))
-      continue;
+    if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
+    if (element.querySelector(MEDIA) && !isAdSlot(element, text, pageUrl)) continue;
     if (byText || isClutterByLinks(element, text, pageUrl, footer))
       outermostWithSameText(element, root, text).remove();
   }
