@@ -10,12 +10,13 @@ function markdownOf(html: string, url: string): string {
   return result.clip.markdown;
 }
 
-/** Paragraphs `from` to `to` (exclusive) of an article: "<lead> <n>: <sentence>". */
-function numbered(lead: string, sentence: string, from: number, to: number): string {
-  return Array.from(
-    { length: to - from },
-    (_, index) => `<p>${lead} ${from + index}: ${sentence}</p>`,
-  ).join('');
+/** An article's paragraphs `from` to `to` (exclusive), each "<lead> <n>: <sentence>". */
+function numbered(lead: string, sentence: string): (from: number, to: number) => string {
+  return (from, to) =>
+    Array.from(
+      { length: to - from },
+      (_, index) => `<p>${lead} ${from + index}: ${sentence}</p>`,
+    ).join('');
 }
 
 // Lines seen on the extraction benchmark's news pages, and prose that must survive.
@@ -93,13 +94,10 @@ describe('section kickers', () => {
 
 describe('ad slots', () => {
   const PAGE = 'https://bikes.example/reviews/2019/11/helmet-review';
-  const paragraphs = (from: number, to: number) =>
-    numbered(
-      'Paragraph',
-      'the helmet is light, quiet at motorway speeds and its visor seals well, though the chin vent is hard to reach with winter gloves on.',
-      from,
-      to,
-    );
+  const paragraphs = numbered(
+    'Paragraph',
+    'the helmet is light, quiet at motorway speeds and its visor seals well, though the chin vent is hard to reach with winter gloves on.',
+  );
   const clip = (slot: string) => {
     return markdownOf(
       `<html><head><title>Helmet review</title></head><body><article>${paragraphs(0, 2)}${slot}${paragraphs(2, 6)}</article></body></html>`,
@@ -229,13 +227,10 @@ describe('menus', () => {
 
 describe('card runs', () => {
   const PAGE = 'https://zeitung.example/politik/2019/11/bruecke-gesperrt';
-  const paragraphs = (from: number, to: number) =>
-    numbered(
-      'Absatz',
-      'die Brücke über den Fluss bleibt bis zum Frühjahr gesperrt, weil Gutachter Risse in zwei Pfeilern gefunden haben und die Stadt nun Angebote einholt.',
-      from,
-      to,
-    );
+  const paragraphs = numbered(
+    'Absatz',
+    'die Brücke über den Fluss bleibt bis zum Frühjahr gesperrt, weil Gutachter Risse in zwei Pfeilern gefunden haben und die Stadt nun Angebote einholt.',
+  );
   const clip = (body: string) => {
     return markdownOf(
       `<html><head><title>Brücke gesperrt</title></head><body><article><h1>Brücke gesperrt</h1>${body}</article></body></html>`,

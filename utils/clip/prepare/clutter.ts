@@ -14,10 +14,12 @@ import { isWhitespaceCode } from '../markdown/text';
  */
 
 /** Blocks whose whole text is one of these is a widget's label, not the article's. */
+/** The words an ad slot is labelled with. */
+const AD_WORDS = ['advert(?:isement)?', 'sponsored(?: content)?'];
+
 const WIDGET_LABEL = new RegExp(
   `^(?:${[
-    'advert(?:isement)?',
-    'sponsored(?: content)?',
+    ...AD_WORDS,
     'skip to (?:main )?content',
     'sign in',
     'log in',
@@ -243,7 +245,7 @@ function isClutterText(
 }
 
 /** The label an ad slot carries over its picture. */
-const AD_LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?)\s*[:.…]*$/i;
+const AD_LABEL = new RegExp(`^(?:${AD_WORDS.join('|')})\\s*[:.…]*$`, 'i');
 
 /**
  * A block that says it is an advertisement and whose every picture comes from, or links to,
@@ -371,35 +373,25 @@ function precedes(a: Node, b: Node): boolean {
   return Boolean(a.compareDocumentPosition(b) & 4 /* Node.DOCUMENT_POSITION_FOLLOWING */);
 }
 
-/** An item's text without the lists nested in it (a menu's submenus): those are lists of their own. */
-function ownText(item: Element): string {
-  if (!item.querySelector('ul, ol')) return normalizedText(item);
-  return ownNodes(item)
-    .map((node) => node.textContent ?? '')
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The item's children, with its nested lists left out. */
-function ownNodes(item: Element): Node[] {
-  return Array.from(item.childNodes).filter(
-    (node) => !(node.nodeType === 1 && (node as Element).matches('ul, ol')),
-  );
-}
-
-/** The text of the item's links, outside the lists nested in it. */
-function ownLinkTextLength(item: Element): number {
-  if (!item.querySelector('ul, ol')) return linkTextLength(item);
-  let length = 0;
-  for (const node of ownNodes(item)) {
-    if (node.nodeType !== 1) continue;
+/**
+ * An item's own words and how many of their characters are link text, the lists nested in it (a
+ * menu's submenus, at any depth) left out: those are lists of their own.
+ */
+function ownWords(item: Element): { text: string; linkLength: number } {
+  if (!item.querySelector('ul, ol'))
+    return { text: normalizedText(item), linkLength: linkTextLength(item) };
+  const parts: string[] = [];
+  let linkLength = 0;
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    if (node.nodeType !== 1) return;
     const element = node as Element;
-    if (element.matches('a[href]')) length += normalizedText(element).length;
-    else if (!element.querySelector('ul, ol')) length += linkTextLength(element);
-    else length += ownLinkTextLength(element);
-  }
-  return length;
+    if (element.matches('ul, ol')) return;
+    if (element.matches('a[href]')) linkLength += normalizedText(element).length;
+    for (const child of Array.from(element.childNodes)) walk(child);
+  };
+  for (const child of Array.from(item.childNodes)) walk(child);
+  return { text: parts.join('').replace(/\s+/g, ' ').trim(), linkLength };
 }
 
 /**
@@ -429,9 +421,9 @@ function removeLinkLists(root: Element, pageUrl: string): void {
       continue;
     }
     // Judged on each item's own words: a menu's submenus are lists of their own.
-    const own = filled.map(({ item }) => ({ item, text: ownText(item) }));
+    const own = filled.map(({ item }) => ownWords(item));
     const allLinks = own.every(
-      ({ item, text }) => text.length > 0 && ownLinkTextLength(item) >= text.length * 0.95,
+      ({ text, linkLength }) => text.length > 0 && linkLength >= text.length * 0.95,
     );
     if (!allLinks) continue;
     const { prose, textLength } = measure();
@@ -523,7 +515,6 @@ const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
 function cardTarget(block: Element, pageUrl: string): string | null {
   const page = pageAddress(pageUrl);
   if (!page) return null;
-  const host = (url: URL) => url.hostname.replace(/^www\./, '');
   let target: string | null = null;
   for (const link of Array.from(block.querySelectorAll('a[href]'))) {
     let url: URL;
@@ -533,7 +524,7 @@ function cardTarget(block: Element, pageUrl: string): string | null {
       return null;
     }
     url.hash = '';
-    if (host(url) !== host(page) || IMAGE_FILE.test(url.pathname)) return null;
+    if (siteHost(url) !== siteHost(page) || IMAGE_FILE.test(url.pathname)) return null;
     if (target !== null && url.href !== target) return null;
     target = url.href;
   }
@@ -575,14 +566,12 @@ function removeCardRuns(root: Element, pageUrl: string): void {
   // without pictures costs one lookup), and so are the blocks that hold one.
   const pictured = new Set<Element>();
   for (const picture of Array.from(root.getElementsByTagName('img'))) {
-    let card: Element | null = picture;
-    for (let depth = 0; card && card !== root && depth <= CARD_DEPTH; depth += 1) {
-      const parent: Element | null = card.parentElement;
-      if (!parent || parent === root) break;
-      pictured.add(parent);
-      if (parent.parentElement && parent.parentElement.childElementCount >= CARD_RUN)
-        parents.add(parent.parentElement);
-      card = parent;
+    let block = picture.parentElement;
+    for (let depth = 0; block && block !== root && depth <= CARD_DEPTH; depth += 1) {
+      pictured.add(block);
+      const row = block.parentElement;
+      if (row && row.childElementCount >= CARD_RUN) parents.add(row);
+      block = row;
     }
   }
   for (const parent of parents) {
@@ -644,11 +633,7 @@ function holdsAtMostALabel(block: Element): boolean {
   const headings = block.querySelectorAll('h1, h2, h3, h4, h5, h6');
   const heading = headings[0];
   return (
-    headings.length === 1 &&
-    !!heading &&
-    normalizedText(heading) === text &&
-    !heading.querySelector('a[href]') &&
-    wordCount(text) <= 5
+    headings.length === 1 && !!heading && normalizedText(heading) === text && isShortLabel(heading)
   );
 }
 
@@ -658,10 +643,15 @@ const HEADING = /^h[1-6]$/;
  * The heading right above a run of headlines ("Related posts", "Lees ook") when nothing but the
  * run sits under it (the run ends its section): without the run it would head nothing.
  */
+/** A section label: a few words, no link ("Related posts", "Most read in world news"). */
+function isShortLabel(heading: Element): boolean {
+  return !heading.querySelector('a[href]') && wordCount(normalizedText(heading)) <= 5;
+}
+
 function orphanedLabel(first: Element, last: Element): Element | null {
   const label = first.previousElementSibling;
   if (!label || !HEADING.test(label.localName) || !adjacent(label, first)) return null;
-  if (label.querySelector('a[href]') || wordCount(normalizedText(label)) > 5) return null;
+  if (!isShortLabel(label)) return null;
   const after = last.nextElementSibling;
   const ends = after ? HEADING.test(after.localName) && adjacent(last, after) : !showsAfter(last);
   return ends ? label : null;
@@ -683,13 +673,17 @@ function pageAddress(pageUrl: string): URL | null {
   return parsedPage.url;
 }
 
+/** A URL's site: its host without "www.". */
+function siteHost(url: URL): string {
+  return url.hostname.replace(/^www\./, '');
+}
+
 function isSameSite(link: Element | string, pageUrl: string): boolean {
-  const host = (url: URL) => url.hostname.replace(/^www\./, '');
   const href = typeof link === 'string' ? link : (link.getAttribute('href') ?? '');
   const page = pageAddress(pageUrl);
   if (!page) return false;
   try {
-    return host(new URL(href, page)) === host(page);
+    return siteHost(new URL(href, page)) === siteHost(page);
   } catch {
     return false;
   }
