@@ -20,6 +20,7 @@ import { type InertParser, inertParser } from './prepare/inert';
 import { normalizeMath } from './prepare/math';
 import {
   EMBED_FRAME_HOSTS,
+  freeEmbeddedPosts,
   normalizeEmbeds,
   normalizeFigures,
   normalizeImages,
@@ -169,6 +170,7 @@ function prepareContent(root: Element, context: Context): void {
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit
   // in navigation that never reaches the note.
   removeNonContent(root);
+  freeEmbeddedPosts(root);
   neutraliseCommonClassWords(root);
 }
 

@@ -1,5 +1,5 @@
 import { isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
-import { holdsTag } from '../presence';
+import { hasText, holdsClass, holdsTag } from '../presence';
 import type { InertParser } from './inert';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
@@ -320,6 +320,25 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
     watchUrl: (_url, match) => `https://www.instagram.com/${match[1]}/${match[2]}/`,
   },
   {
+    name: 'Bluesky',
+    noun: 'post',
+    match: /^https?:\/\/embed\.bsky\.app\/embed\/(did:[\w:.%-]+)\/app\.bsky\.feed\.post\/(\w+)/i,
+    watchUrl: (_url, match) => `https://bsky.app/profile/${match[1]}/post/${match[2]}`,
+  },
+  {
+    // Mastodon's embed frame is the post's own address on its server plus /embed.
+    name: 'Mastodon',
+    noun: 'post',
+    match: /^(https?:\/\/[\w.-]+\/@[\w.]+\/\d+)\/embed\b/i,
+    watchUrl: (_url, match) => match[1] ?? '',
+  },
+  {
+    name: 'Threads',
+    noun: 'post',
+    match: /^https?:\/\/(?:www\.)?threads\.(?:net|com)\/(@[\w.]+)\/post\/([\w-]+)\/embed/i,
+    watchUrl: (_url, match) => `https://www.threads.net/${match[1]}/post/${match[2]}`,
+  },
+  {
     name: 'Wistia',
     match: /^https?:\/\/fast\.wistia\.(?:net|com)\/embed\/iframe\/(\w+)/i,
     watchUrl: (url) => url.href,
@@ -354,6 +373,20 @@ function embedLink(doc: Document, href: string, label: string): Element {
 }
 
 /**
+ * A frame title that says only what the frame is ("YouTube video player", "X Post", "Twitter
+ * Tweet", "Embedded post"): the link's label names the provider itself.
+ */
+function namesOnlyTheProvider(title: string, provider: EmbedProvider): boolean {
+  const generic = new Set([...provider.name.toLowerCase().split(/\s+/), ...GENERIC_FRAME_WORDS]);
+  return title
+    .toLowerCase()
+    .split(/[\s:–-]+/)
+    .every((word) => word === '' || generic.has(word));
+}
+
+const GENERIC_FRAME_WORDS = ['video', 'player', 'embed', 'embedded', 'twitter', 'tweet', 'post'];
+
+/**
  * Videos and players become a titled link; other iframes (ads, widgets) go. This runs after
  * Readability, which keeps video iframes but would drop a paragraph holding only a link.
  */
@@ -374,9 +407,7 @@ export function normalizeEmbeds(root: Element): void {
         if (!match) continue;
         const title = (frame.getAttribute('title') ?? '').trim();
         const label =
-          title &&
-          !/^(?:youtube|vimeo)?\s*(?:video )?player$/i.test(title) &&
-          !new RegExp(`^${provider.name}$`, 'i').test(title)
+          title && !namesOnlyTheProvider(title, provider)
             ? `${title} (${provider.name})`
             : `${provider.name} ${provider.noun ?? 'video'}`;
         const symbol = provider.noun ? '' : '▶ ';
@@ -427,6 +458,125 @@ export function normalizeVideoElements(root: Element): void {
     media.replaceWith(embedLink(doc, href, `▶ ${title ? `${title} (${kind})` : kind}`));
   }
 }
+
+/**
+ * The markup a platform's embed code puts in the page before its script draws the post: the
+ * post's text, its author and a dated link, in a blockquote of the platform's class. Instagram's
+ * holds only the platform's own wording ("View this post on Instagram"), so it becomes a link.
+ */
+const QUOTED_POST_CLASSES = ['twitter-tweet', 'twitter-video', 'bluesky-embed'];
+const LINKED_POST_CLASSES = ['instagram-media'];
+
+/**
+ * A post embedded in an article (X, Bluesky, Instagram, Mastodon, Threads) sits in the site's own
+ * wrappers, and those are what Readability judges: a class saying "social" makes it page chrome,
+ * and a block that is one short post with a dated link is too dense in links to keep. Every
+ * wrapper that holds nothing but the post is taken away, so the post stands in the text as the
+ * reader sees it: a quote before the platform's script runs (or when a blocker stops it), the
+ * platform's frame after (a link to the post, normalizeEmbeds). A post under a heading of its
+ * own ("Follow us" in a sidebar) keeps that block, which Readability judges as before.
+ * Runs after removeNonContent: the embed script beside the post must not count as content.
+ */
+export function freeEmbeddedPosts(root: Element): void {
+  const quoted = holdsClass(root, QUOTED_POST_CLASSES);
+  const linked = holdsClass(root, LINKED_POST_CLASSES);
+  const framed = holdsTag(root, ['iframe']);
+  if (!quoted && !linked && !framed) return;
+  const doc = root.ownerDocument;
+  const posts: Element[] = [];
+  if (quoted) {
+    const selector = QUOTED_POST_CLASSES.map((name) => `blockquote.${name}`).join(', ');
+    for (const post of Array.from(root.querySelectorAll(selector))) {
+      for (const paragraph of Array.from(post.getElementsByTagName('p')))
+        splitAtBlankLines(paragraph);
+      posts.push(post);
+    }
+  }
+  for (const blockquote of linked
+    ? Array.from(root.querySelectorAll('blockquote.instagram-media'))
+    : []) {
+    const permalink = resolveUrl(blockquote.getAttribute('data-instgrm-permalink'), doc.baseURI);
+    const provider = permalink ? postProvider(permalink) : undefined;
+    if (!permalink || !provider) continue;
+    const match = provider.match.exec(permalink) as RegExpExecArray;
+    const link = embedLink(
+      doc,
+      provider.watchUrl(new URL(permalink), match),
+      `${provider.name} ${provider.noun}`,
+    );
+    blockquote.replaceWith(link);
+    posts.push(link);
+  }
+  for (const frame of framed ? Array.from(root.getElementsByTagName('iframe')) : []) {
+    const src = resolveUrl(
+      frame.getAttribute('src') ?? frame.getAttribute('data-src'),
+      doc.baseURI,
+    );
+    if (src && postProvider(src)) posts.push(frame);
+  }
+  for (const post of posts) {
+    let frame = post;
+    for (
+      let parent = frame.parentElement;
+      parent && parent !== root;
+      parent = parent.parentElement
+    ) {
+      if (!holdsNothingBut(parent, frame)) break;
+      frame = parent;
+    }
+    if (frame !== post) frame.replaceWith(post);
+  }
+}
+
+/**
+ * A post's blank lines are two line breaks in one paragraph. Readability makes such a paragraph a
+ * block of paragraphs and then judges the block by its links: a post of a line and a picture link
+ * went. The paragraph is split where the post has a blank line, as the platform shows it.
+ */
+function splitAtBlankLines(paragraph: Element): void {
+  const groups: Node[][] = [[]];
+  let pending: Node[] = [];
+  for (const node of Array.from(paragraph.childNodes)) {
+    if (node.nodeName === 'BR' || (node.nodeType === 3 && !hasText(node))) {
+      pending.push(node);
+      continue;
+    }
+    const current = groups[groups.length - 1] as Node[];
+    const blankLine = pending.filter((item) => item.nodeName === 'BR').length >= 2;
+    if (blankLine && current.length > 0) groups.push([node]);
+    else current.push(...pending, node);
+    pending = [];
+  }
+  if (groups.length === 1) return;
+  paragraph.replaceWith(
+    ...groups.map((nodes) => {
+      const part = paragraph.cloneNode(false) as Element;
+      part.append(...nodes);
+      return part;
+    }),
+  );
+}
+
+function postProvider(url: string): EmbedProvider | undefined {
+  return EMBED_PROVIDERS.find((provider) => provider.noun === 'post' && provider.match.test(url));
+}
+
+/** Whether the parent holds no text and no picture or frame but what is in the child. */
+function holdsNothingBut(parent: Element, child: Element): boolean {
+  for (const node of Array.from(parent.childNodes)) {
+    if (node === child) continue;
+    if (hasText(node)) return false;
+    const element = node as Element;
+    if (
+      node.nodeType === 1 &&
+      (MEDIA_TAGS.includes(element.localName) || holdsTag(element, MEDIA_TAGS))
+    )
+      return false;
+  }
+  return true;
+}
+
+const MEDIA_TAGS = ['img', 'picture', 'video', 'audio', 'iframe'];
 
 /** `<figure>`: images first, then the caption as its own paragraph. */
 export function normalizeFigures(root: Element): void {
