@@ -339,11 +339,35 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
     watchUrl: (_url, match) => `https://www.threads.net/${match[1]}/post/${match[2]}`,
   },
   {
+    // Facebook's plugin frames carry the post's or video's own address in `href`.
+    name: 'Facebook',
+    noun: 'post',
+    match: /^https?:\/\/(?:www\.)?facebook\.com\/plugins\/post\.php\?/i,
+    watchUrl: (url) => pluginTarget(url),
+  },
+  {
+    name: 'Facebook',
+    match: /^https?:\/\/(?:www\.)?facebook\.com\/plugins\/video\.php\?/i,
+    watchUrl: (url) => pluginTarget(url),
+  },
+  {
+    // The player page is the only address the frame gives (the author's name is not in it).
+    name: 'TikTok',
+    match: /^https?:\/\/(?:www\.)?tiktok\.com\/(?:embed\/v\d|player\/v\d)\/(\d+)/i,
+    watchUrl: (_url, match) => `https://www.tiktok.com/embed/v2/${match[1]}`,
+  },
+  {
     name: 'Wistia',
     match: /^https?:\/\/fast\.wistia\.(?:net|com)\/embed\/iframe\/(\w+)/i,
     watchUrl: (url) => url.href,
   },
 ];
+
+/** The address a Facebook plugin frame shows, when it is a web address; else the frame's own. */
+function pluginTarget(url: URL): string {
+  const target = url.searchParams.get('href') ?? '';
+  return isHttpUrl(target) ? target : url.href;
+}
 
 /** Readability's own list of video hosts (its REGEXPS.videos), whose frames it always keeps. */
 const READABILITY_VIDEO_HOSTS =
@@ -384,7 +408,18 @@ function namesOnlyTheProvider(title: string, provider: EmbedProvider): boolean {
     .every((word) => word === '' || generic.has(word));
 }
 
-const GENERIC_FRAME_WORDS = ['video', 'player', 'embed', 'embedded', 'twitter', 'tweet', 'post'];
+const GENERIC_FRAME_WORDS = [
+  'video',
+  'player',
+  'embed',
+  'embedded',
+  'twitter',
+  'tweet',
+  'post',
+  'fb',
+  'social',
+  'plugin',
+];
 
 /**
  * Videos and players become a titled link; other iframes (ads, widgets) go. This runs after
