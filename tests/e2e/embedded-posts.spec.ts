@@ -40,16 +40,23 @@ test('posts embedded in an article are kept in the note where the page shows the
     const html = micromark(markdown);
     // Quoted posts: their text in a blockquote, the blank line inside the X post kept.
     const quotes = Array.from(html.matchAll(/<blockquote>([\s\S]*?)<\/blockquote>/g), (m) => m[1]);
-    expect(quotes).toHaveLength(2);
+    expect(quotes).toHaveLength(3);
     expect(quotes[0]).toContain('<p>Yes, this is real.</p>\n<p>And yes, the state spent');
     expect(quotes[0]).toContain('— Dianna Anderson (@danderson)');
     expect(quotes[1]).toContain('Any campaign people argue about is a campaign people remember.');
+    // TikTok's quote is the caption, with the video it belongs to.
+    expect(quotes[2]).toContain('When the state asks if you are on it');
+    expect(quotes[2]).toContain(
+      '<a href="https://www.tiktok.com/@prairiejokes/video/7304512345678901234">▶ TikTok video</a>',
+    );
     // Drawn posts and Instagram's placeholder: a link to the post itself.
     for (const link of [
       '<a href="https://x.com/i/status/1196537428427857920">X post</a>',
       '<a href="https://www.instagram.com/p/C8xYz12AbCd/">Instagram post</a>',
       '<a href="https://mastodon.social/@formerofficial/113450123456789012">Mastodon post</a>',
       '<a href="https://www.facebook.com/plainsdot/posts/1234567890">Facebook post</a>',
+      '<a href="https://mastodon.social/@senatorhale/113450987654321098">Mastodon post</a>',
+      '<a href="https://www.threads.net/@senator.ruiz/post/C9aBcDeFgHi">Threads post</a>',
     ]) {
       expect(html).toContain(link);
     }
@@ -58,7 +65,8 @@ test('posts embedded in an article are kept in the note where the page shows the
     expect(markdown.indexOf('X post')).toBeLessThan(markdown.indexOf('A communications professor'));
     // The sidebar's post and the platforms' own wording stay out.
     expect(markdown).not.toContain('Our weekend edition is out');
-    expect(markdown).not.toContain('View this post on Instagram');
+    for (const wording of ['View this post on Instagram', 'View on Mastodon', 'View on Threads'])
+      expect(markdown).not.toContain(wording);
   } finally {
     await pages.stop();
   }

@@ -335,7 +335,7 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
   {
     name: 'Threads',
     noun: 'post',
-    match: /^https?:\/\/(?:www\.)?threads\.(?:net|com)\/(@[\w.]+)\/post\/([\w-]+)\/embed/i,
+    match: /^https?:\/\/(?:www\.)?threads\.(?:net|com)\/(@[\w.]+)\/post\/([\w-]+)/i,
     watchUrl: (_url, match) => `https://www.threads.net/${match[1]}/post/${match[2]}`,
   },
   {
@@ -495,22 +495,32 @@ export function normalizeVideoElements(root: Element): void {
 }
 
 /**
- * The markup a platform's embed code puts in the page before its script draws the post: the
- * post's text, its author and a dated link, in a blockquote of the platform's class. Instagram's
- * holds only the platform's own wording ("View this post on Instagram"), so it becomes a link.
+ * The markup a platform's embed code puts in the page before its script draws the post. X's,
+ * Bluesky's and TikTok's hold the post: its text, its author and a dated link (TikTok's, the
+ * caption), in a blockquote of the platform's class; it stays a quote.
  */
-const QUOTED_POST_CLASSES = ['twitter-tweet', 'twitter-video', 'bluesky-embed'];
-const LINKED_POST_CLASSES = ['instagram-media'];
+const QUOTED_POST_CLASSES = ['twitter-tweet', 'twitter-video', 'bluesky-embed', 'tiktok-embed'];
+/**
+ * Instagram's, Mastodon's and Threads' hold only the platform's own wording ("View this post on
+ * Instagram", "View on Mastodon"): each becomes a link to the post, from the attribute that
+ * names it.
+ */
+const LINKED_POSTS: Array<{ className: string; address: string }> = [
+  { className: 'instagram-media', address: 'data-instgrm-permalink' },
+  { className: 'mastodon-embed', address: 'data-embed-url' },
+  { className: 'text-post-media', address: 'data-text-post-permalink' },
+];
+const LINKED_POST_CLASSES = LINKED_POSTS.map(({ className }) => className);
 
 /**
- * A post embedded in an article (X, Bluesky, Instagram, Mastodon, Threads) sits in the site's own
- * wrappers, and those are what Readability judges: a class saying "social" makes it page chrome,
- * and a block that is one short post with a dated link is too dense in links to keep. Every
- * wrapper that holds nothing but the post is taken away, so the post stands in the text as the
- * reader sees it: a quote before the platform's script runs (or when a blocker stops it), the
- * platform's frame after (a link to the post, normalizeEmbeds). A post under a heading of its
- * own ("Follow us" in a sidebar) keeps that block, which Readability judges as before.
- * Runs after removeNonContent: the embed script beside the post must not count as content.
+ * A post embedded in an article (X, Bluesky, TikTok, Instagram, Mastodon, Threads, Facebook) sits
+ * in the site's own wrappers, and those are what Readability judges: a class saying "social"
+ * makes it page chrome, and a block that is one short post with a dated link is too dense in
+ * links to keep. Every wrapper that holds nothing but the post is taken away, so the post stands
+ * in the text as the reader sees it: a quote before the platform's script runs (or when a blocker
+ * stops it), the platform's frame after (a link to the post, normalizeEmbeds). A post under a
+ * heading of its own ("Follow us" in a sidebar) keeps that block, which Readability judges as
+ * before. Runs after removeNonContent: the embed script beside the post must not count as content.
  */
 export function freeEmbeddedPosts(root: Element): void {
   const quoted = holdsClass(root, QUOTED_POST_CLASSES);
@@ -524,23 +534,17 @@ export function freeEmbeddedPosts(root: Element): void {
     for (const post of Array.from(root.querySelectorAll(selector))) {
       for (const paragraph of Array.from(post.getElementsByTagName('p')))
         splitAtBlankLines(paragraph);
+      linkTikTokVideo(post);
       posts.push(post);
     }
   }
-  for (const blockquote of linked
-    ? Array.from(root.querySelectorAll('blockquote.instagram-media'))
-    : []) {
-    const permalink = resolveUrl(blockquote.getAttribute('data-instgrm-permalink'), doc.baseURI);
-    const provider = permalink ? postProvider(permalink) : undefined;
-    if (!permalink || !provider) continue;
-    const match = provider.match.exec(permalink) as RegExpExecArray;
-    const link = embedLink(
-      doc,
-      provider.watchUrl(new URL(permalink), match),
-      `${provider.name} ${provider.noun}`,
-    );
-    blockquote.replaceWith(link);
-    posts.push(link);
+  for (const { className, address } of linked ? LINKED_POSTS : []) {
+    for (const blockquote of Array.from(root.querySelectorAll(`blockquote.${className}`))) {
+      const link = linkToPost(doc, blockquote.getAttribute(address));
+      if (!link) continue;
+      blockquote.replaceWith(link);
+      posts.push(link);
+    }
   }
   for (const frame of framed ? Array.from(root.getElementsByTagName('iframe')) : []) {
     const src = resolveUrl(
@@ -590,6 +594,28 @@ function splitAtBlankLines(paragraph: Element): void {
       return part;
     }),
   );
+}
+
+/** A paragraph linking to the post the address names, when a post provider knows it. */
+function linkToPost(doc: Document, address: string | null): Element | undefined {
+  const url = resolveUrl(address, doc.baseURI);
+  const provider = url ? postProvider(url) : undefined;
+  if (!url || !provider) return undefined;
+  const match = provider.match.exec(url) as RegExpExecArray;
+  return embedLink(doc, provider.watchUrl(new URL(url), match), `${provider.name} post`);
+}
+
+/**
+ * TikTok's quote is the caption; the video is only in its `cite`. The quote ends with a link to
+ * it, as the platform's card would.
+ */
+function linkTikTokVideo(post: Element): void {
+  if (!post.classList.contains('tiktok-embed')) return;
+  const cite = resolveUrl(post.getAttribute('cite'), post.ownerDocument.baseURI) ?? '';
+  const video = /^https:\/\/(?:www\.)?tiktok\.com\/(@[\w.-]+)\/video\/(\d+)/i.exec(cite);
+  if (!video) return;
+  const href = `https://www.tiktok.com/${video[1]}/video/${video[2]}`;
+  post.appendChild(embedLink(post.ownerDocument, href, '▶ TikTok video'));
 }
 
 function postProvider(url: string): EmbedProvider | undefined {
