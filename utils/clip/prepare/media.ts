@@ -357,6 +357,32 @@ const EMBED_PROVIDERS: EmbedProvider[] = [
     watchUrl: (_url, match) => `https://www.tiktok.com/embed/v2/${match[1]}`,
   },
   {
+    // Charts and maps drawn in a frame: the link opens the same chart or map on its own page.
+    name: 'Datawrapper',
+    noun: 'chart',
+    match: /^https?:\/\/datawrapper\.dwcdn\.net\/(\w+)(?:\/(\d+))?/i,
+    watchUrl: (_url, match) =>
+      `https://datawrapper.dwcdn.net/${match[1]}/${match[2] ? `${match[2]}/` : ''}`,
+  },
+  {
+    name: 'Flourish',
+    noun: 'chart',
+    match: /^https?:\/\/flo\.uri\.sh\/(visualisation|story)\/(\d+)/i,
+    watchUrl: (_url, match) => `https://public.flourish.studio/${match[1]}/${match[2]}/`,
+  },
+  {
+    name: 'Google',
+    noun: 'map',
+    match: /^https:\/\/(?:www\.)?google\.com\/maps\/embed\b/i,
+    watchUrl: (url) => url.href,
+  },
+  {
+    name: 'Apple Podcasts',
+    noun: 'episode',
+    match: /^https?:\/\/embed\.podcasts\.apple\.com\/(.+)$/i,
+    watchUrl: (_url, match) => `https://podcasts.apple.com/${match[1]}`,
+  },
+  {
     name: 'Wistia',
     match: /^https?:\/\/fast\.wistia\.(?:net|com)\/embed\/iframe\/(\w+)/i,
     watchUrl: (url) => url.href,
@@ -398,7 +424,8 @@ function embedLink(doc: Document, href: string, label: string): Element {
 
 /**
  * A frame title that says only what the frame is ("YouTube video player", "X Post", "Twitter
- * Tweet", "Embedded post"): the link's label names the provider itself.
+ * Tweet", "Google Maps", "Interactive or visual content"): the link's label names the provider
+ * and what it shows instead.
  */
 function namesOnlyTheProvider(title: string, provider: EmbedProvider): boolean {
   const generic = new Set([...provider.name.toLowerCase().split(/\s+/), ...GENERIC_FRAME_WORDS]);
@@ -419,6 +446,15 @@ const GENERIC_FRAME_WORDS = [
   'fb',
   'social',
   'plugin',
+  'chart',
+  'map',
+  'maps',
+  'episode',
+  // Flourish's own title for every frame: "Interactive or visual content".
+  'interactive',
+  'or',
+  'visual',
+  'content',
 ];
 
 /**
