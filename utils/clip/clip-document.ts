@@ -19,6 +19,7 @@ import {
 import { type InertParser, inertParser } from './prepare/inert';
 import { normalizeMath } from './prepare/math';
 import {
+  captionedPicturesAsFigures,
   EMBED_FRAME_HOSTS,
   freeEmbeddedPosts,
   normalizeEmbeds,
@@ -171,6 +172,7 @@ function prepareContent(root: Element, context: Context): void {
   // in navigation that never reaches the note.
   removeNonContent(root);
   freeEmbeddedPosts(root);
+  captionedPicturesAsFigures(root);
   neutraliseCommonClassWords(root);
 }
 

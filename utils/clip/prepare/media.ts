@@ -590,15 +590,7 @@ export function freeEmbeddedPosts(root: Element): void {
     if (src && postProvider(src)) posts.push(frame);
   }
   for (const post of posts) {
-    let frame = post;
-    for (
-      let parent = frame.parentElement;
-      parent && parent !== root;
-      parent = parent.parentElement
-    ) {
-      if (!holdsNothingBut(parent, frame)) break;
-      frame = parent;
-    }
+    const frame = outermostWrapper(post, root);
     if (frame !== post) frame.replaceWith(post);
   }
 }
@@ -658,6 +650,27 @@ function postProvider(url: string): EmbedProvider | undefined {
   return EMBED_PROVIDERS.find((provider) => provider.noun === 'post' && provider.match.test(url));
 }
 
+/**
+ * Blocks that only wrap, and a page's own elements (`<astro-embed-tweet>`): a list item, a cell
+ * or a section is structure and stays.
+ */
+const WRAPPER_TAGS = new Set(['DIV', 'SPAN', 'P', 'CENTER', 'FIGURE']);
+const isWrapper = (element: Element) =>
+  WRAPPER_TAGS.has(element.tagName) || element.tagName.includes('-');
+
+/**
+ * The outermost of the plain blocks around the element that hold nothing else (no text, no
+ * picture), below `root`; the element itself when its parent says more.
+ */
+function outermostWrapper(element: Element, root: Element): Element {
+  let outer = element;
+  for (let parent = outer.parentElement; parent && parent !== root; parent = parent.parentElement) {
+    if (!isWrapper(parent) || !holdsNothingBut(parent, outer)) break;
+    outer = parent;
+  }
+  return outer;
+}
+
 /** Whether the parent holds no text and no picture or frame but what is in the child. */
 function holdsNothingBut(parent: Element, child: Element): boolean {
   for (const node of Array.from(parent.childNodes)) {
@@ -674,6 +687,75 @@ function holdsNothingBut(parent: Element, child: Element): boolean {
 }
 
 const MEDIA_TAGS = ['img', 'picture', 'video', 'audio', 'iframe'];
+
+/**
+ * A caption in a class of its own, the markup of wikis and many CMSs (`thumbcaption`,
+ * `wp-caption-text`, `image-caption`): a block whose class says "caption".
+ */
+const CAPTION_CLASS = /caption/i;
+/** Longer than this, a block under a picture is text, whatever its class says. */
+const CAPTION_LIMIT = 400;
+
+/**
+ * A picture and its caption in plain blocks are what Readability's conditional cleaning judges
+ * worst: a short block of links and pictures. A caption's links (a wiki's "Early [apparatus]
+ * used…") tip it, and a row of several captioned pictures goes as a gallery: the note lost the
+ * picture and its caption. A `<figure>` is left alone (Readability never cleans one, and the note
+ * writes its caption under it), so each picture followed by a caption becomes one, the blocks that
+ * held only the pair give way to it, and a caption under a row of such figures makes the row one
+ * figure with that caption.
+ */
+export function captionedPicturesAsFigures(root: Element): void {
+  if (!holdsTag(root, ['img'])) return;
+  const doc = root.ownerDocument;
+  for (const caption of Array.from(root.querySelectorAll('[class*="caption" i]'))) {
+    if (!root.contains(caption) || !CAPTION_CLASS.test(caption.getAttribute('class') ?? ''))
+      continue;
+    if (!['DIV', 'P', 'SPAN'].includes(caption.tagName) || caption.closest('figure')) continue;
+    const text = (caption.textContent ?? '').trim();
+    if (!text || text.length > CAPTION_LIMIT || holdsTag(caption, MEDIA_TAGS)) continue;
+    const picture = caption.previousElementSibling;
+    if (!picture || !showsOnlyPictures(picture)) continue;
+    // Only where Readability's cleaning would judge against the pair: a caption with a link, or
+    // a row of pictures. Elsewhere the pair is left as it is, for Readability's scoring counts a
+    // caption's words for the block around it, and a figure would hide them from it.
+    if (!caption.querySelector('a[href]') && picture.getElementsByTagName('img').length < 2)
+      continue;
+    const figure = doc.createElement('figure');
+    picture.before(figure);
+    // A row of figures joins this one: its wrapper has nothing else to say.
+    if (picture.tagName !== 'FIGURE' && Array.from(picture.children).every(isFigure))
+      figure.append(...Array.from(picture.children));
+    else figure.append(picture);
+    if (picture.parentElement !== figure) picture.remove();
+    const figcaption = doc.createElement('figcaption');
+    // A paragraph goes in as it is: Readability weighs a list or a block by its paragraphs against
+    // its pictures. Any other block gives its content, or Readability would judge it by its links.
+    if (caption.tagName === 'P') figcaption.append(caption);
+    else {
+      figcaption.append(...Array.from(caption.childNodes));
+      caption.remove();
+    }
+    figure.append(figcaption);
+    const outer = outermostWrapper(figure, root);
+    if (outer !== figure) outer.replaceWith(figure);
+  }
+}
+
+function isFigure(element: Element): boolean {
+  return element.tagName === 'FIGURE';
+}
+
+/** Whether the element shows a picture and no text but its figures' captions. */
+function showsOnlyPictures(element: Element): boolean {
+  if (!(MEDIA_TAGS.includes(element.localName) || holdsTag(element, ['img', 'picture'])))
+    return false;
+  const walker = element.ownerDocument.createTreeWalker(element, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/\S/.test(node.nodeValue ?? '') && !node.parentElement?.closest('figcaption')) return false;
+  }
+  return true;
+}
 
 /** `<figure>`: images first, then the caption as its own paragraph. */
 export function normalizeFigures(root: Element): void {
