@@ -3,7 +3,10 @@
  * (bench/background-size.config.ts) and attributes every byte of background.js to the source file
  * its mapping names, then groups files by package (or by utils/<domain> for our own code).
  *
- *   npx tsx bench/background-size.ts [--files]
+ *   npx tsx bench/background-size.ts [--files] [--work]
+ *
+ * --work: the work layer (background-work.js, loaded when an event needs it: utils/wake) instead
+ * of background.js, which every start of the worker loads.
  *
  * Raw bytes are exact (per mapping segment; unmapped bytes are the bundler's glue). The gzip column
  * is each group's own text gzipped alone, which over-counts a little (no shared dictionary): use it
@@ -17,14 +20,15 @@ import { SourceMapConsumer } from 'source-map-js';
 
 const outDir = resolve(process.env.CLIPDECK_SIZE_BUILD_DIR ?? 'bench/out/background-size');
 const showFiles = process.argv.includes('--files');
+const entry = process.argv.includes('--work') ? 'background-work' : 'background';
 
 execFileSync('npx', ['wxt', 'build', '-c', 'bench/background-size.config.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, CLIPDECK_SIZE_BUILD_DIR: outDir },
+  env: { ...process.env, CLIPDECK_SIZE_BUILD_DIR: outDir, CLIPDECK_SIZE_ENTRY: entry },
 });
 const dir = join(outDir, 'chrome-mv3');
-const code = readFileSync(join(dir, 'background.js'), 'utf8');
-const map = new SourceMapConsumer(JSON.parse(readFileSync(join(dir, 'background.js.map'), 'utf8')));
+const code = readFileSync(join(dir, `${entry}.js`), 'utf8');
+const map = new SourceMapConsumer(JSON.parse(readFileSync(join(dir, `${entry}.js.map`), 'utf8')));
 
 // Each generated line split at mapping boundaries; a segment belongs to the source of its mapping.
 const lines = code.split('\n');
@@ -72,7 +76,7 @@ for (const [source, parts] of textBySource) {
 const table = [...rows]
   .map(([name, parts]) => ({ name, raw: parts.join('').length, gzip: gz(parts.join('')) }))
   .sort((a, b) => b.raw - a.raw);
-console.log(`background.js: ${code.length} B raw, ${gz(code)} B gzip -9`);
+console.log(`${entry}.js: ${code.length} B raw, ${gz(code)} B gzip -9`);
 console.log('| part | raw B | gzip B (alone) |');
 console.log('| --- | ---: | ---: |');
 for (const row of table) console.log(`| ${row.name} | ${row.raw} | ${row.gzip} |`);

@@ -16,7 +16,9 @@ const { runImport } = await import('../utils/import');
 const { checkKnownLinks, importLinks, importProgress, storeImportedClips } = await import(
   '../utils/import/background'
 );
-const { outboxItem, runOutboxInBackground } = await import('../utils/outbox');
+const { outboxItem } = await import('../utils/outbox');
+const { wireBackground } = await import('../utils/wake');
+const { createBackgroundWork } = await import('../utils/work');
 const { saveConnection } = await import('../utils/settings');
 
 const { values } = parseArgs({ options: { links: { type: 'string', default: '1000' } } });
@@ -31,7 +33,8 @@ const bytes = new TextEncoder().encode(`title,url,time_added,tags,status\n${rows
 
 const server = await startNotesServer();
 await saveConnection({ baseUrl: server.baseUrl, apiKey: server.apiKey });
-runOutboxInBackground();
+globalThis.clipdeckWork = createBackgroundWork();
+wireBackground();
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const samples: Array<{ stored: number; heapMb: number; outbox: number }> = [];

@@ -122,4 +122,24 @@ export async function ask<K extends keyof ProtocolMap>(
   return (reply as { res: ReturnType<ProtocolMap[K]> }).res;
 }
 
+/**
+ * Stops the extension's service worker the way Chromium does when it reclaims an idle one. The
+ * answer waits for the worker's next start (an event or a message wakes it).
+ */
+export async function stopServiceWorker(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ restarted(): Promise<void> }> {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  const statuses: string[] = [];
+  devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    statuses.push(...versions.map((version) => version.runningStatus));
+  });
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => statuses.includes('stopped')).toBe(true);
+  statuses.length = 0;
+  return { restarted: () => expect.poll(() => statuses.includes('running')).toBe(true) };
+}
+
 export { expect };

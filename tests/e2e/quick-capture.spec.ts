@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import type { CaptureOutcome, MenuClick } from '../../utils/quick-capture';
-import { expect, tabIdOf, test } from './fixtures';
+import { expect, stopServiceWorker, tabIdOf, test } from './fixtures';
 
 /**
  * Quick capture in Chromium with the automation build. Playwright cannot click a context menu
@@ -256,20 +256,11 @@ test('after the service worker is stopped and woken, the menu is still there onc
     (globalThis as { beforeRestart?: boolean }).beforeRestart = true;
   });
 
-  // Stop the worker the way Chromium does when it reclaims an idle extension worker.
-  const devtools = await context.newCDPSession(page);
-  await devtools.send('ServiceWorker.enable');
-  const statuses: string[] = [];
-  devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    statuses.push(...versions.map((version) => version.runningStatus));
-  });
-  await devtools.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => statuses.includes('stopped')).toBe(true);
-  statuses.length = 0;
+  const stopped = await stopServiceWorker(context, page);
   // A message from an extension page starts a fresh worker; Playwright's handle reaches it.
   const options = await openExtensionPage('options.html');
   await options.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
-  await expect.poll(() => statuses.includes('running')).toBe(true);
+  await stopped.restarted();
   expect(
     await worker.evaluate(() => (globalThis as { beforeRestart?: boolean }).beforeRestart),
   ).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { Page, Worker } from '@playwright/test';
-import { ask, expect, tabIdOf, test } from './fixtures';
+import { ask, expect, stopServiceWorker, tabIdOf, test } from './fixtures';
 
 /**
  * The toolbar mark in Chromium with the automation build: the icon (and its tooltip) of a tab
@@ -72,4 +72,44 @@ test('the icon marks a clipped page on every tab showing it, asks the service no
   expect((await markOf(worker, page))?.title).not.toBe(MARKED_TITLE);
   const after = await ask(extensionPage, 'findClippedPage', { url: address });
   expect(after.ok && after.clipped).toBe(null);
+});
+
+test('a worker woken by a tab switch marks the tab without loading its work layer; a shortcut then loads it and clips', async ({
+  context,
+  page,
+  worker,
+  site,
+  notesServer,
+  clipTabOf,
+}) => {
+  const address = site.urlFor('article.html');
+  await page.goto(address);
+  const clipped = await clipTabOf(page);
+  if (!clipped?.ok) throw new Error('the clip failed');
+  await worker.evaluate(
+    (id) => globalThis.clipdeckAutomation?.waitForClip(id, 10_000),
+    clipped.clip.id,
+  );
+  const other = await context.newPage();
+  await other.goto(site.urlFor('quote.html'));
+
+  // A tab brought to the front wakes the stopped worker, for the mark.
+  const stopped = await stopServiceWorker(context, other);
+  await page.bringToFront();
+  await stopped.restarted();
+
+  await expect
+    .poll(async () => (await markOf(worker, page))?.marked, { timeout: 5_000 })
+    .toBe(true);
+  // Only background.js ran: the outbox, the API client and the rest wait in background-work.js.
+  expect(await worker.evaluate(() => globalThis.clipdeckWork === undefined)).toBe(true);
+
+  const tabId = await tabIdOf(worker, other);
+  const outcome = await worker.evaluate(async (id) => {
+    const tab = await chrome.tabs.get(id);
+    return globalThis.clipdeckAutomation?.handleCommand('clip-page', tab);
+  }, tabId);
+  expect(outcome).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(await worker.evaluate(() => globalThis.clipdeckWork !== undefined)).toBe(true);
+  expect(notesServer.notes()).toHaveLength(2);
 });

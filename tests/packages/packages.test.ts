@@ -235,17 +235,28 @@ describe('the Chrome package', () => {
       for (const [, href] of html.matchAll(/<link\b[^>]*\bhref="([^"]*)"/g))
         expect(href, page).toMatch(/^\.?\/[^/]/);
     }
-    expect(code).not.toMatch(/importScripts\(/);
     expect(code).not.toMatch(/\bimport\(\s*[`'"](?:https?:)?\/\//);
-    expect(code).not.toMatch(/createElement\(\s*[`'"]script[`'"]\s*\)/);
+    expect(code).not.toMatch(/importScripts\(\s*[`'"](?:https?:)?\/\//);
+    // The background loads its own work layer (utils/wake: importScripts in Chromium's worker, a
+    // script element in Firefox's event page) and nothing else: only background.js loads a
+    // script, and every script address it names is a file of this package.
+    const loaders = scriptsOf(dir)
+      .filter(({ text }) => /importScripts\(|createElement\(\s*[`'"]script[`'"]\s*\)/.test(text))
+      .map(({ file }) => file);
+    expect(loaders).toEqual(['background.js']);
+    const background = readFileSync(join(dir, 'background.js'), 'utf8');
+    const named = [...background.matchAll(/[`'"]([^`'"\s]*\.js)[`'"]/g)].map(
+      ([, path]) => path ?? '',
+    );
+    expect(named).toContain('/background-work.js');
+    for (const path of named) expect(existsSync(join(dir, path)), path).toBe(true);
   });
 });
 
 /**
- * The background's budget, gzipped (issue 18). A Chromium MV3 service worker loads its whole
- * script at every start (it cannot import lazily), so each kilobyte is paid on the first keystroke
- * after the worker slept. The target is 30 kB; the budget is what the background weighs now plus a
- * little room, lowered as it shrinks (bench/capture-speed.md says what is left and why). It was
+ * The background's start budget, gzipped (issue 18): background.js, what every start of the
+ * worker loads, the first keystroke after it slept included. The target is 30 kB; the budget is
+ * what it weighs now plus a little room, lowered as it shrinks (bench/capture-speed.md). It was
  * 96 kB while the background carried the clipping engine, 55.7 kB without it, and 63.7 kB once
  * issue 18's edits through the outbox, quote to note, the toolbar mark, the catalog and bulk
  * retag joined it (about 8 kB of its own code; zod is 16.6 kB of the rest). zod/mini for every
@@ -261,9 +272,11 @@ describe('the Chrome package', () => {
  * while it is read, with rereads inside an attempt, added 0.2 kB; the notification's inline icon
  * gave way to the shipped one (public/icon/48.png): 41.5 kB. Still in it (gzip of each alone, from bench/background-size.ts): the outbox 9.7, zod
  * 8.9, notes-index 5.9, api 3.8, quick-capture 2.9, @wxt-dev/storage 2.7, settings 2.0,
- * clipper 1.6, clip-log 1.4, quote 1.2.
+ * clipper 1.6, clip-log 1.4, quote 1.2. All of that but the toolbar mark and the listeners then
+ * moved into the work layer (utils/work, background-work.js), which the entry (utils/wake) loads
+ * when an event needs it: 15.0 kB (zod, storage, messaging, the clip log and the mark).
  */
-const BACKGROUND_BUDGET_GZIP_BYTES = 41_600;
+const BACKGROUND_BUDGET_GZIP_BYTES = 16_000;
 
 /**
  * The clipping engine runs in the page (content-scripts/extract.js) and never in the background;
@@ -290,31 +303,47 @@ const COMPOSITION_MARKERS = [
   { part: 'link bookmarks (utils/quick-capture/page)', marker: 'Found on ' },
 ];
 
+/**
+ * What a start of the worker does not load (utils/wake): the API client (so the code that sends
+ * the key is not even loaded while a tab switch marks the toolbar) and the outbox; each marker
+ * must be in the work layer, so one that stops matching fails here.
+ */
+const WORK_MARKERS = [
+  { part: 'the API client (utils/api)', marker: 'Bearer ' },
+  { part: 'the outbox (utils/outbox)', marker: 'clipdeck-outbox' },
+];
+
 describe.each([
   ['Chrome', ZIPS.chrome],
   ['Firefox', ZIPS.firefox],
 ])('the %s background', (_browser, zip) => {
   const dir = unzipped(zip);
-  const background = readFileSync(join(dir, 'background.js'));
+  const start = readFileSync(join(dir, 'background.js'), 'utf8');
+  const work = readFileSync(join(dir, 'background-work.js'), 'utf8');
   const engine = readFileSync(join(dir, 'content-scripts/extract.js'), 'utf8');
 
-  it(`stays within ${BACKGROUND_BUDGET_GZIP_BYTES} bytes gzipped`, () => {
-    expect(gzipSync(background, { level: 9 }).length).toBeLessThanOrEqual(
-      BACKGROUND_BUDGET_GZIP_BYTES,
-    );
+  it(`starts with at most ${BACKGROUND_BUDGET_GZIP_BYTES} bytes gzipped (background.js)`, () => {
+    expect(gzipSync(start, { level: 9 }).length).toBeLessThanOrEqual(BACKGROUND_BUDGET_GZIP_BYTES);
+  });
+
+  it.each(WORK_MARKERS)('starts without $part ($marker): the work layer has it', ({ marker }) => {
+    expect(work.includes(marker), 'background-work.js holds the marker').toBe(true);
+    expect(start.includes(marker), 'background.js holds the marker').toBe(false);
   });
 
   it('does not carry the API client’s English sentences (the extension words them from its locales)', () => {
     const marker = 'it usually ends in /api';
     expect(readFileSync('utils/api/sentences.ts', 'utf8').includes(marker)).toBe(true);
-    expect(background.includes(marker), 'background.js holds the marker').toBe(false);
+    expect(start.includes(marker), 'background.js holds the marker').toBe(false);
+    expect(work.includes(marker), 'background-work.js holds the marker').toBe(false);
   });
 
   it.each([...ENGINE_MARKERS, ...COMPOSITION_MARKERS])(
     'does not carry $part ($marker)',
     ({ marker }) => {
       expect(engine.includes(marker), 'the marker names the engine').toBe(true);
-      expect(background.includes(marker), 'background.js holds the marker').toBe(false);
+      expect(start.includes(marker), 'background.js holds the marker').toBe(false);
+      expect(work.includes(marker), 'background-work.js holds the marker').toBe(false);
     },
   );
 });

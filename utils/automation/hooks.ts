@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import { clipTab, type PrepareRequest, prepareClip } from '../clipper';
 import type { ClipTabRequest } from '../messaging';
 import {
@@ -13,7 +12,6 @@ import {
 import { handleCommand, handleMenuClick } from '../quick-capture';
 import type { Result } from '../result';
 import { type Connection, saveConnection } from '../settings';
-import { markShown } from '../toolbar-mark';
 
 /** One tab of the headless command's run, with that link's own mode, deck and tags. */
 export type PrepareTabRequest = PrepareRequest & { tabId: number };
@@ -57,8 +55,13 @@ declare global {
   var clipdeckAutomation: AutomationHooks | undefined;
 }
 
-export function installAutomationHooks(): void {
-  globalThis.clipdeckAutomation = {
+/**
+ * The hooks as the work layer (utils/work) implements them. The entry (utils/wake) puts a hook of
+ * its own for each on the global scope, which loads the work layer and calls this one; the toolbar
+ * mark's it answers itself, where the mark is kept.
+ */
+export function createAutomationHooks(): Omit<AutomationHooks, 'toolbarMark'> {
+  return {
     // Tests configure as a user types: the key given is meant for this address.
     configure: async (connection) => {
       await saveConnection(connection, { keyEntered: true });
@@ -101,8 +104,5 @@ export function installAutomationHooks(): void {
     configureOutbox: (config) => outboxConfigItem.setValue(config),
     handleMenuClick,
     handleCommand,
-    toolbarMark: async (tabId) => {
-      return { marked: markShown(tabId), title: await browser.action.getTitle({ tabId }) };
-    },
   };
 }

@@ -3,4 +3,4 @@
  * command). A domain of its own: it reaches into clipping, quick capture and the outbox, and none
  * of them may depend on it.
  */
-export { type AutomationHooks, installAutomationHooks, type PrepareTabRequest } from './hooks';
+export { type AutomationHooks, createAutomationHooks, type PrepareTabRequest } from './hooks';

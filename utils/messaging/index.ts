@@ -1,4 +1,9 @@
-import { defineExtensionMessaging, type ExtensionMessage } from '@webext-core/messaging';
+import {
+  defineExtensionMessaging,
+  type ExtensionMessage,
+  type GetReturnType,
+  type Message,
+} from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { NoteWithDeck } from '../api';
 import type { ClippedPage } from '../clip-log';
@@ -107,6 +112,52 @@ export interface ProtocolMap {
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
+
+export type MessageType = keyof ProtocolMap;
+/** A message as its handler receives it: the request (`data`) and who sent it (`sender`). */
+export type ReceivedMessage<K extends MessageType> = Message<ProtocolMap, K> & ExtensionMessage;
+export type MessageReply<K extends MessageType> = GetReturnType<ProtocolMap[K]>;
+export type MessageHandler<K extends MessageType> = (
+  message: ReceivedMessage<K>,
+) => MessageReply<K> | Promise<MessageReply<K>>;
+/**
+ * How a domain declares its handlers. The background's work layer (utils/work) collects them in a
+ * table; the worker's entry (utils/wake) listens for every type and hands each message over.
+ */
+export type MessageRegistrar = <K extends MessageType>(type: K, handler: MessageHandler<K>) => void;
+
+/**
+ * Every message type, as a list the worker can listen for before the handlers are loaded: a
+ * stopped service worker is woken only by listeners added in its first run (utils/wake).
+ */
+export const MESSAGE_TYPES = [
+  'clipTab',
+  'clipTabs',
+  'listOutbox',
+  'getClip',
+  'retryClip',
+  'editClip',
+  'discardClip',
+  'listSetAside',
+  'exportSetAside',
+  'clipProgress',
+  'saveDraft',
+  'findClippedPage',
+  'refreshNotesIndex',
+  'getNote',
+  'updateNote',
+  'appendToNote',
+  'deleteNote',
+  'moveNote',
+  'bulkRetag',
+  'dismissBulkRetag',
+  'importLinks',
+  'importProgress',
+] as const satisfies readonly MessageType[];
+
+// A type added to ProtocolMap and not to the list would never reach its handler: a type error.
+type Unlisted = Exclude<MessageType, (typeof MESSAGE_TYPES)[number]>;
+export const EVERY_TYPE_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
 
 /**
  * Only the extension's own pages may ask the background for anything. Content scripts run inside

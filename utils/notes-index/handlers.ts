@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { t } from '../i18n';
-import { isFromExtensionPage, onMessage } from '../messaging';
+import { isFromExtensionPage, type MessageRegistrar } from '../messaging';
 import { failure } from '../result';
 import { appendToNote, deleteNote, getNote, moveNote, updateNote } from './actions';
 import { BULK_MAX_NOTES, dismissBulkRetag, resumeBulkRetag, startBulkRetag } from './bulk';
@@ -35,48 +35,53 @@ const bulkSchema = z.object({
   remove: z.array(z.string().check(z.trim(), z.minLength(1))).check(z.maxLength(20)),
 });
 
-/** The background's side of the notes index and of the popup's actions on existing notes. */
-export function registerNotesIndex(): void {
+/**
+ * What the notes index does in a running background: it follows the outbox's saves, and a retag
+ * a stopped worker left half done goes on.
+ */
+export function runNotesIndexInBackground(): void {
   followOutboxSaves();
-  // A retag the stopped background left half done goes on.
   void resumeBulkRetag();
+}
 
-  onMessage('refreshNotesIndex', (message) =>
+/** The background's side of the notes index and of the popup's actions on existing notes. */
+export function registerNotesIndex(on: MessageRegistrar): void {
+  on('refreshNotesIndex', (message) =>
     isFromExtensionPage(message)
       ? refreshNotesIndex({ force: message.data?.force === true })
       : REFUSED(),
   );
-  onMessage('getNote', (message) => {
+  on('getNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = noteIdSchema.safeParse(message.data);
     return request.success ? getNote(request.data.id) : MALFORMED();
   });
-  onMessage('updateNote', (message) => {
+  on('updateNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = changesSchema.safeParse(message.data);
     return request.success ? updateNote(request.data.id, request.data.changes) : MALFORMED();
   });
-  onMessage('deleteNote', (message) => {
+  on('deleteNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = noteIdSchema.safeParse(message.data);
     return request.success ? deleteNote(request.data.id) : MALFORMED();
   });
-  onMessage('moveNote', (message) => {
+  on('moveNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = moveSchema.safeParse(message.data);
     return request.success ? moveNote(request.data.id, request.data.deckId) : MALFORMED();
   });
-  onMessage('appendToNote', (message) => {
+  on('appendToNote', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = appendSchema.safeParse(message.data);
     return request.success ? appendToNote(request.data.id, request.data.markdown) : MALFORMED();
   });
-  onMessage('bulkRetag', (message) => {
+  on('bulkRetag', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = bulkSchema.safeParse(message.data);
     return request.success ? startBulkRetag(request.data) : MALFORMED();
   });
-  onMessage('dismissBulkRetag', (message) =>
+  on('dismissBulkRetag', (message) =>
     isFromExtensionPage(message) ? dismissBulkRetag() : REFUSED(),
   );
 }

@@ -49,7 +49,7 @@ export {
   shardsFor,
 } from './catalog';
 export { followOutboxSaves, newlySaved } from './follow-outbox';
-export { registerNotesIndex } from './handlers';
+export { registerNotesIndex, runNotesIndexInBackground } from './handlers';
 export {
   CLOCK_MARGIN_MS,
   DECK_LOOKUPS,

@@ -1,4 +1,4 @@
-export { clientForSavedConnection, getOutbox, runOutboxInBackground } from './background';
+export { clientForSavedConnection, getOutbox } from './background';
 export { showOutboxOnBadge } from './badge';
 export {
   DEFAULT_OUTBOX_CONFIG,

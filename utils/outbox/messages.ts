@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { t } from '../i18n';
-import { isFromExtensionPage, onMessage } from '../messaging';
+import { isFromExtensionPage, type MessageRegistrar } from '../messaging';
 import { failure, type Result } from '../result';
 import { getOutbox } from './background';
 import { noteDraftSchema } from './entry';
@@ -29,10 +29,10 @@ function toReply(outcome: Outcome) {
  * The outbox's messages, for the popup's list: what waits and why, and the actions that fit
  * (retry now, edit and resend, change notebook, discard).
  */
-export function registerOutboxMessages(): void {
+export function registerOutboxMessages(on: MessageRegistrar): void {
   const outbox = getOutbox();
 
-  onMessage('listOutbox', async (message) => {
+  on('listOutbox', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const current = await outbox.list();
     return {
@@ -42,7 +42,7 @@ export function registerOutboxMessages(): void {
     };
   });
 
-  onMessage('getClip', async (message) => {
+  on('getClip', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
     if (!request.success) return MALFORMED();
@@ -51,13 +51,13 @@ export function registerOutboxMessages(): void {
     return { ok: true, clip: summarizeClip(entry), draft: entry.draft };
   });
 
-  onMessage('retryClip', async (message) => {
+  on('retryClip', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
     return request.success ? toReply(await outbox.retry(request.data.id)) : MALFORMED();
   });
 
-  onMessage('editClip', async (message) => {
+  on('editClip', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = editSchema.safeParse(message.data);
     if (!request.success) return MALFORMED();
@@ -70,7 +70,7 @@ export function registerOutboxMessages(): void {
     );
   });
 
-  onMessage('clipProgress', async (message) => {
+  on('clipProgress', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = z
       .object({ ids: z.array(z.string()).check(z.maxLength(10_000)) })
@@ -79,7 +79,7 @@ export function registerOutboxMessages(): void {
     return { ok: true, progress: await outbox.progress(request.data.ids) };
   });
 
-  onMessage('listSetAside', async (message) => {
+  on('listSetAside', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     // Anything in the outbox it cannot read is set aside first, so the count is complete.
     await outbox.keepUnreadable();
@@ -87,13 +87,13 @@ export function registerOutboxMessages(): void {
     return { ok: true, count: setAside.clips.length, message: describeSetAside(setAside) };
   });
 
-  onMessage('exportSetAside', async (message) => {
+  on('exportSetAside', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const setAside = await readSetAside();
     return { ok: true, count: setAside.clips.length, json: exportSetAside(setAside, Date.now()) };
   });
 
-  onMessage('discardClip', async (message): Promise<Result> => {
+  on('discardClip', async (message): Promise<Result> => {
     if (!isFromExtensionPage(message)) return REFUSED();
     const request = clipIdSchema.safeParse(message.data);
     return request.success ? outbox.discard(request.data.id) : MALFORMED();

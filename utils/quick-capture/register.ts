@@ -1,8 +1,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { MENU_ITEMS } from './actions';
-import { handleCommand, handleMenuClick } from './capture';
-import { openForNotification } from './confirm';
 
 /**
  * The context menu as the user sees it. Chromium shows an extension's items under one “Clipdeck”
@@ -43,30 +41,4 @@ async function replaceMenuItems(): Promise<void> {
       });
     });
   }
-}
-
-function logFailure(error: unknown): void {
-  console.error('[clipdeck quick capture]', error);
-}
-
-/**
- * Wires quick capture into the background. Listeners are added synchronously, as Manifest V3
- * needs for a menu click or a shortcut to wake a stopped worker.
- */
-export function registerQuickCapture(): void {
-  browser.runtime.onInstalled.addListener(() => {
-    createContextMenus().catch(logFailure);
-  });
-  browser.runtime.onStartup.addListener(() => {
-    createContextMenus().catch(logFailure);
-  });
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    handleMenuClick(info, tab).catch(logFailure);
-  });
-  browser.commands.onCommand.addListener((command, tab) => {
-    handleCommand(command, tab).catch(logFailure);
-  });
-  browser.notifications.onClicked.addListener((notificationId) => {
-    openForNotification(notificationId).catch(logFailure);
-  });
 }

@@ -11,9 +11,10 @@ import {
   importProgress,
   storeImportedClips,
 } from '../../../utils/import/background';
-import { outboxConfigItem, outboxItem, runOutboxInBackground } from '../../../utils/outbox';
+import { outboxConfigItem, outboxItem } from '../../../utils/outbox';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
 import { POCKET_TITLES } from '../../support/import';
+import { startBackground } from '../start-background';
 
 /**
  * The options page's import, run with the real background handlers and the real outbox against
@@ -46,7 +47,7 @@ beforeAll(async () => {
     stripTracking: true,
   });
   await outboxConfigItem.setValue({ baseDelayMs: 50, maxDelayMs: 50 });
-  runOutboxInBackground();
+  startBackground();
 });
 
 afterAll(async () => {

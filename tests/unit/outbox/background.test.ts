@@ -8,13 +8,13 @@ import {
   OUTBOX_ALARM,
   outboxConfigItem,
   outboxItem,
-  runOutboxInBackground,
   submitClip,
 } from '../../../utils/outbox';
 import { connectionItem, readKeyRefusal, saveConnection } from '../../../utils/settings';
+import { startBackground } from '../start-background';
 
 /**
- * The outbox as the background wires it: started in a fresh worker, woken by its alarm and by
+ * The outbox as the background wires it (utils/wake, utils/work): started in a fresh worker, woken by its alarm and by
  * browser start-up, resumed by a new key. One background per file (it is a module singleton), so
  * the steps run in order on the same fake browser.
  */
@@ -59,7 +59,7 @@ describe('the outbox in the background', () => {
       draft('Interrupted'),
     );
 
-    runOutboxInBackground();
+    startBackground();
 
     const outbox = getOutbox();
     expect(await outbox.waitFor('interrupted', 5_000)).toMatchObject({

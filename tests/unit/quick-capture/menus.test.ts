@@ -7,8 +7,8 @@ import {
   handleCommand,
   MANIFEST_COMMANDS,
   MENU_ITEMS,
-  registerQuickCapture,
 } from '../../../utils/quick-capture';
+import { startBackground } from '../start-background';
 import { menuItems, stubBrowserApis } from './fake-tab';
 
 beforeEach(() => {
@@ -33,7 +33,7 @@ describe('the context menu', () => {
 
   it('is created on install and on every update without a duplicate', async () => {
     const logged = vi.spyOn(console, 'error');
-    registerQuickCapture();
+    startBackground();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
     await vi.waitFor(() => expect(menuItems.size).toBe(5));
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
@@ -44,7 +44,7 @@ describe('the context menu', () => {
 
   it('is created again at browser start-up, even while an update creates it too', async () => {
     const logged = vi.spyOn(console, 'error');
-    registerQuickCapture();
+    startBackground();
     await Promise.all([
       fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' }),
       fakeBrowser.runtime.onStartup.trigger(),
@@ -55,7 +55,7 @@ describe('the context menu', () => {
   });
 
   it('is not created again when a stopped service worker starts (the browser keeps it)', () => {
-    registerQuickCapture();
+    startBackground();
     expect(fakeBrowser.contextMenus.create).not.toHaveBeenCalled();
     expect(fakeBrowser.contextMenus.onClicked.addListener).toHaveBeenCalledTimes(1);
     expect(fakeBrowser.commands.onCommand.addListener).toHaveBeenCalledTimes(1);
@@ -86,7 +86,7 @@ describe('the keyboard commands', () => {
 
 describe('clicking a notification', () => {
   it('takes a user who is not connected yet to the options page', async () => {
-    registerQuickCapture();
+    startBackground();
     await handleCommand(COMMANDS.page, { id: 3 });
 
     const shown = Object.entries(fakeBrowser.notifications.getAllCreateOptions());

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { NOT_CONFIGURED_MESSAGE } from '../../clipper';
 import { t } from '../../i18n';
-import { isFromExtensionPage, onMessage } from '../../messaging';
+import { isFromExtensionPage, type MessageRegistrar } from '../../messaging';
 import { BATCH_SIZE, type ClipState, getOutbox, NOT_STORED_MESSAGE } from '../../outbox';
 import { noteDraftSchema } from '../../outbox/entry';
 import { failure, type Result } from '../../result';
@@ -61,13 +61,13 @@ export async function importProgress(
   return { ok: true, states, ...(attention && { attention }) };
 }
 
-export function registerImportMessages(): void {
-  onMessage('importLinks', async (message) => {
+export function registerImportMessages(on: MessageRegistrar): void {
+  on('importLinks', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = importClipsSchema.safeParse(message.data);
     return request.success ? storeImportedClips(request.data.clips) : MALFORMED;
   });
-  onMessage('importProgress', async (message) => {
+  on('importProgress', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = progressSchema.safeParse(message.data);
     return request.success ? importProgress(request.data.ids) : MALFORMED;

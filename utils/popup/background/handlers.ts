@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { findClippedPage, forgetDeletedNotes, logOutboxSaves } from '../../clip-log';
 import { t } from '../../i18n';
-import { isFromExtensionPage, onMessage } from '../../messaging';
-import { registerNotesIndex } from '../../notes-index';
+import { isFromExtensionPage, type MessageRegistrar } from '../../messaging';
+import { registerNotesIndex, runNotesIndexInBackground } from '../../notes-index';
 import { submitClip } from '../../outbox';
 import { failure } from '../../result';
 import { readConnection } from '../../settings';
@@ -21,15 +21,23 @@ const saveSchema = z.object({
 });
 
 /**
- * The background's side of the popup: save the edited draft through the outbox, "already
- * clipped"; plus the notes index and the clip log, which follow the outbox's saves.
+ * The notes index and the clip log follow the outbox's saves (and the notes it finds gone) while
+ * the background's work layer runs.
  */
-export function registerPopupBackground(): void {
-  registerNotesIndex();
+export function followOutboxInBackground(): void {
+  runNotesIndexInBackground();
   logOutboxSaves();
   forgetDeletedNotes();
+}
 
-  onMessage('saveDraft', async (message) => {
+/**
+ * The background's side of the popup: save the edited draft through the outbox, "already
+ * clipped", and the notes index's messages.
+ */
+export function registerPopupBackground(on: MessageRegistrar): void {
+  registerNotesIndex(on);
+
+  on('saveDraft', async (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = saveSchema.safeParse(message.data);
     if (!request.success) {
@@ -45,7 +53,7 @@ export function registerPopupBackground(): void {
       ...(sourceUrl !== undefined && { sourceUrl }),
     });
   });
-  onMessage('findClippedPage', (message) => {
+  on('findClippedPage', (message) => {
     if (!isFromExtensionPage(message)) return REFUSED;
     const request = z.object({ url: z.string() }).safeParse(message.data);
     return request.success ? findClippedPage(request.data.url) : MALFORMED;

@@ -4,4 +4,4 @@
  * index and clip log that follow the outbox's saves. What the popup only waits on (preview,
  * selection, service check) runs in the popup: ../tab.
  */
-export { registerPopupBackground } from './handlers';
+export { followOutboxInBackground, registerPopupBackground } from './handlers';
