@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { workWaitingAtStart } from './start';
 import type { BackgroundWork } from './types';
 
 /** The work layer's bundle (entrypoints/background-work.ts), at the root of the extension. */
@@ -36,13 +37,26 @@ function addToPage(): Promise<void> {
 }
 
 let loading: Promise<BackgroundWork> | undefined;
+let waiting: Promise<boolean> | undefined;
 
 /**
- * The work layer, loaded and started once per worker. A failed load is not remembered: the next
- * event tries again.
+ * Whether this worker found work a stopped one left (workWaitingAtStart), asked once per worker,
+ * at its start: later, this worker's own clips are in storage too. When storage cannot be read,
+ * the outbox resumes as if there were.
+ */
+export function waitingAtStart(): Promise<boolean> {
+  waiting ??= workWaitingAtStart().catch(() => true);
+  return waiting;
+}
+
+/**
+ * The work layer, loaded and started once per worker: the outbox resumes only when the start
+ * found work waiting, so a shortcut's clip does not queue behind a resume with nothing to do. A
+ * failed load is not remembered: the next event tries again.
  */
 export function loadWork(): Promise<BackgroundWork> {
   loading ??= (async () => {
+    const resume = waitingAtStart();
     if (!globalThis.clipdeckWork) {
       const { importScripts } = workerScope();
       if (importScripts) importScripts(WORK_SCRIPT);
@@ -50,7 +64,7 @@ export function loadWork(): Promise<BackgroundWork> {
     }
     const work = globalThis.clipdeckWork;
     if (!work) throw new Error(`${WORK_SCRIPT} defined no work layer`);
-    work.start();
+    work.start({ resumeOutbox: await resume });
     return work;
   })().catch((error: unknown) => {
     loading = undefined;

@@ -9,10 +9,11 @@ import type { MessageReply, MessageType, ReceivedMessage } from '../messaging';
  */
 export interface BackgroundWork {
   /**
-   * Once per worker, before anything else is asked of it: the outbox resumes (clips a stopped
-   * worker left half sent), and the notes index and clip log follow the outbox from now on.
+   * Once per worker, before anything else is asked of it: the notes index and clip log follow the
+   * outbox from now on, and, when the worker's start found clips waiting (utils/wake/start.ts),
+   * the outbox resumes them (clips a stopped worker left queued or half sent).
    */
-  start(): void;
+  start(options: { resumeOutbox: boolean }): void;
   handleMessage<K extends MessageType>(
     type: K,
     message: ReceivedMessage<K>,

@@ -3,8 +3,7 @@ import type { AutomationHooks } from '../automation';
 import { MESSAGE_TYPES, onMessage } from '../messaging';
 import { connectionItem } from '../settings';
 import { markShown, registerToolbarMark } from '../toolbar-mark';
-import { installWorkScript, loadWork } from './load';
-import { workWaitingAtStart } from './start';
+import { installWorkScript, loadWork, waitingAtStart } from './load';
 import type { BackgroundWork } from './types';
 
 function logFailure(error: unknown): void {
@@ -53,7 +52,7 @@ export function wireBackground(): () => void {
   registerToolbarMark();
 
   // Clips a stopped worker or a browser restart left unsent go on without waiting for an event.
-  workWaitingAtStart()
+  waitingAtStart()
     .then((waiting) => (waiting ? loadWork() : undefined))
     .catch(logFailure);
 

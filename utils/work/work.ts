@@ -47,12 +47,13 @@ export function createBackgroundWork(): BackgroundWork {
   const outbox = () => getOutbox();
 
   return {
-    start() {
+    start({ resumeOutbox }) {
       if (started) return;
       started = true;
       // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on
-      // alarms, which the entry hands here.
-      outbox().start().catch(logFailure);
+      // alarms, which the entry hands here. With nothing waiting there is nothing to resume: a
+      // clip's own add sends it, and the next start with work waiting sweeps what is left over.
+      if (resumeOutbox) outbox().start().catch(logFailure);
       followOutboxInBackground();
     },
     async handleMessage(type, message) {
@@ -66,7 +67,9 @@ export function createBackgroundWork(): BackgroundWork {
     installed: () => createContextMenus(),
     async browserStarted() {
       // Firefox's event page may start without the menu after a browser restart; Chromium keeps it.
-      await Promise.all([createContextMenus(), outbox().pump()]);
+      // The outbox's whole start, once a browser session: waiting clips go out, and draft bodies
+      // a stopped worker left behind are swept even when nothing waited at a worker's start.
+      await Promise.all([createContextMenus(), outbox().start()]);
     },
     connectionChanged: () => outbox().resumeAfterConnectionChange(),
     menuClicked: (info, tab) => handleMenuClick(info, tab),
