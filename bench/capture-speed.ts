@@ -24,11 +24,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { CDPSession, Page, Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
 import { startNotesServer } from '../notes-server';
 import { launchWithExtension } from '../scripts/lib/chromium';
 import { startStaticServer } from '../scripts/lib/static-server';
+import { sleep, until, watchWorker } from './worker-status';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -37,16 +38,6 @@ function option(name: string, fallback: string): string {
 const EXTENSION = resolve(option('extension', '.output/chrome-mv3-automation'));
 const CLIPS = Number(option('clips', '20'));
 const POPUPS = Number(option('popups', '20'));
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 function summary(values: number[]): { median: number; p95: number; min: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,27 +60,6 @@ async function preparedCopy(): Promise<string> {
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   await writeFile(join(dir, 'popup-static.html'), withoutScripts);
   return dir;
-}
-
-/** Follows the extension's worker through CDP: its version and running status. */
-async function watchWorker(control: Page): Promise<{
-  cdp: CDPSession;
-  status: () => string;
-  versionId: () => string;
-}> {
-  const cdp = await control.context().newCDPSession(control);
-  let status = '';
-  let versionId = '';
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) {
-      if (!version.scriptURL.endsWith('/background.js')) continue;
-      status = version.runningStatus;
-      versionId = version.versionId;
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  await until(() => versionId !== '', 5_000, 'the worker’s version');
-  return { cdp, status: () => status, versionId: () => versionId };
 }
 
 async function main(): Promise<void> {

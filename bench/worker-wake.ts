@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { launchWithExtension } from '../scripts/lib/chromium';
 import { startStaticServer } from '../scripts/lib/static-server';
+import { median } from './metrics/speed';
+import { sleep, until, watchWorker } from './worker-status';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -22,24 +24,6 @@ const { values, positionals } = parseArgs({
 });
 const WAKES = Number(values.wakes);
 if (positionals.length === 0) throw new Error('Name at least one automation build.');
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(2);
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2
-    ? (sorted[Math.floor(mid)] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /** Sends a DevTools command to the running worker (a fresh target after every start). */
 async function askWorker(
@@ -80,9 +64,7 @@ interface Run {
   build: string;
   close: () => Promise<void>;
   extensionId: string;
-  cdp: CDPSession;
-  status: () => string;
-  versionId: () => string;
+  worker: Awaited<ReturnType<typeof watchWorker>>;
   tabs: [Page, Page];
   startMs: number[];
   heapMb: number[];
@@ -94,41 +76,20 @@ async function open(build: string, pageUrl: string): Promise<Run> {
   await first.goto(`${pageUrl}?tab=1`);
   const second = await context.newPage();
   await second.goto(`${pageUrl}?tab=2`);
-  const cdp = await context.newCDPSession(first);
-  let status = '';
-  let versionId = '';
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) {
-      if (!version.scriptURL.endsWith('/background.js')) continue;
-      status = version.runningStatus;
-      versionId = version.versionId;
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  await until(() => versionId !== '', 5_000, 'the worker’s version');
-  return {
-    build,
-    close,
-    extensionId,
-    cdp,
-    status: () => status,
-    versionId: () => versionId,
-    tabs: [first, second],
-    startMs: [],
-    heapMb: [],
-  };
+  const worker = await watchWorker(first);
+  return { build, close, extensionId, worker, tabs: [first, second], startMs: [], heapMb: [] };
 }
 
 async function wake(run: Run, n: number): Promise<void> {
   await sleep(300);
-  await run.cdp.send('ServiceWorker.stopWorker', { versionId: run.versionId() });
-  await until(() => run.status() === 'stopped', 10_000, 'the worker to stop');
+  await run.worker.cdp.send('ServiceWorker.stopWorker', { versionId: run.worker.versionId() });
+  await until(() => run.worker.status() === 'stopped', 10_000, 'the worker to stop');
   const started = performance.now();
   await run.tabs[n % 2]?.bringToFront();
-  await until(() => run.status() === 'running', 30_000, 'the worker to start');
+  await until(() => run.worker.status() === 'running', 30_000, 'the worker to start');
   run.startMs.push(performance.now() - started);
   await sleep(500);
-  const heap = await askWorker(run.cdp, run.extensionId, 'Runtime.getHeapUsage');
+  const heap = await askWorker(run.worker.cdp, run.extensionId, 'Runtime.getHeapUsage');
   run.heapMb.push(Number(heap.usedSize) / 1024 / 1024);
 }
 

@@ -5,7 +5,6 @@
  * layer's domains (the outbox, the API client, the notes index, quick capture, the clipper):
  * tests/packages holds background.js to its budget.
  */
-export { loadWork, WORK_SCRIPT } from './load';
 export { BULK_PROGRESS_KEY, OUTBOX_KEY, workWaitingAtStart } from './start';
 export type { BackgroundWork } from './types';
 export { wireBackground } from './wire';

@@ -13,9 +13,9 @@ const SETTLED = new Set<unknown>(['saved', 'needs-attention']);
 
 /**
  * Whether a worker that just started has work waiting: a clip or change to send (queued, or being
- * sent when a worker stopped), or a bulk retag still running. Most
- * starts are a tab brought to the front, for the toolbar mark: they load nothing more. Anything
- * this cannot read as an outbox of saved clips counts as waiting, so the outbox itself judges it.
+ * sent when a worker stopped), or a bulk retag still running. Most starts are a tab brought to the
+ * front, for the toolbar mark: they load nothing more. Anything this cannot read as an outbox of
+ * settled clips counts as waiting, so the outbox itself judges it.
  */
 export async function workWaitingAtStart(): Promise<boolean> {
   const stored = await browser.storage.local.get([OUTBOX_KEY, BULK_PROGRESS_KEY]);

@@ -44,7 +44,6 @@ export function createBackgroundWork(): BackgroundWork {
   registerImportMessages(on);
 
   let started = false;
-  const outbox = () => getOutbox();
 
   return {
     start({ resumeOutbox }) {
@@ -53,7 +52,7 @@ export function createBackgroundWork(): BackgroundWork {
       // Resumes deliveries a stopped worker or a browser restart interrupted; retries ride on
       // alarms, which the entry hands here. With nothing waiting there is nothing to resume: a
       // clip's own add sends it, and the next start with work waiting sweeps what is left over.
-      if (resumeOutbox) outbox().start().catch(logFailure);
+      if (resumeOutbox) getOutbox().start().catch(logFailure);
       followOutboxInBackground();
     },
     async handleMessage(type, message) {
@@ -62,16 +61,16 @@ export function createBackgroundWork(): BackgroundWork {
       return handler(message);
     },
     async alarmRang(name) {
-      if (name === OUTBOX_ALARM) await outbox().pump();
+      if (name === OUTBOX_ALARM) await getOutbox().pump();
     },
     installed: () => createContextMenus(),
     async browserStarted() {
       // Firefox's event page may start without the menu after a browser restart; Chromium keeps it.
       // The outbox's whole start, once a browser session: waiting clips go out, and draft bodies
       // a stopped worker left behind are swept even when nothing waited at a worker's start.
-      await Promise.all([createContextMenus(), outbox().start()]);
+      await Promise.all([createContextMenus(), getOutbox().start()]);
     },
-    connectionChanged: () => outbox().resumeAfterConnectionChange(),
+    connectionChanged: () => getOutbox().resumeAfterConnectionChange(),
     menuClicked: (info, tab) => handleMenuClick(info, tab),
     command: (command, tab) => handleCommand(command, tab),
     notificationClicked: (notificationId) => openForNotification(notificationId),

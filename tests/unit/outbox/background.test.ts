@@ -14,9 +14,9 @@ import { connectionItem, readKeyRefusal, saveConnection } from '../../../utils/s
 import { startBackground } from '../start-background';
 
 /**
- * The outbox as the background wires it (utils/wake, utils/work): started in a fresh worker, woken by its alarm and by
- * browser start-up, resumed by a new key. One background per file (it is a module singleton), so
- * the steps run in order on the same fake browser.
+ * The outbox as the background wires it (utils/wake, utils/work): started in a fresh worker,
+ * woken by its alarm and by browser start-up, resumed by a new key. One background per file (it
+ * is a module singleton), so the steps run in order on the same fake browser.
  */
 
 let server: NotesServer;
