@@ -36,6 +36,7 @@ import {
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
+  removeConsentBanners,
   removeNonContent,
   removePageChrome,
   restoreHeadingLevels,
@@ -159,6 +160,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeInlineNotes(root);
   removeHiddenElements(root);
   removeHoverCards(root);
+  removeConsentBanners(root);
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);
@@ -264,7 +266,7 @@ function articleClip(
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
-  removeArticleClutter(content, context.doc.URL, filled.author);
+  removeArticleClutter(content, context.doc.URL, filled);
   // What Readability took around the body the page declares is its header and footer. After
   // the clutter rules, which know an author box by its heading: this would leave it headless.
   if (context.declaresBody) keepDeclaredBody(content);
@@ -286,7 +288,7 @@ function missedArticle(
   const page = preparedClone(context);
   const declared = context.declaresBody && page.body ? declaredBody(page.body) : null;
   if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
-    removeArticleClutter(declared, context.doc.URL, metadata.author);
+    removeArticleClutter(declared, context.doc.URL, metadata);
     return { markdown: finishContent(declared, context), metadata };
   }
   context.notices.push(notice(code));

@@ -168,6 +168,23 @@ describe('headline runs', () => {
     expect(clip(lists.join('\n'))).not.toMatch(/Veerpont|Haven van|Go Ahead/);
   });
 
+  it('leaves out short headlines when each is a heading that is only its link', () => {
+    const lists = (titles: string[]) =>
+      titles
+        .map(
+          (words, index) =>
+            `<ul><li><h4><a href="/wetenschap/${index}">${words}</a></h4></li></ul>`,
+        )
+        .join('');
+    const markdown = clip(
+      `<h4>Meer:</h4>${lists(['De nieuwe ruimterace', 'Wandelen in de ruimte', 'Marslanding getest'])}`,
+    );
+    expect(markdown).toContain('Alinea 4');
+    expect(markdown).not.toMatch(/ruimterace|Wandelen|Marslanding|Meer:/);
+    // A word each is more often a row of labels (tabs, sections) than other stories.
+    expect(clip(lists(['Ruimte', 'Mars', 'Maan']))).toMatch(/Ruimte[\s\S]*Mars[\s\S]*Maan/);
+  });
+
   it('keeps two headlines, links to other sites, short links and links inside sentences', () => {
     const two = HEADLINES.slice(0, 2)
       .map(([path, words]) => headline(path, words))
@@ -329,5 +346,97 @@ describe('author boxes', () => {
 
   it('keeps a heading the page itself ends with', () => {
     expect(clip('<h2>Kommentare</h2>').trimEnd().endsWith('## Kommentare')).toBe(true);
+  });
+});
+
+describe('navigation the page marks', () => {
+  const PAGE = 'https://ruimte.example/nieuws/europa-pluimen';
+  const STORY = numbered(
+    'Alinea',
+    'de pluimen van Europa blijken echt, maar ze komen zelden voor, zo blijkt uit metingen van de telescoop op Hawaii.',
+  )(0, 5);
+  const clip = (before: string, after = '') =>
+    markdownOf(
+      `<html><head><title>Pluimen van Europa</title></head><body><article>${before}${STORY}${after}</article></body></html>`,
+      PAGE,
+    );
+
+  it('leaves out a breadcrumb, a table of contents and links to other posts', () => {
+    const breadcrumb = `<nav aria-label="Kruimelpad"><ol><li><a href="/">Home</a></li><li><a href="/nieuws">Nieuws</a></li><li><a href="/wetenschap">Wetenschap</a></li></ol></nav>`;
+    const contents = `<div role="navigation"><ul><li><a href="#metingen">Metingen</a></li><li><a href="#telescoop">Telescoop</a></li></ul></div>`;
+    const adjacent = `<nav><a href="/nieuws/vorige">← Vorige</a> <a href="/nieuws/volgende">Volgende →</a></nav>`;
+    const markdown = clip(breadcrumb + contents, adjacent);
+    expect(markdown).toContain('Alinea 4');
+    expect(markdown).not.toMatch(/Home|Wetenschap|Metingen|Telescoop|Vorige|Volgende/);
+  });
+
+  it('keeps prose a page wraps in a nav element', () => {
+    const prose = `<nav><p>Deze reeks volgt de missie van begin tot eind; lees de <a href="/reeks">andere delen</a> voor de aanloop naar de lancering en wat de sonde nu al heeft gezien.</p></nav>`;
+    expect(clip('', prose)).toContain('Deze reeks volgt de missie');
+  });
+});
+
+describe('the heading that repeats the title', () => {
+  const PAGE = 'https://krant.example/dieren/kat-terug';
+  const STORY = numbered(
+    'Alinea',
+    'de kat werd na vijf jaar teruggevonden, meer dan tweeduizend kilometer van huis, dankzij de chip onder haar vel.',
+  );
+  const clip = (title: string, body: string, before = '') =>
+    markdownOf(
+      `<html><head><title>${title}</title></head><body>${before}<article>${body}</article></body></html>`,
+      PAGE,
+    );
+
+  it('leaves out the heading over the article that says what the title says', () => {
+    const markdown = clip(
+      'Kat na vijf jaar terug',
+      `<div><h2>Kat na vijf jaar terug</h2><h1>Kat na vijf jaar terug!</h1></div>${STORY(0, 5)}`,
+    );
+    expect(markdown).toContain('Alinea 0');
+    expect(markdown).not.toMatch(/^#+ Kat na vijf jaar terug/m);
+  });
+
+  it('keeps a heading with other words, and one further down the article', () => {
+    const other = clip('Kat na vijf jaar terug', `<h1>Kat gevonden</h1>${STORY(0, 5)}`);
+    expect(other).toMatch(/^# Kat gevonden/m);
+    // Readability drops the first heading like the title it meets: here, the site header's.
+    const section = clip(
+      'Kat na vijf jaar terug',
+      `${STORY(0, 3)}<h2>Kat na vijf jaar terug</h2>${STORY(3, 6)}`,
+      '<header><h1>Kat na vijf jaar terug</h1></header>',
+    );
+    expect(section).toMatch(/^## Kat na vijf jaar terug/m);
+  });
+});
+
+describe('consent banners', () => {
+  const PAGE = 'https://bakkerij.example/recepten/koekjes';
+  const STORY = numbered(
+    'Stap',
+    'meng de boter met de suiker tot een licht mengsel en voeg dan de bloem en een snuf zout toe, beetje bij beetje.',
+  )(0, 5);
+  const clip = (inside: string) =>
+    markdownOf(
+      `<html><head><title>Koekjes</title></head><body><article>${STORY}${inside}</article></body></html>`,
+      PAGE,
+    );
+
+  it('leaves out a cookie or consent banner by the names sites and consent tools give it', () => {
+    for (const banner of [
+      '<div id="cookie-law-info-bar"><span>Deze site gebruikt cookies.<a href="/privacy">Meer weten</a></span></div>',
+      '<div class="cookieChoiceInfo"><p>Wij gebruiken cookies voor statistiek.</p></div>',
+      '<section class="consent-overlay"><p>Geef toestemming voor het plaatsen van cookies.</p></section>',
+      '<p class="comment-form-cookies-consent"><label>Bewaar mijn naam in deze browser.</label></p>',
+    ]) {
+      const markdown = clip(banner);
+      expect(markdown).toContain('Stap 4');
+      expect(markdown).not.toMatch(/cookies|toestemming|Bewaar mijn naam/);
+    }
+  });
+
+  it('keeps a part of the article whose name only mentions cookies', () => {
+    const recipe = `<div class="cookie-recipe"><p>Bak de koekjes twaalf minuten op 180 graden, tot de randen goudbruin zijn en het midden nog zacht is.</p></div>`;
+    expect(clip(recipe)).toContain('Bak de koekjes twaalf minuten');
   });
 });

@@ -471,7 +471,11 @@ function removeHeadlineRuns(root: Element, pageUrl: string): void {
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     if (link.closest(KEEP_INSIDE)) continue;
     const text = normalizedText(link);
-    if (wordCount(text) < 5 || text.length > 300 || !isSameSite(link, pageUrl)) continue;
+    // A heading that is nothing but a link to another page is a headline however short.
+    const heading = link.closest('h1, h2, h3, h4, h5, h6');
+    const headline = heading !== null && normalizedText(heading) === text;
+    const words = wordCount(text);
+    if (words < (headline ? 2 : 5) || text.length > 300 || !isSameSite(link, pageUrl)) continue;
     const block = outermostWithSameText(link, root, text);
     // The climb stops at other text or an image beside the link; a link that is its own
     // block is one inside a sentence.
@@ -848,11 +852,64 @@ function trailingHeadings(root: Element): Set<Element> {
   return trailing;
 }
 
+const NAVIGATION = 'nav, [role="navigation"]';
+
+/**
+ * What the page itself marks as navigation (`<nav>`, role="navigation") inside the article: a
+ * breadcrumb over the headline, the site's section tabs, links to the previous and next post, a
+ * table of contents whose links only lead back into the page. A semantic mark rather than a class
+ * name, so it holds on any site in any language. A block so marked that is mostly prose rather
+ * than links (a site that wraps its text in the wrong element) stays.
+ */
+function removeNavigation(root: Element): void {
+  for (const nav of Array.from(root.querySelectorAll(NAVIGATION))) {
+    if (!root.contains(nav) || nav.querySelector('main, article, [role="main"]')) continue;
+    const text = normalizedText(nav);
+    if (text.length === 0 || linkTextLength(nav) >= text.length * 0.5) nav.remove();
+  }
+}
+
+/** A title or heading as compared: case, punctuation and spacing aside. */
+function comparable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The heading that repeats the note's title where the article opens, before its first paragraph
+ * of prose: the note already has the title. Readability drops only the first heading like its own
+ * reading of the title that it meets on the whole page, and its words are ASCII letters only, so
+ * a title in Japanese or Arabic never matches; on those pages, and on some news and documentation
+ * sites, the article still opened with it. Words are compared as Unicode letters and digits. Only
+ * the first such heading goes, and never the article's only text.
+ */
+function removeTitleHeading(root: Element, title: string | undefined): void {
+  const wanted = title ? comparable(title) : '';
+  if (!wanted) return;
+  const prose = firstProse(root);
+  for (const heading of Array.from(root.querySelectorAll('h1, h2'))) {
+    if (prose && !precedes(heading, prose)) return;
+    const text = normalizedText(heading);
+    if (comparable(text) !== wanted) continue;
+    if (normalizedText(root).length > text.length) heading.remove();
+    return;
+  }
+}
+
 /** Article mode: run on Readability's article, before it becomes Markdown. */
-export function removeArticleClutter(content: Element, pageUrl: string, author?: string): void {
+export function removeArticleClutter(
+  content: Element,
+  pageUrl: string,
+  note: { author?: string; title?: string },
+): void {
+  const { author, title } = note;
   // Headings the page itself ends with stay as the page has them: only those the removals
   // below leave at the end go.
   const endedWith = trailingHeadings(content);
+  removeNavigation(content);
+  removeTitleHeading(content, title);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
   removeLinkLists(content, pageUrl);

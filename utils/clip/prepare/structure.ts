@@ -176,19 +176,43 @@ export function removePageChrome(root: Element): void {
     if (root.contains(element) && !element.querySelector('main, article, [role="main"]'))
       element.remove();
   }
-  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
-    if (!root.contains(element)) continue;
-    const name = `${element.getAttribute('class') ?? ''} ${element.id}`;
-    if (
-      CHROME_NAME.test(name) &&
-      (element.textContent ?? '').length < 2000 &&
-      !element.querySelector('main, article, [role="main"]')
-    ) {
-      element.remove();
-    }
-  }
+  removeNamedChrome(root, root.querySelectorAll('[class], [id]'), CHROME_NAME);
   for (const form of Array.from(root.querySelectorAll('form'))) {
     if ((form.textContent ?? '').trim().length < 300) form.remove();
+  }
+}
+
+/** Elements whose name may be a consent banner's: the browser's own substring match finds the few. */
+const CONSENT_CANDIDATES = ['cookie', 'consent', 'gdpr']
+  .flatMap((word) => [`[id*="${word}" i]`, `[class*="${word}" i]`])
+  .join(', ');
+/**
+ * The names sites and consent tools give a cookie or consent banner ("cookie-law-info-bar",
+ * "cookieChoiceInfo", "consent-overlay", "gdpr-popup"): a word of the name, so "cookie-recipe"
+ * or "fortune-cookies" is no banner.
+ */
+const CONSENT_NAME =
+  /(?:^|[\s_-])(?:cookies?[-_]?(?:banner|bar|notice|law|consent|policy|popup|prompt|message|msg|info|alert|wall|modal|overlay|dialog|warning|choice|container|wrapper|accept)|consent(?:[-_]?(?:banner|bar|notice|popup|modal|overlay|dialog|wrapper|container|box|manager|message))?(?:$|[\s_-])|gdpr|cookiebot|onetrust|cmplz|didomi|cookieconsent)/i;
+
+/**
+ * Every mode: a cookie or consent banner is never what the reader clips, in any language. Class
+ * names are what these share across sites (the banner's text is in the page's language); the
+ * banner is short and holds no article.
+ */
+export function removeConsentBanners(root: Element): void {
+  removeNamedChrome(root, root.querySelectorAll(CONSENT_CANDIDATES), CONSENT_NAME);
+}
+
+/** The candidates whose class or id `name` matches, when short and holding no article. */
+function removeNamedChrome(root: Element, candidates: NodeListOf<Element>, name: RegExp): void {
+  for (const element of Array.from(candidates)) {
+    if (!root.contains(element)) continue;
+    if (
+      name.test(`${element.getAttribute('class') ?? ''} ${element.id}`) &&
+      (element.textContent ?? '').length < 2000 &&
+      !element.querySelector('main, article, [role="main"]')
+    )
+      element.remove();
   }
 }
 
