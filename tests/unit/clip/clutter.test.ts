@@ -370,6 +370,26 @@ describe('navigation the page marks', () => {
     expect(markdown).not.toMatch(/Home|Wetenschap|Metingen|Telescoop|Vorige|Volgende/);
   });
 
+  it('leaves out a breadcrumb the page does not mark, in a list or on one line', () => {
+    for (const breadcrumb of [
+      '<div><ul><li><a href="/">Home</a></li><li><a href="/nieuws">Nieuws</a></li><li>Pluimen van Europa</li></ul></div>',
+      '<p><a href="https://ruimte.example/">Home</a> | <a href="/wetenschap">Wetenschap</a> | Pluimen van Europa</p>',
+      '<nav><a href="/">Home</a><em></em><a href="/wetenschap">WETENSCHAP</a>NIEUWS: de pluimen van Europa blijken echt, maar ze komen zelden voor</nav>',
+    ]) {
+      const markdown = clip(breadcrumb);
+      expect(markdown).toContain('Alinea 0');
+      expect(markdown).not.toMatch(/Home|Nieuws\]|Wetenschap|NIEUWS/i);
+    }
+  });
+
+  it('keeps a sentence that starts with the home page, and links to it after the first paragraph', () => {
+    const sentence =
+      '<p><a href="/">Ruimte.example</a> verhuist naar een nieuw adres; het <a href="/archief">archief</a> blijft.</p>';
+    expect(clip(sentence)).toContain('verhuist naar een nieuw adres');
+    const after = '<ul><li><a href="/">Home</a></li><li><a href="/nieuws">Nieuws</a></li></ul>';
+    expect(clip('', after)).toMatch(/Home[\s\S]*Nieuws/);
+  });
+
   it('keeps prose a page wraps in a nav element', () => {
     const prose = `<nav><p>Deze reeks volgt de missie van begin tot eind; lees de <a href="/reeks">andere delen</a> voor de aanloop naar de lancering en wat de sonde nu al heeft gezien.</p></nav>`;
     expect(clip('', prose)).toContain('Deze reeks volgt de missie');

@@ -869,6 +869,76 @@ function removeNavigation(root: Element): void {
   }
 }
 
+/** A link to the site's home page: the page's own site, at its root, with no query. */
+function isHomeLink(link: Element, pageUrl: string): boolean {
+  const page = pageAddress(pageUrl);
+  if (!page) return false;
+  try {
+    const url = new URL(link.getAttribute('href') ?? '', page);
+    return (
+      siteHost(url) === siteHost(page) && /^\/(?:index\.\w+)?$/.test(url.pathname) && !url.search
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** What stands between a breadcrumb's links: spaces and arrows, bars, slashes. */
+const CRUMB_SEPARATOR = /^[\s›>»/|·•→:\\-]*$/;
+/** The current page's name a breadcrumb may end with, as plain text. */
+const CRUMB_LAST_MAX_WORDS = 15;
+const CRUMB_LINK_MAX_WORDS = 8;
+const CRUMB_HOLDER = `${BLOCK_SELECTOR}, nav`;
+
+/** A block's text in document order, as runs inside one link or outside any. */
+function linkRuns(block: Element): { text: string; link: Element | null }[] {
+  const runs: { text: string; link: Element | null }[] = [];
+  const walker = block.ownerDocument.createTreeWalker(block, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const link = node.parentElement?.closest('a[href]') ?? null;
+    const inside = link && block.contains(link) ? link : null;
+    const last = runs[runs.length - 1];
+    if (last && last.link === inside) last.text += node.nodeValue ?? '';
+    else runs.push({ text: node.nodeValue ?? '', link: inside });
+  }
+  return runs;
+}
+
+/**
+ * Home › Section › This story: a link to the site's home page first, then only short links and
+ * separators, and perhaps the page's own name as plain text at the end. In a list or on one line;
+ * marked as navigation or not (CMSs inject them into the article with no mark at all).
+ */
+function isBreadcrumb(block: Element, pageUrl: string): boolean {
+  const runs = linkRuns(block).filter((run) => run.link || run.text.trim() !== '');
+  const [first] = runs;
+  if (!first?.link || !isHomeLink(first.link, pageUrl)) return false;
+  if (runs.filter((run) => run.link).length < 2) return false;
+  return runs.every((run, index) => {
+    const text = run.text.replace(/\s+/g, ' ').trim();
+    if (run.link) return wordCount(text) <= CRUMB_LINK_MAX_WORDS;
+    if (CRUMB_SEPARATOR.test(text)) return true;
+    return index === runs.length - 1 && wordCount(text) <= CRUMB_LAST_MAX_WORDS;
+  });
+}
+
+/**
+ * Breadcrumbs before the article's first prose, found from their first link, the home page's:
+ * the list it is an item of, or the block that holds it.
+ */
+function removeBreadcrumbs(root: Element, pageUrl: string): void {
+  const prose = firstProse(root);
+  if (!prose) return;
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    if (!precedes(link, prose)) return;
+    if (!root.contains(link) || !isHomeLink(link, pageUrl)) continue;
+    const item = link.closest('li');
+    const block = item && root.contains(item) ? item.parentElement : link.closest(CRUMB_HOLDER);
+    if (!block || block === root || !root.contains(block) || block.contains(prose)) continue;
+    if (isBreadcrumb(block, pageUrl)) block.remove();
+  }
+}
+
 /** A title or heading as compared: case, punctuation and spacing aside. */
 function comparable(text: string): string {
   return text
@@ -909,6 +979,7 @@ export function removeArticleClutter(
   // below leave at the end go.
   const endedWith = trailingHeadings(content);
   removeNavigation(content);
+  removeBreadcrumbs(content, pageUrl);
   removeTitleHeading(content, title);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
