@@ -145,7 +145,8 @@ function normalizedForCompare(text: string): string {
     .trim();
 }
 
-function titleWords(text: string): string[] {
+/** A title's words, lower-cased: runs of Unicode letters and digits, in any script. */
+export function titleWords(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 

@@ -1,4 +1,5 @@
 import { isWhitespaceCode } from '../markdown/text';
+import { titleWords } from '../metadata/metadata';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
@@ -682,15 +683,21 @@ function siteHost(url: URL): string {
   return url.hostname.replace(/^www\./, '');
 }
 
-function isSameSite(link: Element | string, pageUrl: string): boolean {
+/** Where a link (or an address) leads, resolved against the page; null when either is no URL. */
+function linkTarget(link: Element | string, pageUrl: string): { url: URL; page: URL } | null {
   const href = typeof link === 'string' ? link : (link.getAttribute('href') ?? '');
   const page = pageAddress(pageUrl);
-  if (!page) return false;
+  if (!page) return null;
   try {
-    return siteHost(new URL(href, page)) === siteHost(page);
+    return { url: new URL(href, page), page };
   } catch {
-    return false;
+    return null;
   }
+}
+
+function isSameSite(link: Element | string, pageUrl: string): boolean {
+  const target = linkTarget(link, pageUrl);
+  return target !== null && siteHost(target.url) === siteHost(target.page);
 }
 
 /** A kicker's own words stay this short ("Biz & IT —", "Opinion |", "World › Europe"). */
@@ -714,20 +721,16 @@ function firstTextBlock(root: Element): Element | null {
 
 /** A link to a section of the site this page sits in: its path is a leading part of the page's. */
 function isSectionLink(link: Element, pageUrl: string): boolean {
-  const page = pageAddress(pageUrl);
-  if (!page) return false;
-  try {
-    const target = new URL(link.getAttribute('href') ?? '', page);
-    const path = target.pathname.replace(/\/?$/, '/');
-    return (
-      target.host === page.host &&
-      path !== '/' &&
-      page.pathname.startsWith(path) &&
-      page.pathname.length > path.length
-    );
-  } catch {
-    return false;
-  }
+  const target = linkTarget(link, pageUrl);
+  if (!target) return false;
+  const { url, page } = target;
+  const path = url.pathname.replace(/\/?$/, '/');
+  return (
+    url.host === page.host &&
+    path !== '/' &&
+    page.pathname.startsWith(path) &&
+    page.pathname.length > path.length
+  );
 }
 
 /**
@@ -865,22 +868,18 @@ function removeNavigation(root: Element): void {
   for (const nav of Array.from(root.querySelectorAll(NAVIGATION))) {
     if (!root.contains(nav) || nav.querySelector('main, article, [role="main"]')) continue;
     const text = normalizedText(nav);
-    if (text.length === 0 || linkTextLength(nav) >= text.length * 0.5) nav.remove();
+    if (text.length === 0 || isOnlyLinks(nav, text, 0.5)) nav.remove();
   }
 }
 
 /** A link to the site's home page: the page's own site, at its root, with no query. */
 function isHomeLink(link: Element, pageUrl: string): boolean {
-  const page = pageAddress(pageUrl);
-  if (!page) return false;
-  try {
-    const url = new URL(link.getAttribute('href') ?? '', page);
-    return (
-      siteHost(url) === siteHost(page) && /^\/(?:index\.\w+)?$/.test(url.pathname) && !url.search
-    );
-  } catch {
-    return false;
-  }
+  const target = linkTarget(link, pageUrl);
+  if (!target) return false;
+  const { url, page } = target;
+  return (
+    siteHost(url) === siteHost(page) && /^\/(?:index\.\w+)?$/.test(url.pathname) && !url.search
+  );
 }
 
 /** What stands between a breadcrumb's links: spaces and arrows, bars, slashes. */
@@ -926,8 +925,7 @@ function isBreadcrumb(block: Element, pageUrl: string): boolean {
  * Breadcrumbs before the article's first prose, found from their first link, the home page's:
  * the list it is an item of, or the block that holds it.
  */
-function removeBreadcrumbs(root: Element, pageUrl: string): void {
-  const prose = firstProse(root);
+function removeBreadcrumbs(root: Element, pageUrl: string, prose: Element | null): void {
   if (!prose) return;
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     if (!precedes(link, prose)) return;
@@ -939,12 +937,9 @@ function removeBreadcrumbs(root: Element, pageUrl: string): void {
   }
 }
 
-/** A title or heading as compared: case, punctuation and spacing aside. */
+/** A title or heading as compared: its words as the title rule reads them (metadata.ts). */
 function comparable(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return titleWords(text).join(' ');
 }
 
 /**
@@ -955,10 +950,9 @@ function comparable(text: string): string {
  * sites, the article still opened with it. Words are compared as Unicode letters and digits. Only
  * the first such heading goes, and never the article's only text.
  */
-function removeTitleHeading(root: Element, title: string | undefined): void {
+function removeTitleHeading(root: Element, title: string | undefined, prose: Element | null): void {
   const wanted = title ? comparable(title) : '';
   if (!wanted) return;
-  const prose = firstProse(root);
   for (const heading of Array.from(root.querySelectorAll('h1, h2'))) {
     if (prose && !precedes(heading, prose)) return;
     const text = normalizedText(heading);
@@ -979,8 +973,10 @@ export function removeArticleClutter(
   // below leave at the end go.
   const endedWith = trailingHeadings(content);
   removeNavigation(content);
-  removeBreadcrumbs(content, pageUrl);
-  removeTitleHeading(content, title);
+  // Neither rule removes a block holding the first prose, so one reading serves both.
+  const prose = firstProse(content);
+  removeBreadcrumbs(content, pageUrl, prose);
+  removeTitleHeading(content, title, prose);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
   removeLinkLists(content, pageUrl);
