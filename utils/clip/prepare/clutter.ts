@@ -522,12 +522,8 @@ function cardTarget(block: Element, pageUrl: string): string | null {
   if (!page) return null;
   let target: string | null = null;
   for (const link of Array.from(block.querySelectorAll('a[href]'))) {
-    let url: URL;
-    try {
-      url = new URL(link.getAttribute('href') ?? '', page);
-    } catch {
-      return null;
-    }
+    const url = linkTarget(link, pageUrl)?.url;
+    if (!url) return null;
     url.hash = '';
     if (siteHost(url) !== siteHost(page) || IMAGE_FILE.test(url.pathname)) return null;
     if (target !== null && url.href !== target) return null;
