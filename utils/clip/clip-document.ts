@@ -83,6 +83,17 @@ const PAGE_TEXT_FOR_SHARE_CHECK = 3000;
  */
 const HUGE_PAGE_ELEMENTS = 60_000;
 
+/**
+ * Readability's own default: an attempt whose article holds fewer characters is retried with
+ * its filters relaxed, up to three more times, each on a fresh copy of the page, and the longest
+ * attempt wins. On a page whose whole text is shorter, no attempt can reach it, so a short post
+ * (a status, a brief, a page of links) was read four times over. Asking for the page's own
+ * length instead ends the search once an attempt keeps every character of the page: no later
+ * attempt could be longer, and the first of equally long attempts is the one Readability would
+ * have picked. Any attempt that loses text is retried exactly as before.
+ */
+const READABILITY_CHAR_THRESHOLD = 500;
+
 function notice(code: ClipNoticeCode): ClipNotice {
   return { code };
 }
@@ -115,12 +126,15 @@ function textLength(element: Element | null | undefined): number {
   return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
+/** JavaScript's `\s` is the set isWhitespaceCode tests. */
+const NOT_WHITESPACE = /\S/;
+
 /**
  * textLength up to `floor`, reading text nodes one by one and stopping there: a long article or
  * page is not copied out and normalised whole to learn that it is long. Counts as textLength
  * does (whitespace runs between words as one space), so below `floor` the two agree.
  */
-function textLengthUpTo(element: Element | null | undefined, floor: number): number {
+export function textLengthUpTo(element: Element | null | undefined, floor: number): number {
   if (!element) return 0;
   // 4: text nodes (NodeFilter is not a global in every DOM implementation).
   const walker = element.ownerDocument.createTreeWalker(element, 4);
@@ -128,7 +142,15 @@ function textLengthUpTo(element: Element | null | undefined, floor: number): num
   let pendingSpace = false;
   for (let node = walker.nextNode(); node && length < floor; node = walker.nextNode()) {
     const text = node.nodeValue ?? '';
-    for (let index = 0; index < text.length && length < floor; index += 1) {
+    // Most of a page's text nodes are the indentation between its tags: the regex engine finds
+    // the first visible character faster than a loop over every blank one.
+    const start = text.search(NOT_WHITESPACE);
+    if (start === -1) {
+      if (text.length > 0) pendingSpace = length > 0;
+      continue;
+    }
+    if (start > 0) pendingSpace = length > 0;
+    for (let index = start; index < text.length && length < floor; index += 1) {
       if (isWhitespaceCode(text.charCodeAt(index))) {
         pendingSpace = length > 0;
         continue;
@@ -257,6 +279,10 @@ function articleClip(
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
     allowedVideoRegex: EMBED_FRAME_HOSTS,
+    // pageText counts as Readability does (white space runs as one, trimmed), and before the
+    // definitions and scripts come out: never below what an attempt can keep, so an attempt
+    // that matches it has kept everything.
+    charThreshold: Math.max(1, Math.min(READABILITY_CHAR_THRESHOLD, pageText)),
   }).parse();
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);

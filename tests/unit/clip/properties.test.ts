@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clipDocument, clipModes } from '../../../utils/clip';
+import { textLengthUpTo } from '../../../utils/clip/clip-document';
 import { pageFromHtml, rangeOver, selectRanges } from './dom';
 
 /**
@@ -210,4 +211,41 @@ describe('visible text', () => {
       { numRuns: 30 },
     );
   }, 60_000);
+});
+
+describe('counting a page’s text', () => {
+  // Readability's own measure of an attempt (`_getInnerText(element, true)`): the engine asks it
+  // to stop once an attempt is as long as the page, so the engine's count must be the same.
+  const readabilityLength = (element: Element) =>
+    (element.textContent ?? '').trim().replace(/\s{2,}/g, ' ').length;
+  const blank = fc.constantFrom(' ', '\n', '\t', '\u00a0', '\u2003', '\u3000', '\ufeff', '\r\n  ');
+  const piece = fc.oneof(
+    word,
+    blank,
+    fc.array(fc.oneof(word, blank), { minLength: 1, maxLength: 6 }).map((list) => list.join('')),
+  );
+
+  it('counts as Readability does, up to the floor', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('p', 'div', 'span', 'li', ''), piece), {
+          maxLength: 12,
+        }),
+        fc.integer({ min: 1, max: 80 }),
+        (parts, floor) => {
+          const doc = pageFromHtml(
+            '<!DOCTYPE html><html><body><div id="root"></div></body></html>',
+          );
+          const root = doc.getElementById('root') as Element;
+          for (const [tag, text] of parts) {
+            if (tag === '') root.append(text);
+            else root.append(Object.assign(doc.createElement(tag), { textContent: text }));
+          }
+          const expected = Math.min(readabilityLength(root), floor);
+          expect(textLengthUpTo(root, floor)).toBe(expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
