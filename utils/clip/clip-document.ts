@@ -276,13 +276,18 @@ function articleClip(
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
   const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
+  // What Readability is given, counted as it counts an attempt (white space runs as one,
+  // trimmed) and before its own scripts and styles come out: never below what an attempt can
+  // keep, so an attempt that reaches it has kept everything. The footnote definitions just
+  // taken out no longer count: with them a page of short notes looked longer than any attempt.
+  const readableText =
+    definitions.size > 0
+      ? textLengthUpTo(clone.body, READABILITY_CHAR_THRESHOLD)
+      : Math.min(pageText, READABILITY_CHAR_THRESHOLD);
   const article = new Readability(clone, {
     serializer: (element: Node) => element as Element,
     allowedVideoRegex: EMBED_FRAME_HOSTS,
-    // pageText counts as Readability does (white space runs as one, trimmed), and before the
-    // definitions and scripts come out: never below what an attempt can keep, so an attempt
-    // that matches it has kept everything.
-    charThreshold: Math.max(1, Math.min(READABILITY_CHAR_THRESHOLD, pageText)),
+    charThreshold: Math.max(1, readableText),
   }).parse();
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);
