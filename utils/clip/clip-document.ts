@@ -86,11 +86,11 @@ const HUGE_PAGE_ELEMENTS = 60_000;
 /**
  * Readability's own default: an attempt whose article holds fewer characters is retried with
  * its filters relaxed, up to three more times, each on a fresh copy of the page, and the longest
- * attempt wins. On a page whose whole text is shorter, no attempt can reach it, so a short post
- * (a status, a brief, a page of links) was read four times over. Asking for the page's own
- * length instead ends the search once an attempt keeps every character of the page: no later
- * attempt could be longer, and the first of equally long attempts is the one Readability would
- * have picked. Any attempt that loses text is retried exactly as before.
+ * attempt wins. When the text Readability is given is shorter, no attempt can reach it, so a
+ * short post (a status, a brief, a page of links) was read four times over. Asking for that
+ * text's own length instead ends the search once an attempt keeps every character of it: no
+ * later attempt could be longer, and the first of equally long attempts is the one Readability
+ * would have picked. Any attempt that loses text is retried exactly as before.
  */
 const READABILITY_CHAR_THRESHOLD = 500;
 
