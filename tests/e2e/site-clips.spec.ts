@@ -12,6 +12,30 @@ import { expect, test } from './fixtures';
  */
 const FIXTURES = siteFixtures();
 
+type PopupFixtures = Pick<
+  Parameters<Parameters<typeof test>[2]>[0],
+  'context' | 'notesServer' | 'configure' | 'openPopupFor'
+>;
+
+/**
+ * One site fixture served at the path it has on its site, the extension configured for the
+ * test's Notes server, and the popup opened on the page once its preview is ready.
+ */
+async function popupOnFixture(
+  { context, notesServer, configure, openPopupFor }: PopupFixtures,
+  file: string,
+  path: string,
+) {
+  const html = readFileSync(join(SITES_DIR, file), 'utf8');
+  const server = await serveSiteFixtures([{ html, path }]);
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(server.urlFor(path));
+  const popup = await openPopupFor(page);
+  await popup.waitForPreview();
+  return { popup, stop: () => server.stop() };
+}
+
 test('one page of each site module is clipped through the popup with its whole discussion', async ({
   context,
   notesServer,
@@ -56,15 +80,12 @@ test('the popup’s comments control changes how much of an issue this one clip 
 }) => {
   // The page is read twice (both depths); a shared machine can be slow.
   test.setTimeout(180_000);
-  const discussion = readFileSync(join(SITES_DIR, 'github/fixtures/discussion.html'), 'utf8');
-  const path = '/acme/widgets/discussions/903';
-  const server = await serveSiteFixtures([{ html: discussion, path }]);
+  const { popup, stop } = await popupOnFixture(
+    { context, notesServer, configure, openPopupFor },
+    'github/fixtures/discussion.html',
+    '/acme/widgets/discussions/903',
+  );
   try {
-    await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
-    const page = await context.newPage();
-    await page.goto(server.urlFor(path));
-    const popup = await openPopupFor(page);
-    await popup.waitForPreview();
     const control = popup.page.getByLabel('Comments', { exact: true });
     await expect(control).toHaveValue('all');
     await expect(popup.markdownInput).toHaveValue(/A symlink works too/);
@@ -78,6 +99,35 @@ test('the popup’s comments control changes how much of an issue this one clip 
     expect(note?.markdown_text).toContain('point them at one file');
     expect(note?.markdown_text).not.toContain('## Comments');
   } finally {
-    await server.stop();
+    await stop();
+  }
+});
+
+test('a redesigned discussion page keeps its question: the whole page is saved and the popup says why', async ({
+  context,
+  notesServer,
+  configure,
+  openPopupFor,
+}) => {
+  test.setTimeout(90_000);
+  // The module knows Stack Overflow but not this page's title block; Readability alone kept the
+  // accepted answer without the question.
+  const { popup, stop } = await popupOnFixture(
+    { context, notesServer, configure, openPopupFor },
+    'stack-exchange/fixtures/changed-layout.html',
+    '/questions/79012345/why-does-array-sort-put-10-before-9',
+  );
+  try {
+    await expect(popup.page.locator('.notice')).toHaveText(
+      /knows this site but not this page's layout.*saved the whole page/,
+    );
+    await popup.saveButton.click();
+    await expect(popup.savedMessage).toBeVisible();
+    const [note] = notesServer.notes();
+    expect(note?.markdown_text).toContain('I sort an array of numbers and get a strange order');
+    expect(note?.markdown_text).toContain('Without a compare function');
+    expect(note?.markdown_text).toContain('Use lodash');
+  } finally {
+    await stop();
   }
 });

@@ -28,6 +28,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './prepare/media';
+import { holdsWords, openingPostWords } from './prepare/opening-post';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -49,7 +50,7 @@ import {
   type StyleSource,
 } from './prepare/visibility';
 import { hasText } from './presence';
-import { type CommentDepth, detectSite, extractSite } from './sites';
+import { type CommentDepth, detectSite, readSite, type SiteFamily } from './sites';
 import {
   type Clip,
   type ClipError,
@@ -120,6 +121,11 @@ interface Context {
   parseInert: InertParser;
   /** Whether the latest prepared copy has a declared article body marked (declared-body.ts). */
   declaresBody?: boolean;
+  /**
+   * A discussion a site module claimed but could not read: the article must hold the opening
+   * post, or the whole page is clipped (opening-post.ts).
+   */
+  keepOpeningPost?: boolean;
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -271,6 +277,7 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
+  const opening = context.keepOpeningPost && clone.body ? openingPostWords(clone.body) : undefined;
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
@@ -295,6 +302,9 @@ function articleClip(
   if (articleLooksIncomplete(articleText, pageText)) {
     return missedArticle(context, metadata, 'small-article');
   }
+  if (opening && !holdsWords(content, opening)) {
+    return missedArticle(context, metadata, 'opening-post-missed');
+  }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
   removeArticleClutter(content, context.doc.URL, filled);
@@ -314,7 +324,7 @@ function articleClip(
 function missedArticle(
   context: Context,
   metadata: ClipMetadata,
-  code: 'no-article' | 'small-article',
+  code: 'no-article' | 'small-article' | 'opening-post-missed',
 ): { markdown: string; metadata: ClipMetadata } {
   const page = preparedClone(context);
   const declared = context.declaresBody && page.body ? declaredBody(page.body) : null;
@@ -333,15 +343,29 @@ interface SiteUsed {
 }
 
 /**
+ * The families whose note is a discussion that starts with its opening post (the question, the
+ * issue, the post a thread answers, a conversation's first prompt).
+ */
+const DISCUSSIONS: ReadonlySet<SiteFamily> = new Set([
+  'code-host',
+  'qa',
+  'thread',
+  'social',
+  'ai-chat',
+]);
+
+/**
  * Article mode on a page a site module knows (a thread, an issue, a video): the module chooses
  * the content, then the same rules and Markdown writer as every other clip finish it. A module
- * that does not recognise the markup leaves the page to the generic engine.
+ * that does not recognise the markup leaves the page to the generic engine; on a discussion,
+ * the generic engine must then keep its opening post, or it clips the whole page.
  */
 function siteOrArticleClip(
   context: Context,
   metadata: ClipMetadata,
 ): { markdown: string; metadata: ClipMetadata; site?: SiteUsed } {
-  const found = extractSite(context.doc, context.request.comments);
+  const reading = readSite(context.doc, context.request.comments);
+  const found = reading.clip;
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;
     prepareSiteContent(content, context);
@@ -355,6 +379,7 @@ function siteOrArticleClip(
       return { markdown, metadata: merged, site: { id: found.site.id, comments: found.comments } };
     }
   }
+  if (reading.site && DISCUSSIONS.has(reading.site.family)) context.keepOpeningPost = true;
   return articleClip(context, metadata);
 }
 

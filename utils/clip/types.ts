@@ -60,6 +60,11 @@ export type ClipNoticeCode =
   | 'no-article'
   /** The article found was a small part of the page: the whole page was clipped. */
   | 'small-article'
+  /**
+   * A discussion whose layout its site module did not know, and the article found left out the
+   * opening post: the whole page was clipped.
+   */
+  | 'opening-post-missed'
   /** The time budget ran out: optional rules were dropped. */
   | 'time-budget'
   /** A frameset: the frame with the most text was clipped. */

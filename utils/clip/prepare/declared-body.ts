@@ -55,7 +55,8 @@ const BLOCK =
 /** Blocks whose parts belong together: kept or removed whole, never taken apart. */
 const WHOLE = /^(?:p|li|h[1-6]|blockquote|dd|dt|figcaption)$/;
 
-function blockOf(node: Node, stop: Element): Element {
+/** The nearest block around a node (`stop` when there is none below it). */
+export function blockOf(node: Node, stop: Element): Element {
   let element = node.parentElement;
   while (element && element !== stop && !BLOCK.test(element.localName)) {
     element = element.parentElement;

@@ -126,7 +126,8 @@ export function mergeAdjacentEmphasis(root: Element): void {
   }
 }
 
-const CHROME_SELECTOR = [
+/** The page's navigation, banners, sidebars and dialogs (by element and ARIA role). */
+export const CHROME_SELECTOR = [
   'nav',
   'aside',
   'header:not(article header):not(main header)',

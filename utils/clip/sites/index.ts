@@ -60,17 +60,26 @@ export interface SiteClip {
   comments: CommentDepth;
 }
 
+/** What the site modules made of a page: the module that claimed it, and its reading if it had one. */
+export interface SiteReading {
+  /** The module whose detector claimed the page; undefined when none did. */
+  site?: SiteModule;
+  /** Its reading, or null: no module claimed the page, or the one that did found markup it does not know. */
+  clip: SiteClip | null;
+}
+
 /**
- * The page read by its site module, or null: no module claims it, or the claiming module finds
- * markup it does not know (or throws, or finds no text), and the generic engine takes over.
+ * The page read by its site module. A module that finds markup it does not know (or throws, or
+ * finds no text) reads nothing, and the generic engine takes over; `site` still says that a
+ * module claimed the page, so the engine knows what kind of page it is (a thread, an issue).
  */
-export function extractSite(
+export function readSite(
   doc: Document,
   comments: CommentDepth | undefined,
   modules: readonly SiteModule[] = SITE_MODULES,
-): SiteClip | null {
+): SiteReading {
   const site = detectSite(doc, modules);
-  if (!site) return null;
+  if (!site) return { clip: null };
   const depth = comments ?? DEFAULT_COMMENT_DEPTH[site.family];
   try {
     const extraction = site.extract({
@@ -79,12 +88,22 @@ export function extractSite(
       out: scratchDocument(doc),
       comments: depth,
     });
-    if (!extraction || !/\S/.test(extraction.content.textContent ?? '')) return null;
+    if (!extraction || !/\S/.test(extraction.content.textContent ?? ''))
+      return { site, clip: null };
     // In the document, so the rules that look notes up by id (footnotes) find them.
     const { content } = extraction;
     if (!content.isConnected) content.ownerDocument.body?.append(content);
-    return { site, extraction, comments: depth };
+    return { site, clip: { site, extraction, comments: depth } };
   } catch {
-    return null;
+    return { site, clip: null };
   }
+}
+
+/** The page read by its site module, or null (see readSite). */
+export function extractSite(
+  doc: Document,
+  comments: CommentDepth | undefined,
+  modules: readonly SiteModule[] = SITE_MODULES,
+): SiteClip | null {
+  return readSite(doc, comments, modules).clip;
 }
