@@ -55,6 +55,23 @@ test('the headless command clips an HTML file into the embedded server when noth
   expect(JSON.parse(result.stdout.trim()).title).toBe('Why Tide Pools Matter');
 });
 
+test('the headless command says when it saved the whole page instead of the article', async () => {
+  // A Stack Overflow page in a layout its module does not know: the note keeps the question by
+  // saving the whole page, and the command says so, as the popup would.
+  const result = await clipCommand(
+    [resolve('utils/clip/sites/stack-exchange/fixtures/changed-layout.html')],
+    { NOTES_API_URL: '', NOTES_API_KEY: '' },
+  );
+
+  expect(result.code).toBe(0);
+  expect(result.stderr).toMatch(
+    /changed-layout\.html: Clipdeck knows this site but not this page's layout.*saved the whole page/,
+  );
+  expect(JSON.parse(result.stdout.trim()).markdown_text).toContain(
+    'I sort an array of numbers and get a strange order',
+  );
+});
+
 test('the headless command stops with a one-line reason when the key is wrong', async ({
   notesServer,
   site,

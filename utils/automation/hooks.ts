@@ -1,4 +1,5 @@
 import { clipTab, type PrepareRequest, prepareClip } from '../clipper';
+import { clipNoticeText } from '../i18n';
 import type { ClipTabRequest } from '../messaging';
 import {
   BATCH_SIZE,
@@ -37,7 +38,9 @@ export interface AutomationHooks {
    * The headless command's bulk run (scripts/lib/bulk): each tab extracted into a clip ready for
    * the outbox, without storing it, so the command can store them in batches (submitClips).
    */
-  prepareTabs(requests: PrepareTabRequest[]): Promise<Array<Result<{ clip: NewClip }>>>;
+  prepareTabs(
+    requests: PrepareTabRequest[],
+  ): Promise<Array<Result<{ clip: NewClip; notices: string[] }>>>;
   /** Stores clips in the outbox, at most BATCH_SIZE per write, and starts their delivery. */
   submitClips(clips: NewClip[]): Promise<ClipSummary[]>;
   /** The clips' states now, in the order asked; undefined for one no longer in the outbox. */
@@ -73,18 +76,23 @@ export function createAutomationHooks(): Omit<AutomationHooks, 'toolbarMark'> {
     },
     prepareTabs: (requests) =>
       Promise.all(
-        requests.map(async ({ tabId, ...request }): Promise<Result<{ clip: NewClip }>> => {
-          const prepared = await prepareClip(tabId, request);
-          if (!prepared.ok) return prepared;
-          return {
-            ok: true,
-            clip: {
-              draft: prepared.draft,
-              ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
-              sourceUrl: prepared.clip.url,
-            },
-          };
-        }),
+        requests.map(
+          async ({ tabId, ...request }): Promise<Result<{ clip: NewClip; notices: string[] }>> => {
+            const prepared = await prepareClip(tabId, request);
+            if (!prepared.ok) return prepared;
+            return {
+              ok: true,
+              clip: {
+                draft: prepared.draft,
+                ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
+                sourceUrl: prepared.clip.url,
+              },
+              // What the popup would show above the clip (the whole page was saved, the page was
+              // too big to keep every rule): the command says it too.
+              notices: prepared.clip.notices.map(clipNoticeText),
+            };
+          },
+        ),
       ),
     submitClips: async (clips) => {
       if (clips.length > BATCH_SIZE) throw new Error(`At most ${BATCH_SIZE} clips per batch.`);

@@ -241,7 +241,9 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
         };
         return await bookmark(item, error.kind, error.message);
       }
-      const { clip } = prepared;
+      const { clip, notices } = prepared;
+      // What the popup would show over this clip (the whole page saved instead of an article).
+      for (const notice of notices) progress.say(`${item.link.url}: ${notice}`);
       await submit(
         { item, outcome: 'stored' },
         {

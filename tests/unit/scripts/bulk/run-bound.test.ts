@@ -65,7 +65,11 @@ function slowOutboxBrowser() {
         return { id, state, title: id } as unknown as ClipSummary;
       }),
     prepareTabs: async () => [
-      { ok: true, clip: { draft: { title: 'A page', markdown_text: 'Text.', tags: [] } } },
+      {
+        ok: true,
+        clip: { draft: { title: 'A page', markdown_text: 'Text.', tags: [] } },
+        notices: [],
+      },
     ],
     submitClips: async (clips: NewClip[]) => {
       await new Promise((resolve) => setTimeout(resolve, 150));
