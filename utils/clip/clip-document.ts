@@ -28,7 +28,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './prepare/media';
-import { holdsWords, openingPostWords } from './prepare/opening-post';
+import { proseAfterHeading, skipsOpening } from './prepare/opening-post';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -277,7 +277,7 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
-  const opening = context.keepOpeningPost && clone.body ? openingPostWords(clone.body) : undefined;
+  const opening = context.keepOpeningPost && clone.body ? proseAfterHeading(clone.body) : undefined;
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
@@ -302,7 +302,7 @@ function articleClip(
   if (articleLooksIncomplete(articleText, pageText)) {
     return missedArticle(context, metadata, 'small-article');
   }
-  if (opening && !holdsWords(content, opening)) {
+  if (opening && skipsOpening(opening, content)) {
     return missedArticle(context, metadata, 'opening-post-missed');
   }
   restoreDefinitions(content, definitions);

@@ -55,8 +55,7 @@ const BLOCK =
 /** Blocks whose parts belong together: kept or removed whole, never taken apart. */
 const WHOLE = /^(?:p|li|h[1-6]|blockquote|dd|dt|figcaption)$/;
 
-/** The nearest block around a node (`stop` when there is none below it). */
-export function blockOf(node: Node, stop: Element): Element {
+function blockOf(node: Node, stop: Element): Element {
   let element = node.parentElement;
   while (element && element !== stop && !BLOCK.test(element.localName)) {
     element = element.parentElement;

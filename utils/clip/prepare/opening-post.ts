@@ -1,60 +1,88 @@
-import { blockOf } from './declared-body';
 import { CHROME_SELECTOR } from './structure';
 
 /**
  * A discussion's note starts with its opening post: the question, the issue, the post a thread
  * answers. When a site module knows the site but not the page's markup (a redesign), the generic
  * engine reads the page, and Readability keeps the block with the most prose, which on a thread
- * is often the replies or one long answer without the question. These helpers find the opening
- * post's first words on the prepared page, so the engine can tell whether the article it chose
- * holds them.
+ * is often the replies, or one long answer without its question. These helpers tell whether the
+ * article Readability chose starts where the discussion does: how much of the page's prose,
+ * after its main heading, comes before the article's first sentence.
  */
 
-/** Words of prose, not links, that make a block the opening post rather than a label or a byline. */
-const SENTENCE_WORDS = 6;
-/** How many of its first words are looked for: its own, and few enough to survive cleaning. */
-const PROBE_WORDS = 8;
+/**
+ * Prose the article may start below before the discussion's start counts as left out: a line of
+ * facts ("asked 1 year, 6 months ago") fits, a post of a sentence or two does not.
+ */
+const SKIPPED_PROSE_LIMIT = 40;
+
+/**
+ * Letters a text needs to count as prose, with at most one digit for three letters: dates and
+ * counts ("8:14 AM (2 hours ago)", "Published 9 February 2026 at 19:47") are facts, not the
+ * post. Counted in letters, not words, so that Chinese or Japanese prose (no spaces between
+ * words) counts the same.
+ */
+const PROSE_LETTERS = 12;
 
 const SKIPPED = `a, h1, h2, h3, h4, h5, h6, script, style, ${CHROME_SELECTOR}`;
 
-/** Letters and digits in runs, in lower case: markup, punctuation and spacing do not count. */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+/** A text of the page, as letters and digits (see lettersAndDigits), and how many letters it has. */
+export interface ProseRun {
+  text: string;
+  letters: number;
 }
 
 /**
- * The first words of the first block after the page's main heading (its first h1; the top of the
- * page without one) that holds a sentence of text outside links, headings and the page's chrome.
- * Undefined when no block does.
+ * Letters and digits only, in lower case: punctuation and spacing do not count, so a text reads
+ * the same in the page and in the article whatever white space cleaning did.
  */
-export function openingPostWords(root: Element): string[] | undefined {
-  const heading = root.getElementsByTagName('h1')[0] ?? null;
-  const counted = new Map<Element, number>();
+function lettersAndDigits(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function proseRun(text: string): ProseRun | undefined {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const digits = text.match(/\p{N}/gu)?.length ?? 0;
+  if (letters < PROSE_LETTERS || digits * 3 > letters) return undefined;
+  return { text: lettersAndDigits(text), letters };
+}
+
+/** The prose texts under `root` in order, outside links, headings and the page's chrome. */
+function proseRuns(root: Element, after: Element | null, first = false): ProseRun[] {
+  const runs: ProseRun[] = [];
   // 4: text nodes (NodeFilter is not a global in every DOM implementation).
   const walker = root.ownerDocument.createTreeWalker(root, 4);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (heading && !((heading.compareDocumentPosition(node) & 4) /* following */)) continue;
+    if (after && !((after.compareDocumentPosition(node) & 4) /* following */)) continue;
     const parent = node.parentElement;
     if (!parent || parent.closest(SKIPPED)) continue;
-    const words = wordsOf(node.nodeValue ?? '').length;
-    if (words === 0) continue;
-    const block = blockOf(node, root);
-    const total = (counted.get(block) ?? 0) + words;
-    if (total >= SENTENCE_WORDS) return wordsOf(block.textContent ?? '').slice(0, PROBE_WORDS);
-    counted.set(block, total);
+    const run = proseRun(node.nodeValue ?? '');
+    if (!run) continue;
+    runs.push(run);
+    if (first) break;
   }
-  return undefined;
+  return runs;
 }
 
 /**
- * Whether `words` appear in a row in the element's text. Compared without the spaces between
- * them: elements often meet with none between their texts ("@mira.bsky.socialFifteen years").
+ * The page's prose after its main heading (its first h1; all of it without one), read on the
+ * prepared page before Readability takes it apart.
  */
-export function holdsWords(element: Element, words: readonly string[]): boolean {
-  return wordsOf(element.textContent ?? '')
-    .join('')
-    .includes(words.join(''));
+export function proseAfterHeading(root: Element): ProseRun[] {
+  return proseRuns(root, root.getElementsByTagName('h1')[0] ?? null);
+}
+
+/**
+ * Whether the article starts below the start of the discussion: the page holds more than a line
+ * of prose between its main heading and the article's first prose. An article whose start is
+ * not found in the page (rewritten text, an article from above the heading) is not judged.
+ */
+export function skipsOpening(page: readonly ProseRun[], article: Element): boolean {
+  const start = proseRuns(article, null, true)[0];
+  if (!start) return false;
+  let skipped = 0;
+  for (const run of page) {
+    if (run.text.includes(start.text)) return skipped > SKIPPED_PROSE_LIMIT;
+    skipped += run.letters;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { holdsWords, openingPostWords } from '../../../../utils/clip/prepare/opening-post';
+import { proseAfterHeading, skipsOpening } from '../../../../utils/clip/prepare/opening-post';
 import { pageFromHtml } from '../dom';
 import { clipFixture } from '../fixture-page';
 
@@ -69,46 +69,48 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
   });
 });
 
-describe('the opening post', () => {
-  it('is the first sentence of prose after the main heading, outside links and chrome', () => {
-    const doc = pageFromHtml(`<body>
-      <header><p>Welcome to the forum, please read the rules before posting</p></header>
-      <nav><p>Home Latest Top Categories and many more places to go</p></nav>
-      <p>Text above the heading is the site's, not the discussion's opening</p>
-      <h1>Why is my build slow on Tuesdays only</h1>
-      <div class="meta"><a href="/u/ann">Ann Example posted this a long time ago</a> 3 days</div>
-      <div class="post"><span>It</span> <b>takes</b> forty minutes on Tuesdays and four on other days.</div>
-      <div class="reply"><p>Cron jobs run on Tuesdays, check the backup schedule.</p></div>
-    </body>`);
-    expect(openingPostWords(doc.body)).toEqual([
-      'it',
-      'takes',
-      'forty',
-      'minutes',
-      'on',
-      'tuesdays',
-      'and',
-      'four',
-    ]);
+/** A page and the part of it an article kept (the element with id "article"). */
+function judged(html: string): boolean {
+  const doc = pageFromHtml(html);
+  return skipsOpening(proseAfterHeading(doc.body), doc.getElementById('article') as Element);
+}
+
+describe('whether an article starts below the opening post', () => {
+  const header = `
+    <header><p>Welcome to the forum, please read the rules before posting anything</p></header>
+    <nav><p>Home Latest Top Categories and many more places to go</p></nav>
+    <p>Text above the heading is the site's, not the discussion's own</p>
+    <h1>Why is my build slow on Tuesdays only</h1>
+    <div class="meta"><a href="/u/ann">Ann Example posted this a long time ago</a></div>
+    <div class="date">8:14 AM (2 hours ago) · Published 9 February 2026 at 19:47</div>`;
+  const post = '<p>It takes forty minutes on Tuesdays and four on the other days of the week.</p>';
+  const reply = '<p>Cron jobs run on Tuesdays, check the backup schedule before anything else.</p>';
+
+  it('holds the opening post when the article starts with it, facts and chrome above it aside', () => {
+    expect(judged(`<body>${header}<div id="article">${post}${reply}</div></body>`)).toBe(false);
   });
 
-  it('is found from the top of a page without a main heading, and not at all without prose', () => {
-    const doc = pageFromHtml(
-      '<body><div>Short label</div><p>One two three four five six seven</p></body>',
-    );
-    expect(openingPostWords(doc.body)?.slice(0, 3)).toEqual(['one', 'two', 'three']);
-    const empty = pageFromHtml(
-      '<body><h1>Title</h1><a href="/x">A link with many words in it here</a></body>',
-    );
-    expect(openingPostWords(empty.body)).toBeUndefined();
+  it('skips it when the article starts with the reply', () => {
+    expect(judged(`<body>${header}${post}<div id="article">${reply}</div></body>`)).toBe(true);
   });
 
-  it('is found in text whose elements meet without a space, and not in other words', () => {
-    const doc = pageFromHtml(
-      '<body><div id="a"><a href="/u">@mira</a><span>Fifteen years of paper</span><span>notebooks</span></div></body>',
+  it('counts letters, so prose without spaces between words is prose', () => {
+    const question =
+      '<p>ビルドが火曜日だけ遅いのはなぜですか。ほかの曜日は四分で終わるのに、火曜日は四十分かかります。</p>';
+    const answer =
+      '<p>火曜日にはバックアップのジョブが動いています。まずその予定を確認してください。</p>';
+    const page = (article: string) => `<body><h1>質問</h1><p>2時間前</p>${article}</body>`;
+    expect(judged(page(`<div id="article">${question}${answer}</div>`))).toBe(false);
+    expect(judged(page(`${question}<div id="article">${answer}</div>`))).toBe(true);
+  });
+
+  it('does not judge an article whose start it cannot find in the page', () => {
+    const doc = pageFromHtml(`<body>${header}${post}${reply}</body>`);
+    const elsewhere = pageFromHtml(
+      '<body><div id="a"><p>Text the page does not hold at all, anywhere.</p></div></body>',
     );
-    const article = doc.getElementById('a') as Element;
-    expect(holdsWords(article, ['fifteen', 'years', 'of', 'paper', 'notebooks'])).toBe(true);
-    expect(holdsWords(article, ['fifteen', 'years', 'of', 'pencil'])).toBe(false);
+    expect(
+      skipsOpening(proseAfterHeading(doc.body), elsewhere.getElementById('a') as Element),
+    ).toBe(false);
   });
 });
