@@ -32,20 +32,28 @@ function inFoldingPanel(element: Element, response: Element): boolean {
 }
 
 function answerParts(response: Element): Element[] {
-  const answers = Array.from(response.querySelectorAll(ANSWER)).filter(
+  return Array.from(response.querySelectorAll(ANSWER)).filter(
     (answer) => !inFoldingPanel(answer, response) && !answer.parentElement?.closest(ANSWER),
   );
-  return answers.length > 0 ? answers : [response];
 }
 
 function readTurns(doc: Document): Turn[] {
   const turns: Turn[] = [];
+  let answered = false;
   for (const message of Array.from(doc.querySelectorAll(`${USER}, ${RESPONSE}`))) {
     if (message.parentElement?.closest(`${USER}, ${RESPONSE}`)) continue;
-    if (message.matches(USER)) turns.push({ speaker: 'You', parts: [message] });
-    else turns.push({ speaker: 'Claude', parts: answerParts(message) });
+    if (message.matches(USER)) {
+      turns.push({ speaker: 'You', parts: [message] });
+      continue;
+    }
+    const answers = answerParts(message);
+    if (answers.length > 0) answered = true;
+    turns.push({ speaker: 'Claude', parts: answers.length > 0 ? answers : [message] });
   }
-  return turns;
+  // No response holds an answer block: the page's answer markup is not one this module knows
+  // (a redesign), and read whole, each response would bring its folded thinking panel in as
+  // the answer. The generic engine reads the page instead.
+  return answered ? turns : [];
 }
 
 /**

@@ -87,6 +87,16 @@ export const gitlab: SiteModule = {
         }
         comments.push(top);
       }
+      // GitLab writes every comment's text in `.note-text`: comments without one are markup this
+      // module does not know (a redesign), and the note would quietly lose the discussion. The
+      // generic engine reads such a page instead.
+      if (
+        comments.length === 0 &&
+        doc.querySelector(
+          '#notes-list li.note:not(.system-note), .main-notes-list li.note:not(.system-note)',
+        )
+      )
+        return null;
     }
 
     const header = doc.querySelector(

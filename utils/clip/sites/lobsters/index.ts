@@ -91,8 +91,14 @@ export const lobsters: SiteModule = {
     if (href && !/\/s\/\w+/.test(new URL(href).pathname)) post.push(linkParagraph(out, href));
     const text = doc.querySelector('.story_text');
     if (text && /\S/.test(text.textContent ?? '')) post.push(...copyChildren(out, text));
+    // Lobsters refuses a story with neither a link nor text, and writes even a removed comment
+    // in `.comment_text`: without them the text sits where this module does not look (a
+    // redesign), and the note would be the title and link alone, every comment read as removed.
+    // The generic engine reads such a page instead.
+    if (post.length === 0) return null;
     const list = doc.querySelector('.comments_subtree')?.parentElement;
     const tree = list ? comments(list, base) : [];
+    if (tree.length > 0 && !list?.querySelector('.comment .comment_text')) return null;
     return {
       content: threadContent(out, post, tree, depth),
       metadata: {

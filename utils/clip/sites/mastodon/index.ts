@@ -110,7 +110,11 @@ export const mastodon: SiteModule = {
     const focal = doc.querySelector('.detailed-status');
     if (!focal) return null;
     const main = readStatus(focal, out, base);
-    if (!main.text && main.extras.length === 0) return null;
+    // Mastodon draws a shown post's text box even when the post has no text (images only), and
+    // draws neither text nor media behind a content warning: a post without one is markup this
+    // module does not know (a redesign). Its link card or images alone would make a note that
+    // quietly drops the text and every reply.
+    if (!main.text) return null;
     const published =
       main.published ??
       isoDate(doc.querySelector('meta[property="og:published_time"]')?.getAttribute('content'));
