@@ -28,7 +28,7 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './prepare/media';
-import { proseAfterHeading, skipsOpening } from './prepare/opening-post';
+import { leavesOutDiscussion, proseAfterHeading } from './prepare/opening-post';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -50,7 +50,13 @@ import {
   type StyleSource,
 } from './prepare/visibility';
 import { hasText } from './presence';
-import { type CommentDepth, detectSite, readSite, type SiteFamily } from './sites';
+import {
+  type CommentDepth,
+  DEFAULT_COMMENT_DEPTH,
+  detectSite,
+  readSite,
+  type SiteFamily,
+} from './sites';
 import {
   type Clip,
   type ClipError,
@@ -122,10 +128,10 @@ interface Context {
   /** Whether the latest prepared copy has a declared article body marked (declared-body.ts). */
   declaresBody?: boolean;
   /**
-   * A discussion a site module claimed but could not read: the article must hold the opening
-   * post, or the whole page is clipped (opening-post.ts).
+   * A discussion a site module claimed but could not read: the article must hold its opening
+   * post, and its replies unless none are wanted, or the whole page is clipped (opening-post.ts).
    */
-  keepOpeningPost?: boolean;
+  discussion?: { replies: boolean };
 }
 
 function textLength(element: Element | null | undefined): number {
@@ -277,7 +283,8 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
-  const opening = context.keepOpeningPost && clone.body ? proseAfterHeading(clone.body) : undefined;
+  const discussionProse =
+    context.discussion && clone.body ? proseAfterHeading(clone.body) : undefined;
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
@@ -302,8 +309,12 @@ function articleClip(
   if (articleLooksIncomplete(articleText, pageText)) {
     return missedArticle(context, metadata, 'small-article');
   }
-  if (opening && skipsOpening(opening, content)) {
-    return missedArticle(context, metadata, 'opening-post-missed');
+  if (
+    discussionProse &&
+    context.discussion &&
+    leavesOutDiscussion(discussionProse, content, context.discussion.replies)
+  ) {
+    return missedArticle(context, metadata, 'discussion-cut');
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
@@ -324,10 +335,12 @@ function articleClip(
 function missedArticle(
   context: Context,
   metadata: ClipMetadata,
-  code: 'no-article' | 'small-article' | 'opening-post-missed',
+  code: 'no-article' | 'small-article' | 'discussion-cut',
 ): { markdown: string; metadata: ClipMetadata } {
   const page = preparedClone(context);
-  const declared = context.declaresBody && page.body ? declaredBody(page.body) : null;
+  // A discussion's declared body is its opening post alone: the whole page keeps the replies.
+  const declared =
+    code !== 'discussion-cut' && context.declaresBody && page.body ? declaredBody(page.body) : null;
   if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
     removeArticleClutter(declared, context.doc.URL, metadata);
     return { markdown: finishContent(declared, context), metadata };
@@ -343,8 +356,8 @@ interface SiteUsed {
 }
 
 /**
- * The families whose note is a discussion that starts with its opening post (the question, the
- * issue, the post a thread answers, a conversation's first prompt).
+ * The families whose note is a discussion: its opening post (the question, the issue, the post a
+ * thread answers, a conversation's first prompt) and the replies.
  */
 const DISCUSSIONS: ReadonlySet<SiteFamily> = new Set([
   'code-host',
@@ -358,7 +371,7 @@ const DISCUSSIONS: ReadonlySet<SiteFamily> = new Set([
  * Article mode on a page a site module knows (a thread, an issue, a video): the module chooses
  * the content, then the same rules and Markdown writer as every other clip finish it. A module
  * that does not recognise the markup leaves the page to the generic engine; on a discussion,
- * the generic engine must then keep its opening post, or it clips the whole page.
+ * the generic engine must then keep its opening post and replies, or it clips the whole page.
  */
 function siteOrArticleClip(
   context: Context,
@@ -379,7 +392,10 @@ function siteOrArticleClip(
       return { markdown, metadata: merged, site: { id: found.site.id, comments: found.comments } };
     }
   }
-  if (reading.site && DISCUSSIONS.has(reading.site.family)) context.keepOpeningPost = true;
+  if (reading.site && DISCUSSIONS.has(reading.site.family)) {
+    const depth = context.request.comments ?? DEFAULT_COMMENT_DEPTH[reading.site.family];
+    context.discussion = { replies: depth !== 'none' };
+  }
   return articleClip(context, metadata);
 }
 

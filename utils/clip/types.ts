@@ -61,10 +61,10 @@ export type ClipNoticeCode =
   /** The article found was a small part of the page: the whole page was clipped. */
   | 'small-article'
   /**
-   * A discussion whose layout its site module did not know, and the article found left out the
-   * opening post: the whole page was clipped.
+   * A discussion whose layout its site module did not know, and the article found left out its
+   * opening post or its replies: the whole page was clipped.
    */
-  | 'opening-post-missed'
+  | 'discussion-cut'
   /** The time budget ran out: optional rules were dropped. */
   | 'time-budget'
   /** A frameset: the frame with the most text was clipped. */

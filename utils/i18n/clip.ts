@@ -15,8 +15,8 @@ export function clipNoticeText(notice: ClipNotice): string {
       return t('clip.notice.noArticle');
     case 'small-article':
       return t('clip.notice.smallArticle');
-    case 'opening-post-missed':
-      return t('clip.notice.openingPostMissed');
+    case 'discussion-cut':
+      return t('clip.notice.discussionCut');
     case 'time-budget':
       return t('clip.notice.timeBudget');
     case 'frames':

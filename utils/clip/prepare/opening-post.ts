@@ -1,17 +1,19 @@
 import { CHROME_SELECTOR } from './structure';
 
 /**
- * A discussion's note starts with its opening post: the question, the issue, the post a thread
- * answers. When a site module knows the site but not the page's markup (a redesign), the generic
- * engine reads the page, and Readability keeps the block with the most prose, which on a thread
- * is often the replies, or one long answer without its question. These helpers tell whether the
- * article Readability chose starts where the discussion does: how much of the page's prose,
- * after its main heading, comes before the article's first sentence.
+ * A discussion's note holds the discussion: its opening post (the question, the issue, the post
+ * a thread answers) and, unless the user asked for none, its replies. When a site module knows
+ * the site but not the page's markup (a redesign), the generic engine reads the page, and
+ * Readability keeps the block with the most prose: on a thread that is often the replies, or one
+ * long answer without its question, or a long post without its replies. These helpers tell
+ * whether the article Readability chose covers the discussion: how much of the page's prose,
+ * after its main heading, lies before the article's first prose and after its last.
  */
 
 /**
- * Prose the article may start below before the discussion's start counts as left out: a line of
- * facts ("asked 1 year, 6 months ago") fits, a post of a sentence or two does not.
+ * Prose the article may leave out above its start, or below its end, before part of the
+ * discussion counts as left out: a line of facts ("asked 1 year, 6 months ago") fits, a post of
+ * a sentence or two does not.
  */
 const SKIPPED_PROSE_LIMIT = 40;
 
@@ -47,7 +49,7 @@ function proseRun(text: string): ProseRun | undefined {
 }
 
 /** The prose texts under `root` in order, outside links, headings and the page's chrome. */
-function proseRuns(root: Element, after: Element | null, first = false): ProseRun[] {
+function proseRuns(root: Element, after: Element | null): ProseRun[] {
   const runs: ProseRun[] = [];
   // 4: text nodes (NodeFilter is not a global in every DOM implementation).
   const walker = root.ownerDocument.createTreeWalker(root, 4);
@@ -58,7 +60,6 @@ function proseRuns(root: Element, after: Element | null, first = false): ProseRu
     const run = proseRun(node.nodeValue ?? '');
     if (!run) continue;
     runs.push(run);
-    if (first) break;
   }
   return runs;
 }
@@ -72,17 +73,25 @@ export function proseAfterHeading(root: Element): ProseRun[] {
 }
 
 /**
- * Whether the article starts below the start of the discussion: the page holds more than a line
- * of prose between its main heading and the article's first prose. An article whose start is
+ * Whether the article leaves part of the discussion out: more than a line of the page's prose
+ * lies between the page's main heading and the article's first prose (the opening post), or,
+ * when the replies are wanted, after the article's last prose. An article whose first prose is
  * not found in the page (rewritten text, an article from above the heading) is not judged.
  */
-export function skipsOpening(page: readonly ProseRun[], article: Element): boolean {
-  const start = proseRuns(article, null, true)[0];
-  if (!start) return false;
-  let skipped = 0;
-  for (const run of page) {
-    if (run.text.includes(start.text)) return skipped > SKIPPED_PROSE_LIMIT;
-    skipped += run.letters;
-  }
-  return false;
+export function leavesOutDiscussion(
+  page: readonly ProseRun[],
+  article: Element,
+  replies: boolean,
+): boolean {
+  const runs = proseRuns(article, null);
+  const first = runs[0];
+  const last = runs[runs.length - 1];
+  if (!first || !last) return false;
+  const start = page.findIndex((run) => run.text.includes(first.text));
+  if (start === -1) return false;
+  const lettersOf = (part: readonly ProseRun[]) => part.reduce((sum, run) => sum + run.letters, 0);
+  if (lettersOf(page.slice(0, start)) > SKIPPED_PROSE_LIMIT) return true;
+  if (!replies) return false;
+  const end = page.findIndex((run, index) => index >= start && run.text.includes(last.text));
+  return end !== -1 && lettersOf(page.slice(end + 1)) > SKIPPED_PROSE_LIMIT;
 }

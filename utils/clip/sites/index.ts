@@ -98,12 +98,3 @@ export function readSite(
     return { site, clip: null };
   }
 }
-
-/** The page read by its site module, or null (see readSite). */
-export function extractSite(
-  doc: Document,
-  comments: CommentDepth | undefined,
-  modules: readonly SiteModule[] = SITE_MODULES,
-): SiteClip | null {
-  return readSite(doc, comments, modules).clip;
-}

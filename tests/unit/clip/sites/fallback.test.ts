@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { proseAfterHeading, skipsOpening } from '../../../../utils/clip/prepare/opening-post';
+import {
+  leavesOutDiscussion,
+  proseAfterHeading,
+} from '../../../../utils/clip/prepare/opening-post';
 import { pageFromHtml } from '../dom';
 import { clipFixture } from '../fixture-page';
 
@@ -27,7 +30,7 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
   it('keeps the question and every answer of a Stack Overflow page, and says why', () => {
     const clip = clipChanged('stack-exchange');
     expect(clip.site).toBeUndefined();
-    expect(clip.notices).toEqual([{ code: 'opening-post-missed' }]);
+    expect(clip.notices).toEqual([{ code: 'discussion-cut' }]);
     expect(clip.markdown).toContain('I sort an array of numbers and get a strange order');
     expect(clip.markdown).toContain('Without a compare function');
     expect(clip.markdown).toContain('Use lodash');
@@ -39,11 +42,37 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
 
   it('keeps the Reddit post before its comments', () => {
     const { markdown, notices } = clipChanged('reddit');
-    expect(notices).toEqual([{ code: 'opening-post-missed' }]);
+    expect(notices).toEqual([{ code: 'discussion-cut' }]);
     const post = markdown.indexOf('Moved my notes service off a VPS');
     const firstComment = markdown.indexOf('What does it draw at idle?');
     expect(post).toBeGreaterThan(-1);
     expect(firstComment).toBeGreaterThan(post);
+  });
+
+  it('keeps every comment of a Hacker News thread, not the story and its first comment alone', () => {
+    const { markdown, notices } = clipChanged('hacker-news');
+    expect(notices).toEqual([{ code: 'discussion-cut' }]);
+    expect(markdown).toContain('I read a lot of long articles and papers');
+    expect(markdown).toContain('Plain text files in a git repository');
+    expect(markdown).toContain('A reply under a collapsed comment.');
+  });
+
+  it('keeps the comments too when the page declares the post as its article body', () => {
+    // schema.org's articleBody on a discussion marks the opening post alone: saving just that
+    // would trade the lost post for lost comments.
+    // A post long enough to stand as an article on its own (250 characters and more).
+    const html = readFileSync(join(SITES, 'reddit', 'fixtures', 'changed-layout.html'), 'utf8')
+      .replace('<div slot="text-body">', '<div slot="text-body" itemprop="articleBody">')
+      .replace(
+        '<p>Questions welcome.</p>',
+        '<p>The board idles at three watts, the disk is backed up every night to a second disk in the same case, and the whole setup took an afternoon, most of it spent waiting for the first backup to finish. Questions welcome.</p>',
+      );
+    expect(html).toContain('itemprop="articleBody"');
+    const result = clipFixture(html);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.notices).toEqual([{ code: 'discussion-cut' }]);
+    expect(result.clip.markdown).toContain('Moved my notes service off a VPS');
+    expect(result.clip.markdown).toContain('What does it draw at idle?');
   });
 
   it('keeps the generic article, with no notice, when it already starts with the opening post', () => {
@@ -70,12 +99,16 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
 });
 
 /** A page and the part of it an article kept (the element with id "article"). */
-function judged(html: string): boolean {
+function judged(html: string, replies = true): boolean {
   const doc = pageFromHtml(html);
-  return skipsOpening(proseAfterHeading(doc.body), doc.getElementById('article') as Element);
+  return leavesOutDiscussion(
+    proseAfterHeading(doc.body),
+    doc.getElementById('article') as Element,
+    replies,
+  );
 }
 
-describe('whether an article starts below the opening post', () => {
+describe('whether an article leaves part of a discussion out', () => {
   const header = `
     <header><p>Welcome to the forum, please read the rules before posting anything</p></header>
     <nav><p>Home Latest Top Categories and many more places to go</p></nav>
@@ -85,13 +118,25 @@ describe('whether an article starts below the opening post', () => {
     <div class="date">8:14 AM (2 hours ago) · Published 9 February 2026 at 19:47</div>`;
   const post = '<p>It takes forty minutes on Tuesdays and four on the other days of the week.</p>';
   const reply = '<p>Cron jobs run on Tuesdays, check the backup schedule before anything else.</p>';
+  const footer =
+    '<footer><p>Powered by a forum engine, all rights reserved by whoever wrote it</p></footer>';
 
-  it('holds the opening post when the article starts with it, facts and chrome above it aside', () => {
-    expect(judged(`<body>${header}<div id="article">${post}${reply}</div></body>`)).toBe(false);
+  it('keeps an article that holds the post and its replies, facts and chrome around them aside', () => {
+    expect(judged(`<body>${header}<div id="article">${post}${reply}</div>${footer}</body>`)).toBe(
+      false,
+    );
   });
 
-  it('skips it when the article starts with the reply', () => {
-    expect(judged(`<body>${header}${post}<div id="article">${reply}</div></body>`)).toBe(true);
+  it('finds the post left out when the article starts with the reply', () => {
+    expect(judged(`<body>${header}${post}<div id="article">${reply}</div>${footer}</body>`)).toBe(
+      true,
+    );
+  });
+
+  it('finds the replies left out when the article ends with the post, unless none are wanted', () => {
+    const page = `<body>${header}<div id="article">${post}</div>${reply}${footer}</body>`;
+    expect(judged(page)).toBe(true);
+    expect(judged(page, false)).toBe(false);
   });
 
   it('counts letters, so prose without spaces between words is prose', () => {
@@ -110,7 +155,11 @@ describe('whether an article starts below the opening post', () => {
       '<body><div id="a"><p>Text the page does not hold at all, anywhere.</p></div></body>',
     );
     expect(
-      skipsOpening(proseAfterHeading(doc.body), elsewhere.getElementById('a') as Element),
+      leavesOutDiscussion(
+        proseAfterHeading(doc.body),
+        elsewhere.getElementById('a') as Element,
+        true,
+      ),
     ).toBe(false);
   });
 });
