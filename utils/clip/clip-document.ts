@@ -283,13 +283,14 @@ function articleClip(
     return { markdown: fullPageMarkdown(preparedClone(context), context), metadata };
   }
   const clone = preparedClone(context);
-  const discussionProse =
-    context.discussion && clone.body ? proseAfterHeading(clone.body) : undefined;
   // The page's length matters only when the article turns out short (articleLooksIncomplete),
   // and only up to the point where the page is long enough to doubt it. Read now, bounded,
   // rather than preparing a second copy of the page afterwards: Readability takes this one apart.
   const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
+  // Read without the footnote definitions: the article has them back only after it is judged.
+  const discussionProse =
+    context.discussion && clone.body ? proseAfterHeading(clone.body) : undefined;
   // What Readability is given, counted as it counts an attempt (white space runs as one,
   // trimmed) and before its own scripts and styles come out: never below what an attempt can
   // keep, so an attempt that reaches it has kept everything. The footnote definitions just

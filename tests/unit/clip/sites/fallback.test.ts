@@ -82,6 +82,24 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     expect(clip.markdown).toContain('Fifteen years of paper notebooks');
   });
 
+  it('does not take the footnotes at the end of the page for replies the article left out', () => {
+    // The engine takes footnote definitions out before Readability and puts them back after:
+    // judged with them, the page seemed to go on after the article's last reply.
+    const html = readFileSync(join(SITES, 'bluesky', 'fixtures', 'changed-layout.html'), 'utf8')
+      .replace(
+        'Everything else is optional.',
+        'Everything else is optional.<sup><a href="#fn-1" id="ref-1">1</a></sup>',
+      )
+      .replace(
+        '</div></div></main>',
+        '</div></div><ol class="footnotes"><li id="fn-1">An index on the last page is how librarians kept ledgers for centuries. <a href="#ref-1">↩</a></li></ol></main>',
+      );
+    const result = clipFixture(html);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.notices).toEqual([]);
+    expect(result.clip.markdown).toContain('[^1]: An index on the last page');
+  });
+
   it('leaves pages no module claims to the article Readability finds', () => {
     // The same Stack Overflow markup with the marks its module detects renamed: an ordinary
     // page to the engine, which keeps the article it finds.
