@@ -289,8 +289,10 @@ function articleClip(
   const pageText = textLengthUpTo(clone.body, ARTICLE_TEXT_FLOOR + PAGE_TEXT_FOR_SHARE_CHECK + 1);
   const definitions = takeOutDefinitions(clone);
   // Read without the footnote definitions: the article has them back only after it is judged.
-  const discussionProse =
-    context.discussion && clone.body ? proseAfterHeading(clone.body) : undefined;
+  const discussion =
+    context.discussion && clone.body
+      ? { ...context.discussion, prose: proseAfterHeading(clone.body) }
+      : undefined;
   // What Readability is given, counted as it counts an attempt (white space runs as one,
   // trimmed) and before its own scripts and styles come out: never below what an attempt can
   // keep, so an attempt that reaches it has kept everything. The footnote definitions just
@@ -310,11 +312,7 @@ function articleClip(
   if (articleLooksIncomplete(articleText, pageText)) {
     return missedArticle(context, metadata, 'small-article');
   }
-  if (
-    discussionProse &&
-    context.discussion &&
-    leavesOutDiscussion(discussionProse, content, context.discussion.replies)
-  ) {
+  if (discussion && leavesOutDiscussion(discussion.prose, content, discussion.replies)) {
     return missedArticle(context, metadata, 'discussion-cut');
   }
   restoreDefinitions(content, definitions);

@@ -16,3 +16,15 @@ export function isWhitespaceCode(code: number): boolean {
     code === 0xfeff
   );
 }
+
+/**
+ * Letters and digits only, lower-cased, accents folded: "Aktuálně.cz" reads "aktualnecz".
+ * Punctuation, spacing and markup leave no trace, so one text reads the same wherever it stands.
+ */
+export function foldedKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}

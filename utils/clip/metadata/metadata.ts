@@ -1,3 +1,4 @@
+import { foldedKey } from '../markdown/text';
 import { isHttpUrl, resolveUrl } from '../markdown/urls';
 import type { ClipMetadata } from '../types';
 
@@ -256,15 +257,6 @@ function stripSiteSuffix(title: string, site: string | undefined): string {
     }
   }
   return title;
-}
-
-/** Letters and digits only, lower-cased, accents folded: "Aktuálně.cz" reads "aktualnecz". */
-function foldedKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { foldedKey } from '../markdown/text';
 import { CHROME_SELECTOR } from './structure';
 
 /**
@@ -27,25 +28,20 @@ const PROSE_LETTERS = 12;
 
 const SKIPPED = `a, h1, h2, h3, h4, h5, h6, script, style, ${CHROME_SELECTOR}`;
 
-/** A text of the page, as letters and digits (see lettersAndDigits), and how many letters it has. */
+/**
+ * A text of the page as letters and digits (foldedKey: the page's and the article's copy of a
+ * text read the same whatever white space cleaning did), and how many letters it has.
+ */
 export interface ProseRun {
   text: string;
   letters: number;
-}
-
-/**
- * Letters and digits only, in lower case: punctuation and spacing do not count, so a text reads
- * the same in the page and in the article whatever white space cleaning did.
- */
-function lettersAndDigits(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function proseRun(text: string): ProseRun | undefined {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const digits = text.match(/\p{N}/gu)?.length ?? 0;
   if (letters < PROSE_LETTERS || digits * 3 > letters) return undefined;
-  return { text: lettersAndDigits(text), letters };
+  return { text: foldedKey(text), letters };
 }
 
 /** The prose texts under `root` in order, outside links, headings and the page's chrome. */

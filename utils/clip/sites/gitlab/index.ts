@@ -72,8 +72,10 @@ export const gitlab: SiteModule = {
       // A thread is an `li.note-discussion` (or a `.discussion-notes` list) holding its notes;
       // a note on its own is a thread of one.
       const seen = new Set<Element>();
+      let userNotes = 0;
       for (const note of doc.querySelectorAll('#notes-list li.note, .main-notes-list li.note')) {
         if (seen.has(note) || note.classList.contains('system-note')) continue;
+        userNotes += 1;
         const thread = note.querySelector('.discussion-notes, ul.notes');
         const notes = thread
           ? Array.from(thread.querySelectorAll('li.note:not(.system-note)'))
@@ -90,13 +92,7 @@ export const gitlab: SiteModule = {
       // GitLab writes every comment's text in `.note-text`: comments without one are markup this
       // module does not know (a redesign), and the note would quietly lose the discussion. The
       // generic engine reads such a page instead.
-      if (
-        comments.length === 0 &&
-        doc.querySelector(
-          '#notes-list li.note:not(.system-note), .main-notes-list li.note:not(.system-note)',
-        )
-      )
-        return null;
+      if (comments.length === 0 && userNotes > 0) return null;
     }
 
     const header = doc.querySelector(
