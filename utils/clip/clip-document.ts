@@ -1,4 +1,3 @@
-import { Readability } from '@mozilla/readability';
 import { TimeBudget } from './budget';
 import { escapeText, safeInlineText } from './markdown/escape';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
@@ -50,6 +49,7 @@ import {
   type StyleSource,
 } from './prepare/visibility';
 import { hasText } from './presence';
+import { PreparedReadability } from './readability';
 import {
   type CommentDepth,
   DEFAULT_COMMENT_DEPTH,
@@ -301,7 +301,7 @@ function articleClip(
     definitions.size > 0
       ? textLengthUpTo(clone.body, READABILITY_CHAR_THRESHOLD)
       : Math.min(pageText, READABILITY_CHAR_THRESHOLD);
-  const article = new Readability(clone, {
+  const article = new PreparedReadability(clone, {
     serializer: (element: Node) => element as Element,
     allowedVideoRegex: EMBED_FRAME_HOSTS,
     charThreshold: Math.max(1, readableText),
