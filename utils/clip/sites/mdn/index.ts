@@ -1,15 +1,21 @@
-import { holdsClass } from '../../presence';
-import { importBody, isoDate, metaContent, textOf } from '../post-parts';
+import { holdsClass, holdsTag } from '../../presence';
+import { isoDate, metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteModule } from '../types';
+import { COMPAT_PLACEHOLDERS, compatLink, importWithWidgets } from './widgets';
 
 /**
- * MDN Web Docs: the article is `article.main-page-content` (its `header h1`, then `section`s of
- * `.section-content`); code examples are `div.code-example` with a `pre.brush: <language>`; the
- * browser-compatibility table is `table.bc-table` (rows of features, a column per browser).
- * Sidebars, the table of contents, the "Baseline" badge, the interactive example's frame, the
- * "Help improve MDN" footer and the example's copy buttons are left out. A compat table is written
- * as plain rows of versions; when the page holds only the table's placeholder (it is drawn by
- * script), a line says where the table is.
+ * MDN Web Docs, in either of its front ends (and their saved copies):
+ * - Yari (until 2025): the article is `article.main-page-content`, its `header h1`, then
+ *   `section`s of `.section-content`.
+ * - fred (since 2025): no article; in `main#content.layout__content`, the title, the Baseline
+ *   badge and the summary sit in `.layout__header`, the sections (`section.content-section`, a
+ *   heading then the content, sub-headings as sibling sections) in `.layout__body`.
+ * Both write code examples as `div.code-example` with a `pre.brush: <language>`; fred's script
+ * then swaps each for an `mdn-code-example`, and draws the compat table inside
+ * `mdn-compat-table-lazy` (widgets.ts reads those). The compat table is written as plain rows of
+ * versions, or as a line saying where it is when the page holds only its placeholder. The
+ * interactive example keeps its code under "Try it", without its editor. Sidebars, the table of
+ * contents, the Baseline badge, the "Help improve MDN" footer and copy buttons are left out.
  */
 
 const CLUTTER = [
@@ -24,12 +30,15 @@ const CLUTTER = [
   '.prev-next',
   '.interactive',
   'iframe',
-  'interactive-example',
   '.example-header',
   '.copy-icon',
   '.bc-legend',
   '.bc-notes-wrapper',
   '.bc-history',
+  'mdn-survey',
+  'mdn-copy-button',
+  'mdn-button',
+  'mdn-content-feedback',
   'button',
   'svg',
   'script',
@@ -37,96 +46,129 @@ const CLUTTER = [
   'template',
 ].join(', ');
 
-/** A cell of the compat table: its version text ("1", "No", "12.1"), notes and icons left out. */
-function compatCellText(cell: Element): string {
-  const version = textOf(cell.querySelector('.bc-version-label'));
-  if (version) return version;
-  const support = cell.querySelector('abbr[title]')?.getAttribute('title');
-  return support ?? textOf(cell);
+/** fred's custom elements: a page holding one of them is MDN's, whatever it says of itself. */
+const FRED_ELEMENTS = [
+  'mdn-compat-table-lazy',
+  'mdn-content-feedback',
+  'mdn-survey',
+  'mdn-placement-sidebar',
+  'mdn-placement-top',
+  'mdn-code-example',
+  'mdn-search-button',
+  'mdn-language-switcher',
+];
+
+/** MDN's own widgets, in either front end's markup. */
+const WIDGET_CLASSES = ['bc-data', 'bc-table', 'baseline-indicator', 'example-header'];
+
+function yariArticle(doc: Document): Element | undefined {
+  // By class name first (the browser's fast path), as this runs on every article clip.
+  return Array.from(doc.getElementsByClassName('main-page-content')).find(
+    (element) => element.localName === 'article',
+  );
 }
 
-function compatTable(source: Element, context: SiteContext): Element {
-  const { out } = context;
-  const table = out.createElement('table');
-  // The first column names the feature; its header cell is an empty `td`.
-  const browsers = [
-    '',
-    ...Array.from(source.querySelectorAll('thead tr:last-child th'), (th) =>
-      textOf(th.querySelector('.bc-head-txt-label') ?? th),
-    ),
-  ];
-  const head = out.createElement('thead');
-  const headRow = out.createElement('tr');
-  for (const browser of browsers) {
-    const th = out.createElement('th');
-    th.textContent = browser;
-    headRow.append(th);
+function fredMain(doc: Document): Element | undefined {
+  // By id first (the browser's fast path); many sites have a `#content`, few a `main` of fred's.
+  const main = doc.getElementById('content');
+  return main?.localName === 'main' && main.className.includes('layout__content')
+    ? main
+    : undefined;
+}
+
+/** The article's title, and its content copied into the scratch document. */
+interface Blocks {
+  title: string;
+  content: Element;
+}
+
+/**
+ * fred's page as a list of blocks: the header's summary, then the body's sections. Null when the
+ * layout is not the one fred writes today (no header title, or no body of sections).
+ */
+function fredBlocks(main: Element, context: SiteContext): Blocks | null {
+  const header = main.querySelector('[class*="layout__header"]');
+  const body = main.querySelector('[class*="layout__body"]');
+  const title = textOf(header?.querySelector('h1'));
+  if (!header || !body || !title || !body.querySelector(':scope > section')) return null;
+  const content = context.out.createElement('div');
+  // The header holds the summary as a section; the rest of it (title, badge, survey, a
+  // translation banner) is the page's frame.
+  for (const block of [
+    ...header.querySelectorAll(':scope > section'),
+    ...body.querySelectorAll(':scope > section'),
+  ]) {
+    content.append(importWithWidgets(block, context));
   }
-  head.append(headRow);
-  const body = out.createElement('tbody');
-  for (const row of source.querySelectorAll('tbody tr')) {
-    const cells = Array.from(row.querySelectorAll(':scope > th, :scope > td'));
-    if (!cells.length) continue;
-    const tr = out.createElement('tr');
-    cells.forEach((cell, index) => {
-      const copy = out.createElement(index === 0 ? 'th' : 'td');
-      copy.textContent =
-        index === 0
-          ? textOf(cell.querySelector('code, .bc-table-row-header') ?? cell)
-          : compatCellText(cell);
-      tr.append(copy);
-    });
-    body.append(tr);
+  return { title, content };
+}
+
+function yariBlocks(article: Element, context: SiteContext): Blocks | null {
+  const title = textOf(article.querySelector('header h1, h1'));
+  if (!title) return null;
+  const content = importWithWidgets(article, context);
+  // The title is the note's title: the article's own heading would only repeat it.
+  content.querySelector('header h1, h1')?.remove();
+  return { title, content };
+}
+
+function headingLevel(section: Element): number {
+  const heading = section.querySelector('h2, h3, h4, h5, h6');
+  return heading ? Number(heading.tagName.slice(1)) : 0;
+}
+
+/**
+ * A section left with nothing but its heading goes, unless sub-sections follow it: fred writes
+ * "Examples" as an empty section followed by one section per example, each under an h3.
+ */
+function removeEmptySections(content: Element): void {
+  let nextLevel = 0;
+  for (const section of Array.from(content.querySelectorAll(':scope > section')).reverse()) {
+    const level = headingLevel(section);
+    const heading = section.querySelector('h2, h3, h4, h5, h6');
+    const rest = textOf(section).slice(textOf(heading).length).trim();
+    const empty = !rest && !section.querySelector('img, table, pre');
+    if (empty && !(level && nextLevel > level)) section.remove();
+    else nextLevel = level;
   }
-  table.append(head, body);
-  return table;
 }
 
 export const mdn: SiteModule = {
   id: 'mdn',
   family: 'reference',
   detect(doc) {
-    // By class name first (the browser's fast path), as this runs on every article clip.
-    const article = Array.from(doc.getElementsByClassName('main-page-content')).find(
-      (element) => element.localName === 'article',
-    );
-    if (!article) return false;
-    // Other sites copy MDN's page frame (`main-content`, `main-page-content`): MDN's name or one
-    // of its own widgets (compat table, Baseline badge, example header) must be there too.
+    const root = yariArticle(doc) ?? fredMain(doc);
+    if (!root) return false;
+    // Other sites copy MDN's page frame (`main-page-content`, `layout__content`): MDN's name,
+    // one of its own widgets or one of fred's elements must be there too.
     return (
       /\bMDN\b/.test(metaContent(doc, 'og:site_name') ?? '') ||
-      holdsClass(article, ['bc-data', 'bc-table', 'baseline-indicator', 'example-header'])
+      holdsClass(root, WIDGET_CLASSES) ||
+      holdsTag(doc.body ?? root, FRED_ELEMENTS)
     );
   },
   extract(context) {
     const { doc, out } = context;
-    const article = doc.querySelector('article.main-page-content');
-    const title = textOf(article?.querySelector('header h1, h1'));
-    if (!article || !title) return null;
-    const content = importBody(out, article, CLUTTER);
-    // The title is the note's title: the article's own heading would only repeat it.
-    content.querySelector('header h1, h1')?.remove();
-    for (const table of content.querySelectorAll('table.bc-table')) {
-      const original = article.querySelectorAll('table.bc-table');
-      const index = Array.from(content.querySelectorAll('table.bc-table')).indexOf(table);
-      table.replaceWith(compatTable(original[index] ?? table, context));
+    const main = fredMain(doc);
+    const article = yariArticle(doc);
+    const read =
+      (main && fredBlocks(main, context)) ?? (article && yariBlocks(article, context)) ?? null;
+    if (!read) return null;
+    const { title, content } = read;
+    for (const junk of content.querySelectorAll(CLUTTER)) junk.remove();
+    // The interactive example's editor is its own rendering; the example's code is its content
+    // (nested in it on Yari, next to it on fred), the example the reader sees under "Try it".
+    for (const example of content.querySelectorAll('interactive-example')) {
+      example.replaceWith(...Array.from(example.childNodes));
     }
-    // A section left with nothing but its heading (the interactive example's "Try it") goes.
-    for (const section of content.querySelectorAll('section')) {
-      const heading = section.querySelector('h2, h3, h4');
-      const rest = textOf(section).slice(textOf(heading).length).trim();
-      if (!rest && !section.querySelector('img, table, pre')) section.remove();
+    // Code the page hides: the parts of a live sample the reader is not shown.
+    for (const pre of content.querySelectorAll('pre.hidden')) {
+      (pre.closest('.code-example') ?? pre).remove();
     }
-    // A compat section whose table the page draws by script holds only a placeholder.
-    for (const placeholder of content.querySelectorAll('.bc-data, lc-compat-table, bcd-table')) {
-      if (placeholder.querySelector('table')) continue;
-      const line = out.createElement('p');
-      const link = out.createElement('a');
-      link.setAttribute('href', '#browser_compatibility');
-      link.textContent = 'Browser compatibility table on MDN';
-      line.append(link);
-      placeholder.replaceWith(line);
+    for (const placeholder of content.querySelectorAll(COMPAT_PLACEHOLDERS)) {
+      if (!placeholder.querySelector('table')) placeholder.replaceWith(compatLink(out));
     }
+    removeEmptySections(content);
     const modified = doc.querySelector('.last-modified-date time, .article-footer time');
     return {
       content,
