@@ -33,7 +33,7 @@ async function popupOnFixture(
   await page.goto(server.urlFor(path));
   const popup = await openPopupFor(page);
   await popup.waitForPreview();
-  return { popup, stop: () => server.stop() };
+  return { page, popup, stop: () => server.stop() };
 }
 
 test('one page of each site module is clipped through the popup with its whole discussion', async ({
@@ -127,6 +127,40 @@ test('a redesigned discussion page keeps its question: the whole page is saved a
     expect(note?.markdown_text).toContain('I sort an array of numbers and get a strange order');
     expect(note?.markdown_text).toContain('Without a compare function');
     expect(note?.markdown_text).toContain('Use lodash');
+  } finally {
+    await stop();
+  }
+});
+
+test('MDN as fred serves it today: the page’s shadow roots are attached in the browser, the note keeps the code and leaves the frame', async ({
+  context,
+  notesServer,
+  configure,
+  openPopupFor,
+}) => {
+  test.setTimeout(90_000);
+  // Chromium attaches the server's declarative shadow roots (the compat table's placeholder),
+  // which jsdom leaves as inert templates: only a browser shows the module reads them.
+  const { page, popup, stop } = await popupOnFixture(
+    { context, notesServer, configure, openPopupFor },
+    'mdn/fixtures/fred-array-flat.html',
+    '/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/flat',
+  );
+  try {
+    const attached = await page.evaluate(
+      () => (document.querySelector('mdn-compat-table-lazy')?.shadowRoot ?? null) !== null,
+    );
+    expect(attached).toBe(true);
+    await popup.saveButton.click();
+    await expect(popup.savedMessage).toBeVisible();
+    const [note] = notesServer.notes();
+    const markdown = note?.markdown_text ?? '';
+    expect(note?.title).toBe('Array.prototype.flat()');
+    expect(markdown).toContain('## Try it\n\n```js\nconst arr1 = [0, 1, 2, [3, 4]];');
+    expect(markdown).toContain('### Calling flat() on non-array objects');
+    expect(markdown).toContain('Browser compatibility table on MDN');
+    for (const frame of ['Help improve MDN', 'In this article', 'Baseline', 'Skip to main content'])
+      expect(markdown, frame).not.toContain(frame);
   } finally {
     await stop();
   }
