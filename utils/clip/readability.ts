@@ -6,11 +6,16 @@ interface ReadabilityInternals {
 }
 
 /**
- * Readability with two of its per-node checks reordered, the cheap test first. Both run on every
- * node of every attempt, and as written they pay for what their answer rarely needs:
+ * Readability with three of its per-node checks reordered, the cheap test first. They run on
+ * every node (or every block) of every attempt, and as written they pay for what their answer
+ * rarely needs:
  * - `_isValidByline` reads the node's whole `textContent` (on `<body>`, the whole page) before it
  *   looks at `rel`, `itemprop` and the class and id it is given; only a node that passes those
  *   needs its text measured.
+ * - `_isElementWithoutContent` (every div, section, header and heading, and again when nested
+ *   blocks are simplified) builds the block's whole text, the page's text for an outer wrapper,
+ *   to learn whether it holds any; the first text with more than white space answers that
+ *   (JavaScript's `trim` and `\s` agree on what white space is).
  * - `_isProbablyVisible` asks for `node.style` twice, which makes the browser build the node's
  *   inline style object; a node with no `style` attribute has no inline display or visibility.
  * The answers are exactly Readability's: the same conditions, in a different order, with no side
@@ -30,6 +35,17 @@ export class PreparedReadability<T = string> extends Readability<T> {
     return length > 0 && length < 100;
   }
 
+  _isElementWithoutContent(node: Node): boolean {
+    if (node.nodeType !== 1 || holdsText(node)) return false;
+    const element = node as Element;
+    const count = element.children.length;
+    return (
+      count === 0 ||
+      count ===
+        element.getElementsByTagName('br').length + element.getElementsByTagName('hr').length
+    );
+  }
+
   _isProbablyVisible(node: Element): boolean {
     if (node.hasAttribute('style')) {
       const style = (node as HTMLElement).style;
@@ -41,4 +57,24 @@ export class PreparedReadability<T = string> extends Readability<T> {
     const className = (node as { className?: unknown }).className;
     return typeof className === 'string' && className.includes('fallback-image');
   }
+}
+
+/**
+ * Whether any text or CDATA node under `root` (what `textContent` joins) holds more than white
+ * space: depth first, stopping at the first that does, with nothing allocated on the way.
+ */
+function holdsText(root: Node): boolean {
+  let node: Node | null = root.firstChild;
+  while (node) {
+    if (node.nodeType === 3 || node.nodeType === 4) {
+      if (/\S/.test(node.nodeValue ?? '')) return true;
+    } else if (node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== root && !node.nextSibling) node = node.parentNode as Node;
+    if (node === root) return false;
+    node = node.nextSibling;
+  }
+  return false;
 }

@@ -13,7 +13,7 @@ import { PreparedReadability } from '../../../utils/clip/readability';
  */
 
 type Check = (node: Element, matchString: string) => unknown;
-const CHECKS = ['_isValidByline', '_isProbablyVisible'] as const;
+const CHECKS = ['_isValidByline', '_isElementWithoutContent', '_isProbablyVisible'] as const;
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus', import.meta.url));
 /** Pages with bylines, hidden blocks, math images and empty wrappers between them. */
@@ -52,6 +52,7 @@ describe('the reordered Readability checks', () => {
     let differing = 0;
     let bylines = 0;
     let hidden = 0;
+    let empty = 0;
     for (const page of PAGES) {
       const html = readFileSync(`${CORPUS}/${page}`, 'utf8');
       const doc = new JSDOM(html, { virtualConsole: new VirtualConsole() }).window.document;
@@ -61,13 +62,15 @@ describe('the reordered Readability checks', () => {
           if (theirs !== ours) differing += 1;
           if (name === '_isValidByline' && theirs) bylines += 1;
           if (name === '_isProbablyVisible' && !theirs) hidden += 1;
+          if (name === '_isElementWithoutContent' && theirs) empty += 1;
         }
       }
     }
     expect(differing).toBe(0);
-    // Both answers were seen: the pages do hold bylines and hidden elements.
+    // Both answers were seen: the pages do hold bylines, hidden elements and empty blocks.
     expect(bylines).toBeGreaterThan(10);
     expect(hidden).toBeGreaterThan(10);
+    expect(empty).toBeGreaterThan(10);
   }, 60_000);
 
   it('give Readability’s answers on generated elements', () => {
@@ -93,6 +96,11 @@ describe('the reordered Readability checks', () => {
       fc.constant('<br><hr>'),
       fc.constant('<img src="a.png">'),
       fc.constant('<span>  </span>'),
+      fc.constant('<!-- a comment -->'),
+      fc.constant('<div><span> </span><i></i></div><p><b> </b></p>'),
+      fc.constant('<div><span> <em>deep</em></span></div>'),
+      fc.constant('<svg><![CDATA[ a ]]></svg>'),
+      fc.constant('<template>only in the template</template>'),
       fc.constant('<b>Jane Doe</b>'),
       fc.constant('\ufeff'),
       fc.string({ maxLength: 120 }),
