@@ -13,16 +13,32 @@ export function holdsClass(root: Element, classNames: readonly string[]): boolea
 }
 
 /**
- * Whether any text shows in the node (white space aside): stops at the first text node that
- * holds some, instead of building the node's whole text.
+ * Whether any text shows in the node (white space aside): stops at the first text that holds
+ * some, instead of building the node's whole text. Text and CDATA nodes count, as in
+ * `textContent` (an HTML parser makes no CDATA nodes; an XHTML page can have them), so the
+ * answer is `textContent.trim() !== ''`: JavaScript's `trim` and `\s` agree on white space.
+ * Depth first by child and sibling links, with nothing allocated on the way: Readability's
+ * empty-block check asks this of every block (utils/clip/readability.ts).
  */
 export function hasText(node: Node): boolean {
-  if (node.nodeType === 3) return /\S/.test(node.nodeValue ?? '');
-  if (node.nodeType !== 1 || !node.ownerDocument) return false;
-  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
-  const walker = node.ownerDocument.createTreeWalker(node, 4);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    if (/\S/.test(text.nodeValue ?? '')) return true;
+  if (isTextNode(node)) return /\S/.test(node.nodeValue ?? '');
+  if (node.nodeType !== 1) return false;
+  let current: Node | null = node.firstChild;
+  while (current) {
+    if (isTextNode(current)) {
+      if (/\S/.test(current.nodeValue ?? '')) return true;
+    } else if (current.firstChild) {
+      current = current.firstChild;
+      continue;
+    }
+    while (current !== node && !current.nextSibling) current = current.parentNode as Node;
+    if (current === node) return false;
+    current = current.nextSibling;
   }
   return false;
+}
+
+/** 3: text, 4: CDATA (Node's constants are not globals in every DOM implementation). */
+function isTextNode(node: Node): boolean {
+  return node.nodeType === 3 || node.nodeType === 4;
 }

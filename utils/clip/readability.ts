@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { hasText } from './presence';
 
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
@@ -14,8 +15,7 @@ interface ReadabilityInternals {
  *   needs its text measured.
  * - `_isElementWithoutContent` (every div, section, header and heading, and again when nested
  *   blocks are simplified) builds the block's whole text, the page's text for an outer wrapper,
- *   to learn whether it holds any; the first text with more than white space answers that
- *   (JavaScript's `trim` and `\s` agree on what white space is).
+ *   to learn whether it holds any; `hasText` stops at the first text with more than white space.
  * - `_isProbablyVisible` asks for `node.style` twice, which makes the browser build the node's
  *   inline style object; a node with no `style` attribute has no inline display or visibility.
  * The answers are exactly Readability's: the same conditions, in a different order, with no side
@@ -36,7 +36,7 @@ export class PreparedReadability<T = string> extends Readability<T> {
   }
 
   _isElementWithoutContent(node: Node): boolean {
-    if (node.nodeType !== 1 || holdsText(node)) return false;
+    if (node.nodeType !== 1 || hasText(node)) return false;
     const element = node as Element;
     const count = element.children.length;
     return (
@@ -57,24 +57,4 @@ export class PreparedReadability<T = string> extends Readability<T> {
     const className = (node as { className?: unknown }).className;
     return typeof className === 'string' && className.includes('fallback-image');
   }
-}
-
-/**
- * Whether any text or CDATA node under `root` (what `textContent` joins) holds more than white
- * space: depth first, stopping at the first that does, with nothing allocated on the way.
- */
-function holdsText(root: Node): boolean {
-  let node: Node | null = root.firstChild;
-  while (node) {
-    if (node.nodeType === 3 || node.nodeType === 4) {
-      if (/\S/.test(node.nodeValue ?? '')) return true;
-    } else if (node.firstChild) {
-      node = node.firstChild;
-      continue;
-    }
-    while (node !== root && !node.nextSibling) node = node.parentNode as Node;
-    if (node === root) return false;
-    node = node.nextSibling;
-  }
-  return false;
 }
