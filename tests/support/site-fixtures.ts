@@ -11,6 +11,11 @@ import { join, resolve } from 'node:path';
  */
 export const SITES_DIR = resolve('utils/clip/sites');
 
+/** A site fixture's text, by its path under SITES_DIR (`mdn/fixtures/array-flat.html`). */
+export function readSiteFixture(path: string): string {
+  return readFileSync(join(SITES_DIR, path), 'utf8');
+}
+
 export interface SiteFixture {
   folder: string;
   /** The fixture's file name, for messages. */

@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type CommentDepth, clipDocument } from '../../../../utils/clip';
 import { detectSite } from '../../../../utils/clip/sites';
+import { readSiteFixture } from '../../../support/site-fixtures';
 import { pageFromHtml } from '../dom';
 import { fixtureOptions } from '../fixture-page';
 
 /** The code-host, Q&A and reference modules beyond their golden notes: depth, saved copies. */
-const fixture = (path: string) =>
-  readFileSync(
-    fileURLToPath(new URL(`../../../../utils/clip/sites/${path}`, import.meta.url)),
-    'utf8',
-  );
+const fixture = readSiteFixture;
 
 function clipAt(path: string, comments?: CommentDepth, url?: string) {
   const html = fixture(path);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../../utils/clip';
 import { detectSite, readSite } from '../../../../utils/clip/sites';
+import { readSiteFixture } from '../../../support/site-fixtures';
 import { pageFromHtml } from '../dom';
 import { fixtureOptions } from '../fixture-page';
 
@@ -11,11 +10,7 @@ import { fixtureOptions } from '../fixture-page';
  * script): the page as it is in a tab, where fred's scripts have swapped each code example for
  * an `mdn-code-example` and drawn the compat table, both inside open shadow roots.
  */
-const fixture = (name: string) =>
-  readFileSync(
-    fileURLToPath(new URL(`../../../../utils/clip/sites/mdn/fixtures/${name}`, import.meta.url)),
-    'utf8',
-  );
+const fixture = (name: string) => readSiteFixture(`mdn/fixtures/${name}`);
 
 function fredPage(url?: string): Document {
   const html = fixture('fred-array-flat.html');
