@@ -1,12 +1,21 @@
-import { at, findAll, lineText, scriptAssignment, textOf } from '../page-data';
+import {
+  at,
+  findAll,
+  isRecord,
+  type JsonRecord,
+  lineText,
+  scriptAssignment,
+  textOf,
+} from '../page-data';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
  * YouTube watch pages: the video (as a link), its description with links, the chapters as a
  * list of moments and the transcript when the page holds it (the transcript panel opened, or
- * a saved copy of a page where it was). The live page's markup comes first: YouTube navigates
- * without reloading, so the data scripts and meta tags it was loaded with may describe another
- * video; they are used only when they name the video the page shows.
+ * a saved copy of a page where it was), in whichever of its two panels YouTube served. The
+ * live page's markup comes first: YouTube navigates without reloading, so the data scripts,
+ * JSON-LD and meta tags it was loaded with may describe another video; they are used only when
+ * they name the video the page shows.
  */
 
 const YOUTUBE = 'https://www.youtube.com/';
@@ -15,6 +24,8 @@ interface VideoData {
   id?: string;
   player?: unknown;
   initial?: unknown;
+  /** The schema.org VideoObject the player keeps in the page (`ytd-player-microformat-renderer`). */
+  schema?: JsonRecord;
 }
 
 interface Moment {
@@ -69,19 +80,68 @@ function shownVideoId(doc: Document, url: URL | null): string | undefined {
   return undefined;
 }
 
+/** Whether an address (watch, embed or short link) names the video `id`. */
+function namesVideo(address: unknown, id: string): boolean {
+  if (typeof address !== 'string') return false;
+  try {
+    const parsed = new URL(address, YOUTUBE);
+    return parsed.searchParams.get('v') === id || parsed.pathname.split('/').pop() === id;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page's schema.org VideoObject (JSON-LD) when it describes the video `id`: a copy left
+ * from an earlier video describes another one.
+ */
+function videoObject(doc: Document, id: string): JsonRecord | undefined {
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(script.textContent ?? '');
+    } catch {
+      continue;
+    }
+    for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (!isRecord(item) || item['@type'] !== 'VideoObject') continue;
+      if ([item.embedUrl, item.url, item['@id']].some((address) => namesVideo(address, id))) {
+        return item;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The channel in the page's older schema.org microdata, when that names the video `id`. */
+function microdataAuthor(doc: Document, id: string): string | undefined {
+  const scope = doc.querySelector('[itemtype$="VideoObject"]');
+  const named =
+    scope?.querySelector('[itemprop="identifier"]')?.getAttribute('content') === id ||
+    namesVideo(scope?.querySelector('[itemprop="url"]')?.getAttribute('href'), id);
+  if (!named) return undefined;
+  return (
+    scope?.querySelector('[itemprop="author"] [itemprop="name"]')?.getAttribute('content') ??
+    undefined
+  );
+}
+
 function videoData(doc: Document, url: URL | null): VideoData {
   const id = shownVideoId(doc, url);
   const player = scriptAssignment(doc, 'ytInitialPlayerResponse');
   const playerId = at(player, 'videoDetails', 'videoId');
+  const videoId = id ?? (typeof playerId === 'string' ? playerId : undefined);
+  const schema = videoId ? videoObject(doc, videoId) : undefined;
   // Stale data from an earlier video (navigation without reload) would put another video's
   // chapters and description in the note: better none.
-  if (typeof playerId === 'string' && id && playerId !== id) return { id };
+  if (typeof playerId === 'string' && id && playerId !== id) return { id, schema };
   const initial = scriptAssignment(doc, 'ytInitialData');
   const initialId = at(initial, 'currentVideoEndpoint', 'watchEndpoint', 'videoId');
   return {
-    id: id ?? (typeof playerId === 'string' ? playerId : undefined),
+    id: videoId,
     player,
-    initial: typeof initialId === 'string' && initialId !== (id ?? playerId) ? undefined : initial,
+    initial: typeof initialId === 'string' && initialId !== videoId ? undefined : initial,
+    schema,
   };
 }
 
@@ -174,18 +234,34 @@ function descriptionElement(doc: Document): Element | null {
       '[id="description-inline-expander"], ytd-video-secondary-info-renderer [id="description"]',
     );
   if (!box) return null;
-  // The expanded text is the whole description; the snippet only its start.
-  return (
-    box.querySelector('[id="expanded"] yt-attributed-string') ??
-    box.querySelector('yt-attributed-string') ??
-    box.querySelector('yt-formatted-string') ??
-    box
-  );
+  // The expanded text is the whole description, the snippet only its start; but the expanded
+  // box stays empty until the reader opens it, so the first one holding text wins.
+  const candidates = [
+    box.querySelector('[id="expanded"] yt-attributed-string'),
+    box.querySelector('yt-attributed-string'),
+    box.querySelector('yt-formatted-string'),
+  ];
+  return candidates.find((candidate) => /\S/.test(candidate?.textContent ?? '')) ?? box;
 }
 
-function chaptersFromMarkup(doc: Document): Moment[] {
+/** The video a watch link names (`/watch?v=…`), if it is one. */
+function linkedVideoId(href: string | null | undefined): string | undefined {
+  if (!href) return undefined;
+  try {
+    const parsed = new URL(href, YOUTUBE);
+    return parsed.pathname === '/watch' ? (parsed.searchParams.get('v') ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function chaptersFromMarkup(doc: Document, id: string): Moment[] {
   const moments: Moment[] = [];
   for (const item of Array.from(doc.getElementsByTagName('ytd-macro-markers-list-item-renderer'))) {
+    // Each chapter links to its moment; one linking to another video is left from an earlier
+    // page (navigation without reload).
+    const linked = linkedVideoId(item.querySelector('a[href]')?.getAttribute('href'));
+    if (linked && linked !== id) continue;
     const title = lineText(item.querySelector('h4'));
     const seconds = clockSeconds(lineText(item.querySelector('[id="time"]')));
     if (title && seconds !== undefined) moments.push({ seconds, title });
@@ -227,26 +303,114 @@ interface Segment {
   text: string;
   /** A section header of the transcript panel (a chapter) starts here. */
   section?: boolean;
+  /** That header's title. */
+  sectionTitle?: string;
+}
+
+/**
+ * The transcript panel's rows and section headers, in both of the panels YouTube serves (each
+ * video gets one or the other since March 2026): the classic `ytd-transcript-*` renderers and
+ * the newer view models (`transcript-segment-view-model` rows, `timeline-chapter-view-model`
+ * headers), which may sit in a panel with no target-id at all.
+ */
+const TRANSCRIPT_ITEMS = [
+  'ytd-transcript-segment-renderer',
+  'ytd-transcript-section-header-renderer',
+  'transcript-segment-view-model',
+  'timeline-chapter-view-model',
+].join(', ');
+const SECTION_HEADERS = new Set([
+  'ytd-transcript-section-header-renderer',
+  'timeline-chapter-view-model',
+]);
+const PANEL = 'ytd-engagement-panel-section-list-renderer';
+/** Text boxes of the newer row; its clock and the clock's spoken label sit beside them. */
+const ATTRIBUTED_TEXT = '.ytAttributedStringHost, .yt-core-attributed-string, [role="text"]';
+
+/**
+ * A panel YouTube keeps closed. The page holds several (an empty classic panel beside an open
+ * newer one, or one still holding an earlier video's rows after navigation without reload):
+ * only the open one is the transcript of the video shown.
+ */
+function closedPanel(panel: Element | null): boolean {
+  if (!panel) return false;
+  return panel.hasAttribute('hidden') || /HIDDEN/.test(panel.getAttribute('visibility') ?? '');
+}
+
+/** The open panel's rows and headers: the one holding the most rows, when several are open. */
+function transcriptItems(doc: Document): Element[] {
+  const byPanel = new Map<Element | null, Element[]>();
+  for (const item of Array.from(doc.querySelectorAll(TRANSCRIPT_ITEMS))) {
+    const panel = item.closest(PANEL);
+    if (closedPanel(panel)) continue;
+    const items = byPanel.get(panel) ?? [];
+    items.push(item);
+    byPanel.set(panel, items);
+  }
+  const rows = (items: Element[]) => items.filter((item) => !SECTION_HEADERS.has(item.localName));
+  let best: Element[] = [];
+  for (const items of byPanel.values()) if (rows(items).length > rows(best).length) best = items;
+  return best;
+}
+
+function segmentText(row: Element): string {
+  if (row.localName === 'ytd-transcript-segment-renderer') {
+    return lineText(row.querySelector('.segment-text'));
+  }
+  // The newer row may split its text over several attributed strings: all of them, outermost.
+  const boxes = Array.from(row.querySelectorAll(ATTRIBUTED_TEXT)).filter(
+    (box) => !row.contains(box.parentElement?.closest(ATTRIBUTED_TEXT) ?? null),
+  );
+  return boxes.map(lineText).filter(Boolean).join(' ');
+}
+
+function segmentClock(row: Element): number | undefined {
+  const clock = row.querySelector('.segment-timestamp, .ytwTranscriptSegmentViewModelTimestamp');
+  return clockSeconds(lineText(clock));
 }
 
 function transcriptSegments(doc: Document): Segment[] {
   const segments: Segment[] = [];
-  let pendingSection = false;
-  const items = doc.querySelectorAll(
-    'ytd-transcript-segment-renderer, ytd-transcript-section-header-renderer',
-  );
-  for (const item of Array.from(items)) {
-    if (item.localName === 'ytd-transcript-section-header-renderer') {
-      pendingSection = true;
+  let header: Element | undefined;
+  for (const item of transcriptItems(doc)) {
+    if (SECTION_HEADERS.has(item.localName)) {
+      header = item;
       continue;
     }
-    const seconds = clockSeconds(lineText(item.querySelector('.segment-timestamp')));
-    const text = lineText(item.querySelector('.segment-text'));
+    const seconds = segmentClock(item);
+    const text = segmentText(item);
     if (seconds === undefined || !text) continue;
-    segments.push({ seconds, text, section: pendingSection });
-    pendingSection = false;
+    if (!header) segments.push({ seconds, text });
+    else {
+      const title = lineText(header.querySelector('h2, h3') ?? header);
+      segments.push({ seconds, text, section: true, ...(title && { sectionTitle: title }) });
+    }
+    header = undefined;
   }
   return segments;
+}
+
+/** The transcript's section headers as chapters, each at its first row. */
+function chaptersFromTranscript(segments: Segment[]): Moment[] {
+  return segments.flatMap((segment) =>
+    segment.sectionTitle ? [{ seconds: segment.seconds, title: segment.sectionTitle }] : [],
+  );
+}
+
+/**
+ * The chapters: the page's chapter lists, else the data it was loaded with, else the transcript
+ * panel's own section headers (all that is left when the data describes another video).
+ */
+function videoChapters(doc: Document, id: string, initial: unknown, segments: Segment[]): Moment[] {
+  for (const read of [
+    () => chaptersFromMarkup(doc, id),
+    () => chaptersFromData(initial),
+    () => chaptersFromTranscript(segments),
+  ]) {
+    const moments = read();
+    if (moments.length > 0) return uniqueMoments(moments);
+  }
+  return [];
 }
 
 const SENTENCE_END = /[.!?…。！？]["'’”)]*$/u;
@@ -254,45 +418,56 @@ const SENTENCE_END = /[.!?…。！？]["'’”)]*$/u;
 const PARAGRAPH_SECONDS = 30;
 const PARAGRAPH_MAX_SECONDS = 90;
 
+interface TranscriptParagraph {
+  /** The chapter this paragraph opens, by the title the panel or the chapter list gives it. */
+  chapter?: string;
+  segments: Segment[];
+}
+
 /**
  * Transcript segments (a few words each) as paragraphs, each opened by its moment: a new one at
  * a chapter, at a sentence's end once a paragraph is long enough, and at the latest after
  * PARAGRAPH_MAX_SECONDS (automatic captions have no punctuation).
  */
-export function transcriptParagraphs(segments: Segment[], chapterStarts: number[]): Segment[][] {
-  const paragraphs: Segment[][] = [];
-  let current: Segment[] = [];
+export function transcriptParagraphs(
+  segments: Segment[],
+  chapters: Moment[],
+): TranscriptParagraph[] {
+  const paragraphs: TranscriptParagraph[] = [];
+  let current: TranscriptParagraph = { segments: [] };
   let nextChapter = 0;
   for (const segment of segments) {
-    let atChapter = false;
+    let reached: Moment | undefined;
     while (
-      nextChapter < chapterStarts.length &&
-      (chapterStarts[nextChapter] ?? 0) <= segment.seconds
+      nextChapter < chapters.length &&
+      (chapters[nextChapter]?.seconds ?? 0) <= segment.seconds
     ) {
-      atChapter = true;
+      reached = chapters[nextChapter];
       nextChapter += 1;
     }
-    const first = current[0];
-    const previous = current[current.length - 1];
+    const first = current.segments[0];
+    const previous = current.segments[current.segments.length - 1];
     const span = first ? segment.seconds - first.seconds : 0;
     const breakHere =
       !!first &&
       (segment.section ||
-        atChapter ||
+        !!reached ||
         span >= PARAGRAPH_MAX_SECONDS ||
         (span >= PARAGRAPH_SECONDS && SENTENCE_END.test(previous?.text ?? '')));
     if (breakHere) {
       paragraphs.push(current);
-      current = [];
+      current = { segments: [] };
     }
-    current.push(segment);
+    const chapter = segment.sectionTitle ?? reached?.title;
+    if (chapter && current.segments.length === 0) current.chapter = chapter;
+    current.segments.push(segment);
   }
-  if (current.length > 0) paragraphs.push(current);
+  if (current.segments.length > 0) paragraphs.push(current);
   return paragraphs;
 }
 
-function heading(out: Document, text: string): Element {
-  const element = out.createElement('h2');
+function heading(out: Document, text: string, level: 'h2' | 'h3' = 'h2'): Element {
+  const element = out.createElement(level);
   element.textContent = text;
   return element;
 }
@@ -374,27 +549,30 @@ function shownDate(doc: Document): string | undefined {
 
 function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | null {
   const data = videoData(doc, url);
-  const { id, player, initial } = data;
+  const { id, player, initial, schema } = data;
   const micro = player ? at(player, 'microformat', 'playerMicroformatRenderer') : undefined;
   const title =
     lineText(doc.querySelector('ytd-watch-metadata [id="title"] h1, ytd-watch-metadata h1')) ||
     textOf(at(player, 'videoDetails', 'title')) ||
+    textOf(schema?.name) ||
     (player ? metaContent(doc, 'meta[property="og:title"]') : undefined);
   if (!id || !title) return null;
 
   const channel =
     lineText(
       doc.querySelector(
-        'ytd-watch-metadata ytd-channel-name a, [id="owner"] [id="channel-name"] a',
+        'ytd-watch-metadata ytd-channel-name a, ytd-video-owner-renderer [id="channel-name"] a, [id="owner"] [id="channel-name"] a',
       ),
     ) ||
     textOf(at(player, 'videoDetails', 'author')) ||
-    doc.querySelector('[itemprop="author"] [itemprop="name"]')?.getAttribute('content') ||
+    textOf(schema?.author) ||
+    textOf(at(schema, 'author', 'name')) ||
+    microdataAuthor(doc, id) ||
     undefined;
   const published =
-    (typeof at(micro, 'publishDate') === 'string'
-      ? (at(micro, 'publishDate') as string)
-      : undefined) ?? shownDate(doc);
+    [at(micro, 'publishDate'), schema?.uploadDate].find(
+      (date): date is string => typeof date === 'string' && date !== '',
+    ) ?? shownDate(doc);
 
   const content = out.createElement('article');
   const video = out.createElement('p');
@@ -405,7 +583,8 @@ function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | nul
   content.append(video);
 
   const descriptionBox = descriptionElement(doc);
-  const plainDescription = textOf(at(player, 'videoDetails', 'shortDescription'));
+  const plainDescription =
+    textOf(at(player, 'videoDetails', 'shortDescription')) ?? textOf(schema?.description);
   const pieces = descriptionBox
     ? descriptionPieces(descriptionBox)
     : plainDescription
@@ -414,9 +593,8 @@ function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | nul
   const description = piecesToParagraphs(out, pieces);
   content.append(...description);
 
-  const chapters = uniqueMoments(
-    chaptersFromMarkup(doc).length > 0 ? chaptersFromMarkup(doc) : chaptersFromData(initial),
-  );
+  const segments = transcriptSegments(doc);
+  const chapters = videoChapters(doc, id, initial, segments);
   if (chapters.length > 0) {
     content.append(heading(out, 'Chapters'));
     const list = out.createElement('ul');
@@ -428,15 +606,14 @@ function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | nul
     content.append(list);
   }
 
-  const segments = transcriptSegments(doc);
   if (segments.length > 0) {
     content.append(heading(out, 'Transcript'));
-    const starts = chapters.map((chapter) => chapter.seconds);
-    for (const paragraph of transcriptParagraphs(segments, starts)) {
+    for (const paragraph of transcriptParagraphs(segments, chapters)) {
+      if (paragraph.chapter) content.append(heading(out, paragraph.chapter, 'h3'));
       const element = out.createElement('p');
       element.append(
-        momentLink(out, id, paragraph[0]?.seconds ?? 0),
-        ` ${paragraph.map((segment) => segment.text).join(' ')}`,
+        momentLink(out, id, paragraph.segments[0]?.seconds ?? 0),
+        ` ${paragraph.segments.map((segment) => segment.text).join(' ')}`,
       );
       content.append(element);
     }
@@ -472,10 +649,12 @@ export const youtube: SiteModule = {
   id: 'youtube',
   family: 'video',
   detect(doc) {
-    // The head first: on every other page this is a few meta tags, not a walk of the body.
-    if (metaContent(doc, 'meta[property="og:site_name"]') !== 'YouTube') return false;
+    // The watch page's own element is the sign: the head is the one the tab was loaded with
+    // (YouTube navigates without reloading), which need not be a watch page's. A copy of the
+    // server's HTML without the app (its data scripts only) must name the site in its head.
+    if (doc.getElementsByTagName('ytd-watch-flexy').length > 0) return true;
     return (
-      doc.getElementsByTagName('ytd-watch-flexy').length > 0 ||
+      metaContent(doc, 'meta[property="og:site_name"]') === 'YouTube' &&
       scriptHolds(doc, 'ytInitialPlayerResponse')
     );
   },
