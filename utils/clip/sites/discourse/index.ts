@@ -3,6 +3,7 @@ import {
   cleanText,
   copyChildren,
   isoDate,
+  ownElement,
   type ThreadComment,
   threadContent,
 } from '../thread';
@@ -21,20 +22,32 @@ function likesText(likes: string): string {
   return likes === '1' ? '1 like' : `${likes} likes`;
 }
 
+/**
+ * The post's own part of its article: a reply the reader expanded above or below the post
+ * (`.embedded-posts`) sits in the article too, as a `[data-post-id]` item of its own.
+ */
+function own(article: Element, selector: string): Element | null {
+  return ownElement(article, selector, '[data-post-id]') ?? null;
+}
+
 function appPost(article: Element, base: string): ForumPost {
   const name =
-    article.querySelector('.names .username a, .names [data-user-card]') ??
-    article.querySelector('[data-user-card]');
-  const date = article.querySelector('.post-date [data-time], .relative-date[data-time]');
-  const link = article.querySelector('a.post-date, .post-info.post-date a, .post-date a');
-  const likes = cleanText(article.querySelector('.like-count, .reactions-counter')?.textContent);
+    own(article, '.names .username a, .names [data-user-card]') ?? own(article, '[data-user-card]');
+  const date = own(article, '.post-date [data-time], .relative-date[data-time]');
+  const link = own(article, 'a.post-date, .post-info.post-date a, .post-date a');
+  const likes = cleanText(own(article, '.like-count, .reactions-counter')?.textContent);
+  const body = own(article, '.cooked');
+  // The stream marks a deleted post on the item around its article.
+  const deleted = [article, article.closest('.topic-post')].some((item) =>
+    item?.classList.contains('deleted'),
+  );
   return {
     author: cleanText(name?.getAttribute('data-user-card') ?? name?.textContent),
     published: isoDate(date?.getAttribute('data-time')),
     permalink: absoluteUrl(link?.getAttribute('href'), base),
     score: likes && /^\d+$/.test(likes) && likes !== '0' ? likesText(likes) : undefined,
-    body: article.querySelector('.cooked'),
-    gone: article.classList.contains('deleted') || article.querySelector('.cooked') === null,
+    body,
+    gone: deleted || body === null,
     replies: [],
   };
 }

@@ -9,7 +9,7 @@ import {
   threadContent,
   treeFromDepths,
 } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteExtraction, SiteModule } from '../types';
 
 /** HN indents a reply by a spacer image 40 pixels wide per level (and, lately, says so). */
 const INDENT_STEP = 40;
@@ -51,9 +51,58 @@ function comment(row: Element, base: string): ThreadComment {
 }
 
 /**
+ * A list of stories (the front page, "new", "past", "ask"): HN's ranked list, kept as a numbered
+ * list from the page's first rank (page 2 starts at 31). Each item is the story's title linked to
+ * what it points at and the site it is on, then who posted it, when (linking to the discussion),
+ * its points and its comment count. A story is a `tr.athing` row with a title; its facts are in
+ * the next row.
+ */
+function storyList(doc: Document, out: Document, base: string): SiteExtraction | null {
+  const rows = Array.from(doc.querySelectorAll('tr.athing')).filter(
+    (row) => row.querySelector('.titleline > a') !== null,
+  );
+  if (rows.length === 0) return null;
+  const list = out.createElement('ol');
+  const firstRank = Number.parseInt(rows[0]?.querySelector('.rank')?.textContent ?? '', 10);
+  if (firstRank > 1) list.setAttribute('start', String(firstRank));
+  for (const row of rows) {
+    const link = row.querySelector('.titleline > a') as Element;
+    const title = out.createElement('p');
+    const anchor = out.createElement('a');
+    const href = absoluteUrl(link.getAttribute('href'), base);
+    if (href) anchor.setAttribute('href', href);
+    anchor.textContent = cleanText(link.textContent) ?? '';
+    title.append(href ? anchor : (anchor.textContent ?? ''));
+    const site = cleanText(row.querySelector('.sitestr')?.textContent);
+    if (site) title.append(` (${site})`);
+    const facts = row.nextElementSibling?.querySelector('.subtext');
+    // The last link to the item, past its age, is its comment count ("discuss" when none).
+    const count = cleanText(
+      Array.from(facts?.querySelectorAll('a[href^="item?id="]') ?? [])
+        .filter((item) => !item.closest('.age'))
+        .pop()
+        ?.textContent?.replace(/\u00a0/g, ' '),
+    );
+    const byline = bylineParagraph(out, {
+      author: cleanText(facts?.querySelector('.hnuser')?.textContent),
+      published: hnDate(facts?.querySelector('.age')),
+      permalink: row.id ? absoluteUrl(`item?id=${row.id}`, base) : undefined,
+      score: cleanText(facts?.querySelector('.score')?.textContent),
+      facts: count && /^\d/.test(count) ? [count] : [],
+    });
+    // One item, two lines: the title, then its facts after a line break (a tight list).
+    if (byline.hasChildNodes()) title.append(out.createElement('br'), ...byline.childNodes);
+    const item = out.createElement('li');
+    item.append(title);
+    list.append(item);
+  }
+  return { content: list, metadata: { siteName: 'Hacker News' } };
+}
+
+/**
  * Hacker News item pages: a story (its link, its text) or a single comment, and the comment
  * tree. HN's markup is one table row per comment with its depth as an indent, so the tree is
- * rebuilt from the indents.
+ * rebuilt from the indents. A list of stories is read as that list.
  */
 export const hackerNews: SiteModule = {
   id: 'hacker-news',
@@ -61,13 +110,13 @@ export const hackerNews: SiteModule = {
   detect(doc) {
     return (
       doc.getElementById('hnmain') !== null &&
-      doc.querySelector('table.fatitem, table.comment-tree') !== null
+      doc.querySelector('table.fatitem, table.comment-tree, tr.athing .titleline') !== null
     );
   },
   extract({ doc, out, comments }) {
     const base = doc.baseURI || doc.URL;
     const item = doc.querySelector('table.fatitem tr.athing');
-    if (!item) return null;
+    if (!item) return doc.querySelector('table.comment-tree') ? null : storyList(doc, out, base);
     const fat = item.closest('table') as Element;
     const titleLink = item.querySelector('.titleline > a');
     const post: Node[] = [];

@@ -28,9 +28,12 @@ function bylineDate(byline: Element | null | undefined): string | undefined {
   return undefined;
 }
 
-function comment(subtree: Element, base: string): ThreadComment | null {
-  const body = Array.from(subtree.children).find((child) => child.classList.contains('comment'));
-  if (!body) return null;
+/** A subtree's own comment: its `.comment` child (a reply's sits deeper, in its own subtree). */
+function ownComment(subtree: Element): Element | undefined {
+  return Array.from(subtree.children).find((child) => child.classList.contains('comment'));
+}
+
+function readComment(body: Element, base: string): ThreadComment {
   const byline = body.querySelector('.byline');
   const user = Array.from(byline?.querySelectorAll('a[href*="/~"], a[href*="/u/"]') ?? []).find(
     (link) => /\S/.test(link.textContent ?? ''),
@@ -40,9 +43,6 @@ function comment(subtree: Element, base: string): ThreadComment | null {
   const own = Array.from(byline?.querySelectorAll('a[href]') ?? []).find((link) =>
     /\/c\/\w+|#c_\w+/.test(link.getAttribute('href') ?? ''),
   );
-  const replies = Array.from(subtree.children)
-    .filter((child) => child.matches('ol.comments, .comments'))
-    .flatMap((list) => comments(list, base));
   return {
     author: cleanText(user?.textContent),
     published: bylineDate(byline),
@@ -51,20 +51,51 @@ function comment(subtree: Element, base: string): ThreadComment | null {
     body: text,
     // A removed comment says so in its text (`.na`) and has no voters.
     gone: !user || !text || text.querySelector('.na') !== null,
-    replies,
+    replies: [],
   };
 }
 
-function comments(list: Element, base: string): ThreadComment[] {
-  return Array.from(list.children)
-    .filter((child) => child.classList.contains('comments_subtree'))
-    .map((subtree) => comment(subtree, base))
-    .filter((read) => read !== null);
+/**
+ * The comment tree: each `.comments_subtree` holding a comment, under the nearest enclosing
+ * subtree that holds one. The page also makes subtrees of things that are not comments (the
+ * comment box, and the item that wraps a story's whole thread), so nesting is read past them.
+ */
+function commentTree(doc: Document, base: string): ThreadComment[] {
+  const roots: ThreadComment[] = [];
+  const read = new Map<Element, ThreadComment>();
+  for (const subtree of Array.from(doc.querySelectorAll('.comments_subtree'))) {
+    const body = ownComment(subtree);
+    if (!body) continue;
+    const comment = readComment(body, base);
+    read.set(subtree, comment);
+    let holder = subtree.parentElement?.closest('.comments_subtree');
+    while (holder && !read.has(holder)) holder = holder.parentElement?.closest('.comments_subtree');
+    const parent = holder ? read.get(holder) : undefined;
+    (parent ? parent.replies : roots).push(comment);
+  }
+  return roots;
+}
+
+/**
+ * Where the page's relative links point. A saved copy opened from disk has a `file:` address,
+ * against which `/c/<id>` would name a file: the story's short link (`<link rel="shortlink">`)
+ * or its canonical address says where the page came from.
+ */
+function siteBase(doc: Document): string {
+  const base = doc.baseURI || doc.URL;
+  if (/^https?:/i.test(base)) return base;
+  const declared = [
+    doc.querySelector('link[rel~="shortlink"]')?.getAttribute('href'),
+    doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    doc.querySelector('meta[property="og:url"], meta[name="og:url"]')?.getAttribute('content'),
+  ].find((href) => href && /^https?:\/\//i.test(href));
+  return declared ?? base;
 }
 
 /**
  * Lobsters story pages (lobste.rs and other sites on its open-source code): the story's link
- * and text, and the comment tree (`.comments_subtree` items nesting `ol.comments`).
+ * and text, and the comment tree (`li.comments_subtree` items nesting `ol.comments`; today the
+ * whole thread sits in one more subtree, after the comment box's).
  */
 export const lobsters: SiteModule = {
   id: 'lobsters',
@@ -77,7 +108,7 @@ export const lobsters: SiteModule = {
     );
   },
   extract({ doc, out, comments: depth }) {
-    const base = doc.baseURI || doc.URL;
+    const base = siteBase(doc);
     const story = doc.querySelector('.story_liner') ?? doc.querySelector('.story');
     const titleLink = story?.querySelector('.link a, a.u-url');
     const title = cleanText(titleLink?.textContent);
@@ -89,16 +120,19 @@ export const lobsters: SiteModule = {
     const post: Node[] = [];
     const href = absoluteUrl(titleLink?.getAttribute('href'), base);
     if (href && !/\/s\/\w+/.test(new URL(href).pathname)) post.push(linkParagraph(out, href));
-    const text = doc.querySelector('.story_text');
+    // The submitter's text; a `<details>` holds Lobsters' cached copy of an unreachable link.
+    const text = Array.from(doc.querySelectorAll('.story_text')).find(
+      (element) => !element.closest('details'),
+    );
     if (text && /\S/.test(text.textContent ?? '')) post.push(...copyChildren(out, text));
     // Lobsters refuses a story with neither a link nor text, and writes even a removed comment
     // in `.comment_text`: without them the text sits where this module does not look (a
     // redesign), and the note would be the title and link alone, every comment read as removed.
     // The generic engine reads such a page instead.
     if (post.length === 0) return null;
-    const list = doc.querySelector('.comments_subtree')?.parentElement;
-    const tree = list ? comments(list, base) : [];
-    if (tree.length > 0 && !list?.querySelector('.comment .comment_text')) return null;
+    const tree = commentTree(doc, base);
+    if (tree.length > 0 && !doc.querySelector('.comments_subtree > .comment .comment_text'))
+      return null;
     return {
       content: threadContent(out, post, tree, depth),
       metadata: {
@@ -106,8 +140,11 @@ export const lobsters: SiteModule = {
         author: cleanText(author?.textContent),
         published: bylineDate(byline),
         siteName:
-          cleanText(doc.querySelector('meta[property="og:site_name"]')?.getAttribute('content')) ??
-          'Lobsters',
+          cleanText(
+            doc
+              .querySelector('meta[property="og:site_name"], meta[name="og:site_name"]')
+              ?.getAttribute('content'),
+          ) ?? 'Lobsters',
       },
     };
   },
