@@ -91,20 +91,23 @@ export function titleFromPrompt(turns: Turn[], maxLength = 80): string | undefin
 
 /**
  * The conversation's title: the page's `<title>` without the product's name (which the note's
- * site field already gives); when that is all it says, the page's own heading outside the
- * conversation, else the first prompt.
+ * site field already gives; `otherNames` are other ways the title spells it, "Google Gemini");
+ * when that is all it says, the page's own heading outside the conversation, else the first
+ * prompt.
  */
 export function conversationTitle(
   doc: Document,
   product: string,
   turns: Turn[],
+  otherNames: readonly string[] = [],
 ): string | undefined {
   const name = product.toLowerCase();
+  const names = new Set([name, ...otherNames.map((other) => other.toLowerCase())]);
   const parts = (doc.title ?? '')
     .replace(/[\u200e\u200f]/g, '')
     .split(/\s+[|\-–—:·]\s+/)
     .map((part) => part.trim())
-    .filter((part) => part && part.toLowerCase() !== name);
+    .filter((part) => part && !names.has(part.toLowerCase()));
   const title = parts.join(' – ');
   if (title) return title;
   const inTurn = (element: Element) =>
@@ -150,6 +153,8 @@ export function headNames(doc: Document, product: string): boolean {
 /** What a conversation module knows of its site: how turns are marked and how a part is copied. */
 export interface ConversationSite {
   product: string;
+  /** Other spellings of the product's name in the page's title ("Google Gemini"). */
+  otherNames?: readonly string[];
   readTurns(doc: Document): Turn[];
   /** A turn's part copied into `out`, its citations made references to `citations`. */
   buildPart(out: Document, citations: Citations): (part: Element) => Element;
@@ -166,6 +171,9 @@ export function extractConversation(
   const content = conversationContent(out, turns, citations, site.buildPart(out, citations));
   return {
     content,
-    metadata: { title: conversationTitle(doc, site.product, turns), siteName: site.product },
+    metadata: {
+      title: conversationTitle(doc, site.product, turns, site.otherNames),
+      siteName: site.product,
+    },
   };
 }

@@ -9,53 +9,148 @@ import { lineText } from '../page-data';
 import type { SiteModule } from '../types';
 
 /**
- * Shared ChatGPT conversations (chatgpt.com/share/…): each turn is an element whose data-testid
- * starts with "conversation-turn-", holding one or more messages marked with their author's
- * role. Only the messages are kept: the "Thought for 12s" line (share pages show no reasoning,
- * only its duration), copy and feedback buttons, and the sources drawer go. Citation pills
- * become footnotes naming the cited site.
+ * ChatGPT conversations: shared ones (chatgpt.com/share/…) and the user's own (chatgpt.com/c/…).
+ * Two thread layouts are served at once, as accounts move from one to the other:
+ *
+ * - until 2026, each turn is an element whose data-testid starts with "conversation-turn-",
+ *   holding messages marked with their author's role (`data-message-author-role`), the text in
+ *   `.markdown` or `.whitespace-pre-wrap`;
+ * - since autumn 2026, the thread is a list of `[data-turn-key]` items, one exchange each: the
+ *   prompt in `[data-user-message-bubble]`, the answer in `[data-chatgpt-selection-message-id]`
+ *   (its text in `[data-markdown-text-style]`), and no role attribute; code blocks are no longer
+ *   `pre` but `[data-markdown-copy="code-block"]`.
+ *
+ * In both, a screen-reader heading before each message names its speaker in the reader's
+ * language ("You said:", "ChatGPT said:"). Only the messages are kept: the "Thought for 12s"
+ * line (no reasoning is shown, only its duration), copy and feedback buttons, and the sources
+ * drawer go. Citation pills become footnotes naming the cited site.
  */
 
-const TURN = '[data-testid^="conversation-turn-"]';
-const MESSAGE = '[data-message-author-role]';
+/** A turn of either layout. */
+const TURN = '[data-testid^="conversation-turn-"], [data-turn-key]';
+const ROLE = 'data-message-author-role';
+const USER_BUBBLE = '[data-user-message-bubble]';
+const REPLY = '[data-chatgpt-selection-message-id]';
+const MESSAGE = `[${ROLE}], ${USER_BUBBLE}, ${REPLY}`;
+const SPEAKER = 'h4.sr-only, h5.sr-only, h6.sr-only';
+/** The part of a message that holds its text, in either layout. */
+const BODY =
+  '[data-markdown-text-style], [data-markdown-text-tone], .markdown, .whitespace-pre-wrap';
 
-function speakerOf(turn: Element, role: string): string {
-  // The screen-reader heading is in the reader's language ("You said:", "ChatGPT said:").
-  const heading = turn.querySelector('h4.sr-only, h5.sr-only, h6.sr-only');
-  const label = lineText(heading).replace(/\s*:\s*$/, '');
-  if (label) return label;
-  return role === 'user' ? 'You' : role === 'assistant' ? 'ChatGPT' : role;
+function roleOf(message: Element): string {
+  const role = message.getAttribute(ROLE);
+  if (role !== null) return role;
+  return message.matches(USER_BUBBLE) ? 'user' : 'assistant';
 }
 
-function messageBody(message: Element): Element {
-  return message.querySelector('.markdown, .whitespace-pre-wrap') ?? message;
+/**
+ * Whether the message is in the conversation on screen: the app keeps conversations opened
+ * earlier in the tab in their own hidden `main`, and those are not the one being clipped.
+ */
+function onScreen(message: Element, seen: Map<Element, boolean>): boolean {
+  const main = message.closest('main');
+  if (!main) return true;
+  let shown = seen.get(main);
+  if (shown === undefined) {
+    const hidden = main.closest('[hidden], [style*="display: none" i], [style*="display:none" i]');
+    shown = !hidden && main.checkVisibility?.() !== false;
+    seen.set(main, shown);
+  }
+  return shown;
 }
 
 function readTurns(doc: Document): Turn[] {
   const turns: Turn[] = [];
-  for (const turn of Array.from(doc.querySelectorAll(TURN))) {
-    const messages = Array.from(turn.querySelectorAll(MESSAGE)).filter(
-      // Tool and system messages are the machinery of an answer, not part of the conversation.
-      (message) =>
-        /^(?:user|assistant)$/.test(message.getAttribute('data-message-author-role') ?? ''),
-    );
-    const first = messages[0];
-    if (!first) continue;
-    const role = first.getAttribute('data-message-author-role') ?? '';
-    const parts = messages.map(messageBody);
-    const previous = turns[turns.length - 1];
-    const speaker = speakerOf(turn, role);
-    // An answer split over several turn elements (before and after a tool call) is one turn.
-    if (previous && previous.speaker === speaker && role === 'assistant')
-      previous.parts.push(...parts);
-    else turns.push({ speaker, parts });
+  const roles: string[] = [];
+  const mains = new Map<Element, boolean>();
+  let heading: Element | null = null;
+  for (const element of Array.from(doc.querySelectorAll(`${SPEAKER}, ${MESSAGE}`))) {
+    if (element.matches(SPEAKER)) {
+      if (!element.closest(MESSAGE)) heading = element;
+      continue;
+    }
+    // One message can carry both layouts' marks on nested elements: it is read once.
+    if (element.parentElement?.closest(MESSAGE) || !onScreen(element, mains)) continue;
+    const role = roleOf(element);
+    // Tool and system messages are the machinery of an answer, not part of the conversation.
+    if (role !== 'user' && role !== 'assistant') continue;
+    // A speaker heading names the message that follows it in the same block.
+    const label =
+      heading?.parentElement?.contains(element) === true
+        ? lineText(heading).replace(/\s*:\s*$/, '')
+        : '';
+    heading = null;
+    const part = element.querySelector(BODY) ?? element;
+    // An answer split over several messages (before and after a tool call or a reasoning
+    // step) is one turn.
+    if (role === 'assistant' && roles[roles.length - 1] === 'assistant') {
+      turns[turns.length - 1]?.parts.push(part);
+      continue;
+    }
+    turns.push({ speaker: label || (role === 'user' ? 'You' : 'ChatGPT'), parts: [part] });
+    roles.push(role);
   }
   return turns;
+}
+
+const CODE_BLOCK = '[data-markdown-copy="code-block"]';
+/** What ChatGPT itself leaves out when the reader copies a message: a code block's header. */
+const COPY_EXCLUDED = '[data-markdown-copy="exclude"]';
+
+/**
+ * The current layout draws a code block without `pre`: a header (its language, the copy and
+ * run buttons) and either a read-only CodeMirror editor, one `.cm-line` per line, or a `code`
+ * element. It becomes `pre > code`, named with the editor's language or the header's.
+ */
+function rebuildCodeBlocks(out: Document, copy: Element): void {
+  for (const block of Array.from(copy.querySelectorAll(CODE_BLOCK))) {
+    if (block.parentElement?.closest(CODE_BLOCK)) continue;
+    const label = Array.from(block.querySelectorAll(COPY_EXCLUDED))
+      .map((header) => lineText(header))
+      .find((text) => /^[\w#+.-]{1,20}$/.test(text));
+    const editor = block.querySelector('.cm-content');
+    const lines = editor ? Array.from(editor.querySelectorAll('.cm-line')) : [];
+    for (const excluded of Array.from(block.querySelectorAll(COPY_EXCLUDED))) excluded.remove();
+    const source =
+      lines.length > 0
+        ? lines.map((line) => line.textContent ?? '').join('\n')
+        : ((editor ?? block.querySelector('code') ?? block).textContent ?? '');
+    const language =
+      block.querySelector('[data-language]')?.getAttribute('data-language') || label || '';
+    const pre = out.createElement('pre');
+    const code = out.createElement('code');
+    if (language && !/^(?:plain ?text|text|txt)$/i.test(language))
+      code.setAttribute('data-language', language.toLowerCase());
+    code.textContent = source.replace(/\n+$/, '');
+    pre.append(code);
+    block.replaceWith(pre);
+  }
+  // Inline code of the current layout, when it is not a `code` element of its own.
+  for (const inline of Array.from(copy.querySelectorAll('[data-markdown-copy="inline-code"]'))) {
+    if (inline.localName === 'code' || inline.querySelector('code')) continue;
+    const code = out.createElement('code');
+    code.textContent = inline.textContent ?? '';
+    inline.replaceWith(code);
+  }
+}
+
+/**
+ * The current layout keeps a formula's TeX on the KaTeX rendering's wrapper
+ * (`data-math-source`), where the engine's math rule, which reads `data-math`, finds it.
+ */
+function markMathSources(copy: Element): void {
+  for (const source of Array.from(copy.querySelectorAll('[data-math-source]'))) {
+    const tex = source.getAttribute('data-math-source') ?? '';
+    const rendering = source.querySelector('.katex-display') ?? source.querySelector('.katex');
+    if (tex.trim() && rendering) rendering.setAttribute('data-math', tex);
+  }
 }
 
 function buildPart(out: Document, citations: Citations): (part: Element) => Element {
   return (part) => {
     const copy = copyPart(out, part);
+    rebuildCodeBlocks(out, copy);
+    markMathSources(copy);
     for (const pill of Array.from(copy.querySelectorAll('[data-testid="webpage-citation-pill"]'))) {
       const link = pill.querySelector('a[href]');
       const href = link?.getAttribute('href');
@@ -75,7 +170,9 @@ export const chatgpt: SiteModule = {
     const host = url?.hostname ?? '';
     const named =
       /(?:^|\.)(?:chatgpt\.com|chat\.openai\.com)$/.test(host) || headNames(doc, 'ChatGPT');
-    return named && doc.querySelector(`${TURN} ${MESSAGE}`) !== null;
+    // A turn is enough: a redesign that renames the messages is still a ChatGPT conversation,
+    // left to the generic engine by extract.
+    return named && doc.querySelector(`${TURN}, ${MESSAGE}`) !== null;
   },
   extract: (context) => extractConversation(context, { product: 'ChatGPT', readTurns, buildPart }),
 };

@@ -10,19 +10,27 @@ import { lineText } from '../page-data';
 import type { SiteModule } from '../types';
 
 /**
- * Shared Claude conversations (claude.ai/share/…): the user's messages carry
- * data-testid="user-message", Claude's sit in `.font-claude-response` (`.font-claude-message`
- * on older pages) with the answer in `.standard-markdown` blocks. The thinking and tool panels
- * are collapsible sections inside the response (a block whose own button toggles it): they are
- * left out, as the page shows them folded; the note keeps what Claude answered.
+ * Claude conversations: shared ones (claude.ai/share/…) and the user's own (claude.ai/chat/…),
+ * which use the same markup. The user's messages carry data-testid="user-message", Claude's sit
+ * in `.font-claude-response` (`.font-claude-message` on older pages) with the answer in
+ * `.standard-markdown` blocks, several when the answer goes on after a tool call. The thinking
+ * and tool panels are collapsible sections inside the response (a block whose own button toggles
+ * it; expanded thinking sits under `[data-timeline-text]`): they are left out, as the page shows
+ * them folded; the note keeps what Claude answered. An artifact is a card in the answer
+ * (`.artifact-block-cell`: its title and kind); the note names it where the card is, followed
+ * by its content when the page has it open in the side panel.
  */
 
 const USER = '[data-testid="user-message"]';
 const RESPONSE = '.font-claude-response, .font-claude-message';
 const ANSWER = '.standard-markdown, .progressive-markdown';
+const ARTIFACT = '.artifact-block-cell';
+/** The side panel an open artifact is shown in, outside the conversation; its title in `h2[title]`. */
+const ARTIFACT_PANEL = '[data-skill-file-viewer]';
 
 /** Whether an element sits in a folding panel of the response (thinking, tool use). */
 function inFoldingPanel(element: Element, response: Element): boolean {
+  if (element.closest('[data-timeline-text]')) return true;
   for (let node = element.parentElement; node && node !== response; node = node.parentElement) {
     for (const child of Array.from(node.children)) {
       if (child.localName === 'button' && child.hasAttribute('aria-expanded')) return true;
@@ -31,9 +39,11 @@ function inFoldingPanel(element: Element, response: Element): boolean {
   return false;
 }
 
+/** The response's answer blocks and artifact cards, in the order the page shows them. */
 function answerParts(response: Element): Element[] {
-  return Array.from(response.querySelectorAll(ANSWER)).filter(
-    (answer) => !inFoldingPanel(answer, response) && !answer.parentElement?.closest(ANSWER),
+  return Array.from(response.querySelectorAll(`${ANSWER}, ${ARTIFACT}`)).filter(
+    (part) =>
+      !inFoldingPanel(part, response) && !part.parentElement?.closest(`${ANSWER}, ${ARTIFACT}`),
   );
 }
 
@@ -47,7 +57,7 @@ function readTurns(doc: Document): Turn[] {
       continue;
     }
     const answers = answerParts(message);
-    if (answers.length > 0) answered = true;
+    if (answers.some((part) => part.matches(ANSWER))) answered = true;
     turns.push({ speaker: 'Claude', parts: answers.length > 0 ? answers : [message] });
   }
   // No response holds an answer block: the page's answer markup is not one this module knows
@@ -100,8 +110,48 @@ function takeCodeLabels(copy: Element): void {
   }
 }
 
+/**
+ * An artifact card as a line naming it: its title in bold and its kind ("Code · PY", in the
+ * reader's language), the card's two lines of text. When the side panel shows that artifact
+ * (the same title), its content follows as a quote: a document's text or a code artifact's code.
+ */
+function artifactBlock(out: Document, card: Element): Element {
+  const block = out.createElement('div');
+  const [title = '', ...kind] = Array.from(card.querySelectorAll('*'))
+    .filter((element) => {
+      // The card's own controls (download, more options) are not its text.
+      const control = element.closest('button');
+      return element.childElementCount === 0 && !(control && card.contains(control));
+    })
+    .map((element) => lineText(element))
+    .filter(Boolean);
+  const line = out.createElement('p');
+  const name = out.createElement('strong');
+  name.textContent = title;
+  line.append(name);
+  if (kind.length > 0) line.append(` · ${kind.join(' · ')}`);
+  block.append(line);
+  const panel = Array.from(card.ownerDocument.querySelectorAll(ARTIFACT_PANEL)).find(
+    (candidate) => candidate.querySelector('h2[title]')?.getAttribute('title')?.trim() === title,
+  );
+  const body = panel?.querySelector(`${ANSWER}, pre`);
+  if (title && body) {
+    const copy = copyPart(out, body);
+    takeCodeLabels(copy);
+    // The document's own first heading repeats the title the line above gives.
+    const first = copy.firstElementChild;
+    if (first && /^h[1-6]$/.test(first.localName) && lineText(first) === title) first.remove();
+    // Quoted, so the artifact reads apart from the answer around it.
+    const quote = out.createElement('blockquote');
+    quote.append(copy);
+    block.append(quote);
+  }
+  return block;
+}
+
 function buildPart(out: Document, citations: Citations): (part: Element) => Element {
   return (part) => {
+    if (part.matches(ARTIFACT)) return artifactBlock(out, part);
     const copy = copyPart(out, part);
     takeCodeLabels(copy);
     for (const link of Array.from(copy.querySelectorAll('a[href]'))) {

@@ -10,16 +10,25 @@ import { lineText } from '../page-data';
 import type { SiteModule } from '../types';
 
 /**
- * Shared Gemini conversations (gemini.google.com/share/…, g.co/gemini/share/…): Angular
- * elements `<user-query>` and `<model-response>`, the answer in `message-content .markdown`.
+ * Gemini conversations: shared ones (gemini.google.com/share/…, g.co/gemini/share/…) and the
+ * user's own (gemini.google.com/app/…), in the same markup: Angular elements `<user-query>` and
+ * `<model-response>`, the prompt in `.query-text` (a `p.query-text-line` per line, after a
+ * visually hidden "You said" for screen readers), the answer in `message-content .markdown`.
  * The "Show thinking" panel (`<model-thoughts>`) is left out, as the page shows it folded.
  * Inline source marks (`sup[data-turn-source-index]`) become footnotes to the response's own
  * sources list (`browse-item` links); code blocks take their language from their header.
+ * Tables (in `<table-block>`, with an export button) and formulas (KaTeX, the TeX in
+ * `data-math`) go through the engine's shared rules.
  */
 
+/** Text only screen readers get ("You said", "Gemini said"), in the reader's language. */
+const SCREEN_READER_ONLY = '.cdk-visually-hidden';
+
 function queryParts(query: Element): Element[] {
-  const lines = query.querySelector('.query-text');
-  return [lines ?? query];
+  const text = query.querySelector('.query-text') ?? query;
+  // The prompt's own lines, without the hidden label before them.
+  const lines = Array.from(text.querySelectorAll('.query-text-line'));
+  return lines.length > 0 ? lines : [text];
 }
 
 function responseParts(response: Element): Element[] {
@@ -72,6 +81,7 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   return (part) => {
     const sources = sourcesOf(part);
     const copy = copyPart(out, part);
+    for (const hidden of Array.from(copy.querySelectorAll(SCREEN_READER_ONLY))) hidden.remove();
     markCodeLanguages(copy);
     for (const mark of Array.from(copy.querySelectorAll('[data-turn-source-index]'))) {
       const url = sources[Number(mark.getAttribute('data-turn-source-index')) - 1];
@@ -98,5 +108,12 @@ export const gemini: SiteModule = {
       doc.getElementsByTagName('model-response').length > 0
     );
   },
-  extract: (context) => extractConversation(context, { product: 'Gemini', readTurns, buildPart }),
+  extract: (context) =>
+    extractConversation(context, {
+      product: 'Gemini',
+      // The user's own conversations are titled "… - Google Gemini".
+      otherNames: ['Google Gemini'],
+      readTurns,
+      buildPart,
+    }),
 };
