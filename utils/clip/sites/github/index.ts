@@ -16,8 +16,12 @@ import type { SiteContext, SiteExtraction, SiteModule } from '../types';
  * the React issue view (`data-testid` attributes: issue-title, issue-body, issue-timeline-container,
  * markdown-body, avatar-link) and the server-rendered discussion of pull requests and discussions
  * (`.js-discussion`, `.timeline-comment`, `.js-comment-body`, `a.author`, `relative-time`).
+ * Since 2026 a pull request's header is a React page header over that server-rendered timeline:
+ * the title is `[data-component="PH_Title"] .markdown-title` (no `.js-issue-title` any more) and
+ * the state a Primer state label (`[data-status]`) in the header's description.
  * Timeline events (labels added, references, commits) are left out; comments keep author, day and
- * reactions; replies (discussion threads, review threads) nest inside the comment they answer.
+ * reactions; replies (discussion threads, review threads) nest inside the comment they answer, and
+ * a review thread says which file it is about.
  */
 
 const REACT_ROOT = '[data-testid="issue-viewer-container"]';
@@ -101,6 +105,14 @@ function isReply(comment: Element): boolean {
   return !!holder && holder.querySelector('.js-comment') !== comment;
 }
 
+/** The file a review thread is about (its summary names it), for the thread's first comment. */
+function reviewedFile(comment: Element): string[] {
+  const thread = comment.closest('.js-resolvable-timeline-thread-container');
+  const file = thread?.querySelector('summary [data-path], summary a, .file-header [data-path]');
+  const path = file?.getAttribute('data-path') || textOf(file);
+  return path ? [path] : [];
+}
+
 /** A discussion's answer is drawn with an "answer" class on the comment or a wrapper. */
 function isAnswer(comment: Element, stop: Element): boolean {
   for (let node: Element | null = comment; node && node !== stop; node = node.parentElement) {
@@ -114,6 +126,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const bodies = Array.from(root.querySelectorAll('.js-comment-body'));
   const first = bodies[0];
   const title =
+    textOf(doc.querySelector('[data-component="PH_Title"] .markdown-title')) ||
     textOf(doc.querySelector('.js-issue-title')) ||
     textOf(doc.querySelector('.gh-header-title')) ||
     metaContent(doc, 'og:title');
@@ -133,11 +146,17 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
     const comment = body.closest('.js-comment, .timeline-comment, .review-comment') ?? body;
     const reply = isReply(comment);
     if (reply && context.comments === 'top-level') continue;
+    // A review's own comment is headed by the timeline item around it ("… reviewed"), not by a
+    // header of its own.
+    const headed = firstOutside(comment, 'a.author', body)
+      ? comment
+      : (comment.closest('.js-timeline-item, .TimelineItem') ?? comment);
     const parsed: ThreadComment = {
-      author: textOf(firstOutside(comment, 'a.author', body)) || undefined,
-      published: isoDate(firstOutside(comment, 'relative-time', body)?.getAttribute('datetime')),
+      author: textOf(firstOutside(headed, 'a.author', body)) || undefined,
+      published: isoDate(firstOutside(headed, 'relative-time', body)?.getAttribute('datetime')),
       facts: [
         ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
+        ...(reply ? [] : reviewedFile(comment)),
         ...reactionsIn(comment.querySelector('.comment-reactions')),
       ],
       body: permalinkSnippets(importBody(out, body)),
@@ -161,7 +180,9 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
 /** `Open · Labels: bug, help wanted`: the issue's state and labels, when the page shows them. */
 function factsLine(context: SiteContext, root: Element): Element | null {
   const state = textOf(
-    root.querySelector('[data-testid="header-state"], .gh-header-meta .State, .State'),
+    root.querySelector(
+      '[data-testid="header-state"], [data-component="PH_Description"] [data-status], .gh-header-meta .State, .State',
+    ),
   );
   const labels = new Set<string>();
   for (const label of root.querySelectorAll(

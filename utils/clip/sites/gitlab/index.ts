@@ -12,18 +12,36 @@ import type { SiteModule } from '../types';
 
 /**
  * GitLab issues (gitlab.com or any self-hosted instance). GitLab names the page it renders on the
- * body (`data-page="projects:issues:show"`, `projects:work_items:show` for the newer work-item
- * view), which a saved copy keeps. The description is `.detail-page-description .md` (or the work
- * item's description); comments are `li.note` in the notes list, each with
- * `.note-header-author-name`, a `time[datetime]` and `.note-text`; system notes ("added label")
- * are timeline events and are left out; a thread's later notes are replies to its first.
+ * body (`data-page="projects:issues:show"`; `projects:work_items:show` and the group pages for
+ * work items and epics), which a saved copy keeps. Two views are served:
+ *
+ * - the older issue view: `.detail-page-description .description .md`, the state in
+ *   `[data-testid="issue-state-badge"]`, labels in `.issuable-show-labels`;
+ * - the Vue "work item" view every issue opens in since GitLab 17.x–18.x: the title
+ *   `[data-testid="work-item-title"]`, the description `[data-testid="work-item-description"]`
+ *   inside the `.work-item-description.md` box, a header row holding the state badge (a plain
+ *   `.gl-badge`) and `[data-testid="work-item-created"]` (its `time` and the
+ *   `[data-testid="work-item-author"]` link), labels in the sidebar's
+ *   `[data-testid="work-item-labels"]`.
+ *
+ * Both draw the discussion with the same notes components: `li.note` items in
+ * `.main-notes-list`, each with `.note-header-author-name`, a `time[datetime]` and its text in
+ * `.note-text.md`; system notes (`li.system-note`: "added label") are timeline events and are
+ * left out; a thread (`li.note-discussion`) holds its notes in `.discussion-notes`, the later ones
+ * replies to the first.
  */
 
-const PAGE = /^projects:(?:issues|work_items):show/;
+const PAGE = /^(?:projects:(?:issues|work_items)|groups:(?:work_items|epics)):show/;
 const TITLE =
   '[data-testid="issue-title"], [data-testid="work-item-title"], .detail-page-description .title, h1.title';
+/**
+ * The description's rendered Markdown. GitLab's rendered-Markdown box is `.md` in both views (the
+ * work item's test id sits on the element inside that box): without it the markup is not one
+ * this module knows, and the generic engine reads the page.
+ */
 const DESCRIPTION =
-  '.detail-page-description .description .md, [data-testid="work-item-description"] .md, .work-item-description .md';
+  '.detail-page-description .description .md, .md[data-testid="work-item-description"], .md > [data-testid="work-item-description"], [data-testid="work-item-description"] .md';
+const CREATED = '[data-testid="work-item-created"]';
 
 function noteComment(
   note: Element,
@@ -40,6 +58,38 @@ function noteComment(
   };
 }
 
+/**
+ * "Open" or "Closed": the older view's state badge, or the work item's, the first badge of the
+ * row that says who created it (a confidential or locked badge comes after it).
+ */
+function stateOf(doc: Document): string {
+  const badge =
+    doc.querySelector('[data-testid="issue-state-badge"], .issuable-status-badge') ??
+    doc.querySelector(CREATED)?.parentElement?.querySelector('.gl-badge');
+  return textOf(badge);
+}
+
+/** `Labels: bug, priority::1`: a scoped label is drawn as its scope and value side by side. */
+function labelsOf(doc: Document): string {
+  const names = new Set<string>();
+  for (const label of doc.querySelectorAll(
+    '.issuable-show-labels .gl-label, [data-testid="work-item-labels"] .gl-label',
+  )) {
+    const name = textOf(label.querySelector('.gl-label-text'));
+    const scoped = textOf(label.querySelector('.gl-label-text-scoped'));
+    if (name) names.add(scoped ? `${name}::${scoped}` : name);
+  }
+  return names.size ? `Labels: ${[...names].join(', ')}` : '';
+}
+
+/** The reactions under the description: the awards block that belongs to no note. */
+function descriptionReactions(doc: Document): string[] {
+  for (const block of doc.querySelectorAll('.awards')) {
+    if (!block.closest('li.note, .main-notes-list, #notes-list')) return reactionsIn(block);
+  }
+  return [];
+}
+
 export const gitlab: SiteModule = {
   id: 'gitlab',
   family: 'code-host',
@@ -52,17 +102,8 @@ export const gitlab: SiteModule = {
     const description = doc.querySelector(DESCRIPTION);
     if (!title || !description) return null;
     const content = out.createElement('div');
-    const state = textOf(
-      doc.querySelector('[data-testid="issue-state-badge"], .issuable-status-badge'),
-    );
-    const labels = Array.from(
-      doc.querySelectorAll(
-        '.issuable-show-labels .gl-label-text, [data-testid="work-item-labels"] .gl-label-text',
-      ),
-      (label) => textOf(label),
-    ).filter(Boolean);
     const facts = headerLine(out, {
-      extras: [state, labels.length ? `Labels: ${[...new Set(labels)].join(', ')}` : ''],
+      extras: [stateOf(doc), labelsOf(doc), ...descriptionReactions(doc)],
     });
     if (facts) content.append(facts);
     content.append(...Array.from(importBody(out, description).childNodes));
@@ -95,16 +136,16 @@ export const gitlab: SiteModule = {
       if (comments.length === 0 && userNotes > 0) return null;
     }
 
-    const header = doc.querySelector(
-      '.detail-page-header, [data-testid="work-item-created"], .issuable-meta',
-    );
+    const header = doc.querySelector(`.detail-page-header, ${CREATED}, .issuable-meta`);
     return {
       content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
       metadata: {
         title,
         author:
           textOf(
-            header?.querySelector('.author-link .author, [data-testid="issue-author"], .author'),
+            header?.querySelector(
+              '.author-link .author, [data-testid="issue-author"], [data-testid="work-item-author"], .author, a.js-user-link',
+            ),
           ) || undefined,
         published: isoDate(header?.querySelector('time[datetime]')?.getAttribute('datetime')),
         siteName: metaContent(doc, 'og:site_name') ?? 'GitLab',

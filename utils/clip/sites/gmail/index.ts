@@ -4,9 +4,10 @@ import { bylineParagraph } from '../thread';
 import type { SiteModule } from '../types';
 
 /**
- * A Gmail conversation as the web app draws it: the subject (`h2.hP`), then each message
- * (`.adn[data-message-id]`) with its sender (`.gD[email]`, the `name` attribute), its date as
- * shown (`.g3`'s title) and its body (`.a3s`). Each message becomes a quote headed
+ * A Gmail conversation as the web app draws it in its thread view (`[role="main"]`): the subject
+ * (`h2.hP`), then each message (`.adn[data-message-id]`, its content in `.gs`) with its sender
+ * (`.gD[email]`, the `name` attribute), its date as shown (`.g3`'s title) and its body (`.ii.gt`,
+ * the message's HTML in the `.a3s` inside it). Each message becomes a quote headed
  * **sender** · date. A mail thread is its messages, so the comment depth does not apply.
  *
  * What each body repeats is left out: quoted history (`.gmail_quote`, the "On … wrote:" line and
@@ -139,9 +140,12 @@ export const gmail: SiteModule = {
   id: 'gmail',
   family: 'thread',
   detect(doc) {
-    // Class lookups first (the browser's fast path), as this runs on every article clip.
-    const root = doc.documentElement;
-    return holdsClass(root, ['a3s']) && holdsClass(root, ['adn']) && !!doc.querySelector(MESSAGE);
+    // A class lookup first (the browser's fast path), as this runs on every article clip.
+    if (!holdsClass(doc.documentElement, ['adn'])) return false;
+    const message = doc.querySelector(MESSAGE);
+    // A message row is Gmail's when the thread's subject heads it or it holds Gmail's own parts
+    // (the sender chip, the body box): a page that merely uses the class name is not claimed.
+    return !!message && !!(doc.querySelector('h2.hP') || message.querySelector('.gD, .ii.gt'));
   },
   extract({ doc, out }) {
     const messages = Array.from(doc.querySelectorAll(MESSAGE));
@@ -149,7 +153,8 @@ export const gmail: SiteModule = {
     const content = out.createElement('div');
     let first: { author?: string; date?: string } | undefined;
     for (const message of messages) {
-      const body = message.querySelector('.a3s');
+      // The `.a3s` holding the mail's HTML, else the `.ii.gt` box Gmail puts it in.
+      const body = message.querySelector('.a3s') ?? message.querySelector('.ii.gt');
       if (!body) continue;
       const sender = message.querySelector('.gD[email], .gD');
       const author = sender?.getAttribute('name') || textOf(sender) || undefined;

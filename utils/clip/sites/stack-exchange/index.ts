@@ -14,6 +14,18 @@ import type { SiteContext, SiteModule } from '../types';
 
 const QUESTION = '#question, .question.js-question';
 
+/**
+ * A Stack Exchange time as ISO 8601. The network writes UTC everywhere, but the `datetime` of
+ * its `time[itemprop="dateCreated"]` carries no zone (`2025-05-14T09:21:07`), which a browser
+ * would read as its own local time: a time without a zone is read as UTC here.
+ */
+function utcDate(value: string | null | undefined): string | undefined {
+  const raw = value?.trim();
+  if (raw && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(raw))
+    return isoDate(`${raw}Z`);
+  return isoDate(raw);
+}
+
 interface Signature {
   author?: string;
   date?: string;
@@ -32,8 +44,8 @@ function signatureOf(post: Element, body: Element): Signature {
       textOf(owner?.querySelector('.user-details'))?.split(' ')[0] ||
       undefined,
     date:
-      isoDate(time?.getAttribute('title') ?? time?.getAttribute('datetime')) ??
-      isoDate(firstOutside(post, 'time[itemprop="dateCreated"]', body)?.getAttribute('datetime')),
+      utcDate(time?.getAttribute('title') ?? time?.getAttribute('datetime')) ??
+      utcDate(firstOutside(post, 'time[itemprop="dateCreated"]', body)?.getAttribute('datetime')),
   };
 }
 
@@ -138,7 +150,7 @@ export const stackExchange: SiteModule = {
         title,
         author,
         published:
-          isoDate(doc.querySelector('time[itemprop="dateCreated"]')?.getAttribute('datetime')) ??
+          utcDate(doc.querySelector('time[itemprop="dateCreated"]')?.getAttribute('datetime')) ??
           date,
         siteName: metaContent(doc, 'og:site_name'),
       },
