@@ -46,7 +46,7 @@ test('every site module’s fixtures clip in Firefox with the whole discussion',
   for (const fixture of FIXTURES) {
     const label = `${fixture.folder}/${fixture.name}`;
     const page = await firefox.browser.newPage();
-    const url = pages.urlFor(fixture.path);
+    const url = pages.urlFor(fixture);
     // The fixtures name images and scripts on their real hosts, which this machine cannot reach:
     // the document is what is clipped, so its own load is waited for, not theirs.
     await page.goto(url, { waitUntil: 'domcontentloaded' });

@@ -60,16 +60,32 @@ export function siteFixtures(each: 'first' | 'all' = 'first'): SiteFixture[] {
 
 /** Serves each fixture at its own path, as the site would. */
 export async function serveSiteFixtures(fixtures: readonly Pick<SiteFixture, 'path' | 'html'>[]) {
-  const pages = new Map(fixtures.map((fixture) => [fixture.path, fixture.html]));
+  // The address's fragment never reaches the server, so two fixtures can share a path and query
+  // (a mail account's threads, one page in two front ends): the second is served under the
+  // server's other name, so each is clipped from its own address.
+  const hosts = ['127.0.0.1', 'localhost'];
+  const pages = new Map<string, string>();
+  const hostOf = new Map<Pick<SiteFixture, 'path' | 'html'>, string>();
+  for (const fixture of fixtures) {
+    const host = hosts.find((name) => !pages.has(name + fixture.path));
+    if (!host) throw new Error(`More than ${hosts.length} site fixtures at ${fixture.path}.`);
+    pages.set(host + fixture.path, fixture.html);
+    hostOf.set(fixture, host);
+  }
   const server = createServer((request, response) => {
-    const html = pages.get(request.url ?? '');
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    const html = pages.get(host + (request.url ?? ''));
     response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(html ?? 'not found');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    urlFor: (path: string) => `http://127.0.0.1:${port}${path}`,
+    /** A fixture's address (or a path's, on the first name). */
+    urlFor: (target: string | Pick<SiteFixture, 'path' | 'html'>) =>
+      typeof target === 'string'
+        ? `http://127.0.0.1:${port}${target}`
+        : `http://${hostOf.get(target) ?? '127.0.0.1'}:${port}${target.path}`,
     // The browser keeps its connection open while the page is: close() alone waited for it
     // (110 s a test).
     stop: () =>
