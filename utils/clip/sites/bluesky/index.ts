@@ -253,9 +253,10 @@ function noscriptSummary(doc: Document): Element | null {
   for (const noscript of Array.from(doc.getElementsByTagName('noscript'))) {
     const source = noscript.textContent ?? '';
     if (!source.includes('bsky_post_summary')) continue;
-    const inert = doc.implementation.createHTMLDocument('');
-    inert.body.innerHTML = source;
-    return inert.getElementById('bsky_post_summary');
+    // A parsed document is inert (no script runs, nothing loads); DOMParser rather than an
+    // innerHTML assignment, which store reviewers' linters flag in a content script.
+    const Parser = doc.defaultView?.DOMParser ?? globalThis.DOMParser;
+    return new Parser().parseFromString(source, 'text/html').getElementById('bsky_post_summary');
   }
   return null;
 }
