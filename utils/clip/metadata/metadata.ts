@@ -1,5 +1,6 @@
 import { foldedKey } from '../markdown/text';
 import { isHttpUrl, resolveUrl } from '../markdown/urls';
+import { jsonLdObjects } from '../sites/page-data';
 import type { ClipMetadata } from '../types';
 
 /**
@@ -87,37 +88,10 @@ function isObject(value: unknown): value is JsonObject {
 const ARTICLE_TYPES =
   /article|posting|report|blog|news|webpage|recipe|review|scholarly|creativework/i;
 
-/**
- * A script's JSON without the `<![CDATA[ … ]]>` or `<!-- … -->` wrapper that pages written for
- * XHTML parsers put around it (Kinja's and many static-site templates do): browsers hand the
- * wrapper to the script as text, and JSON.parse would reject the whole block.
- */
-function unwrapScriptText(text: string): string {
-  return text.replace(/^\s*(?:<!\[CDATA\[|<!--)/, '').replace(/(?:\]\]>|-->)\s*$/, '');
-}
-
 /** Schema.org objects from every JSON-LD script, @graph entries included, articles first. */
 function readJsonLd(doc: Document): JsonObject[] {
-  const found: JsonObject[] = [];
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(unwrapScriptText(script.textContent ?? ''));
-    } catch {
-      continue;
-    }
-    const queue: unknown[] = Array.isArray(parsed) ? [...parsed] : [parsed];
-    while (queue.length > 0 && found.length < 50) {
-      const item = queue.shift();
-      if (Array.isArray(item)) queue.push(...item);
-      else if (isObject(item)) {
-        found.push(item);
-        if (Array.isArray(item['@graph'])) queue.push(...item['@graph']);
-      }
-    }
-  }
   const typeOf = (item: JsonObject) => String(item['@type'] ?? '');
-  return found.sort(
+  return jsonLdObjects(doc).sort(
     (a, b) => Number(ARTICLE_TYPES.test(typeOf(b))) - Number(ARTICLE_TYPES.test(typeOf(a))),
   );
 }

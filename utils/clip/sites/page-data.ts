@@ -52,6 +52,42 @@ export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A script's JSON without the `<![CDATA[ … ]]>` or `<!-- … -->` wrapper that pages written for
+ * XHTML parsers put around it (Kinja's and many static-site templates do): browsers hand the
+ * wrapper to the script as text, and JSON.parse would reject the whole block.
+ */
+function unwrapScriptText(text: string): string {
+  return text.replace(/^\s*(?:<!\[CDATA\[|<!--)/, '').replace(/(?:\]\]>|-->)\s*$/, '');
+}
+
+/**
+ * Schema.org objects from every JSON-LD script, in page order, arrays and `@graph` entries
+ * included, at most `limit` of them: the one reader for the page's metadata and the site
+ * modules that check it (a YouTube VideoObject, a Substack article).
+ */
+export function jsonLdObjects(doc: Document, limit = 50): JsonRecord[] {
+  const found: JsonRecord[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(unwrapScriptText(script.textContent ?? ''));
+    } catch {
+      continue;
+    }
+    const queue: unknown[] = Array.isArray(parsed) ? [...parsed] : [parsed];
+    while (queue.length > 0 && found.length < limit) {
+      const item = queue.shift();
+      if (Array.isArray(item)) queue.push(...item);
+      else if (isRecord(item)) {
+        found.push(item);
+        if (Array.isArray(item['@graph'])) queue.push(...item['@graph']);
+      }
+    }
+  }
+  return found;
+}
+
 /** The value at a path of keys, or undefined when any step is missing. */
 export function at(value: unknown, ...path: (string | number)[]): unknown {
   let current = value;

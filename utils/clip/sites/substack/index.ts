@@ -1,5 +1,5 @@
 import { holdsClass } from '../../presence';
-import { at, isRecord } from '../page-data';
+import { at, jsonLdObjects } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
@@ -39,18 +39,7 @@ const POST_CHROME = [
 
 /** The publication's JSON-LD article, when the page has one (Substack writes it on every post). */
 function linkedArticle(doc: Document): Record<string, unknown> | undefined {
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
-    try {
-      const data: unknown = JSON.parse(script.textContent ?? '');
-      const graph = at(data, '@graph');
-      const items = Array.isArray(graph) ? graph : Array.isArray(data) ? data : [data];
-      const article = items.find((item) => isRecord(item) && typeof item.headline === 'string');
-      if (isRecord(article)) return article;
-    } catch {
-      // Not JSON: the markup is all there is.
-    }
-  }
-  return undefined;
+  return jsonLdObjects(doc).find((item) => typeof item.headline === 'string');
 }
 
 function authorName(value: unknown): string | undefined {

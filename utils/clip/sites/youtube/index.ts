@@ -1,8 +1,8 @@
 import {
   at,
   findAll,
-  isRecord,
   type JsonRecord,
+  jsonLdObjects,
   lineText,
   scriptAssignment,
   textOf,
@@ -68,14 +68,8 @@ function shownVideoId(doc: Document, url: URL | null): string | undefined {
   if (fromElement) return fromElement;
   const canonical = doc.head?.querySelector('link[rel="canonical"]')?.getAttribute('href');
   for (const address of [url?.href, canonical, metaContent(doc, 'meta[property="og:url"]')]) {
-    if (!address) continue;
-    try {
-      const parsed = new URL(address, YOUTUBE);
-      const id = parsed.searchParams.get('v');
-      if (id && parsed.pathname === '/watch') return id;
-    } catch {
-      // Not an address: try the next one.
-    }
+    const id = linkedVideoId(address);
+    if (id) return id;
   }
   return undefined;
 }
@@ -96,21 +90,11 @@ function namesVideo(address: unknown, id: string): boolean {
  * from an earlier video describes another one.
  */
 function videoObject(doc: Document, id: string): JsonRecord | undefined {
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(script.textContent ?? '');
-    } catch {
-      continue;
-    }
-    for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
-      if (!isRecord(item) || item['@type'] !== 'VideoObject') continue;
-      if ([item.embedUrl, item.url, item['@id']].some((address) => namesVideo(address, id))) {
-        return item;
-      }
-    }
-  }
-  return undefined;
+  return jsonLdObjects(doc).find(
+    (item) =>
+      item['@type'] === 'VideoObject' &&
+      [item.embedUrl, item.url, item['@id']].some((address) => namesVideo(address, id)),
+  );
 }
 
 /** The channel in the page's older schema.org microdata, when that names the video `id`. */
