@@ -1,6 +1,12 @@
 import { PIPELINES, type PipelineName } from './browser';
 import { METADATA_FIELDS, type MetadataField, metadataHalf } from './metrics/metadata';
-import { categoryOf, RULE_FEATURES, type RuleFeature } from './metrics/rules';
+import {
+  categoryOf,
+  RULE_FEATURES,
+  type RuleFeature,
+  SITE_CATEGORIES,
+  SITE_PAGE,
+} from './metrics/rules';
 import { geometricMean, median, percentile } from './metrics/speed';
 import { ELEMENT_KINDS, type ElementKind } from './metrics/structure';
 import {
@@ -43,6 +49,8 @@ export interface Summary {
     /** Per rule family, against the audited expected notes (bench/metrics/rules-audit.json). */
     audited?: Record<RuleFeature, PerPipeline<Share>>;
     categories: Record<string, PerPipeline<Share>>;
+    /** The `general--` pages of the sites issue 15 names (SITE_PAGE), whole structure. */
+    sitePages?: PerPipeline<Share>;
   };
   speed: {
     pages: number;
@@ -198,7 +206,11 @@ export function summariseResults(results: BenchResults): Summary {
         (result) => result.rules?.audited?.[feature] ?? result.rules?.features[feature],
       );
     }
-    summary.rules = { fixtures: fixtures.length, families, audited, categories };
+    const sitePages = tally(
+      fixtures.filter((page) => SITE_PAGE.test(page.name)),
+      (result) => result.rules?.same,
+    );
+    summary.rules = { fixtures: fixtures.length, families, audited, categories, sitePages };
   }
   return summary;
 }
@@ -253,6 +265,12 @@ const KIND_LABELS: Record<ElementKind, string> = {
   listItems: 'list items',
   codeBlocks: 'code blocks',
   tableCells: 'table cells',
+};
+const FEATURE_SHORT: Record<RuleFeature, string> = {
+  codeBlocks: 'code',
+  math: 'math',
+  footnotes: 'footnotes',
+  tables: 'tables',
 };
 const FAMILY_LABELS: Record<RuleFeature | 'elements' | 'all', string> = {
   codeBlocks: 'code blocks (same language + text)',
@@ -313,6 +331,39 @@ export function targets(summary: Summary): Target[] {
         share(clipdeck.audited.title) >= 0.98 &&
         share(clipdeck.audited.byline) >= share(baseline.audited.byline) &&
         share(clipdeck.audited.siteName) >= share(baseline.audited.siteName),
+    });
+  }
+  if (summary.rules) {
+    const { families, audited, categories, sitePages } = summary.rules;
+    const ruleTarget = (shares: Record<RuleFeature, PerPipeline<Share>>) => ({
+      value: RULE_FEATURES.map(
+        (feature) => `${FEATURE_SHORT[feature]} ${fixed(share(shares[feature].clipdeck))}`,
+      ).join(', '),
+      met: RULE_FEATURES.every((feature) => share(shares[feature].clipdeck) >= 0.9),
+    });
+    list.push({
+      name: 'rule fidelity ≥ 0.9 in each of code blocks, math, footnotes and tables',
+      ...ruleTarget(families),
+    });
+    if (audited) {
+      list.push({
+        name: 'the same, against the audited expected notes (bench/metrics/rules-audit.json)',
+        ...ruleTarget(audited),
+      });
+    }
+    const sites: [string, Share | undefined][] = [
+      ...SITE_CATEGORIES.map((category): [string, Share | undefined] => [
+        category,
+        categories[category]?.clipdeck,
+      ]),
+      ['site pages', sitePages?.clipdeck],
+    ];
+    list.push({
+      name:
+        'site families ≥ 0.9 (whole structure): extractor, comments and gmail fixtures, and the ' +
+        'general-- pages of GitHub, Hacker News, X, Substack and Wikipedia ("site pages")',
+      value: sites.map(([label, got]) => `${label} ${got ? shareCell(got) : '–'}`).join(', '),
+      met: sites.every(([, got]) => got !== undefined && got.total > 0 && share(got) >= 0.9),
     });
   }
   const { figures, ratioToBaseline, ratioToDefuddle } = summary.speed;

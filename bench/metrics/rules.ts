@@ -31,8 +31,9 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * A formula with its TeX spelling choices taken out: spacing, sizing (`\left(` is `(`),
- * upright-text wrappers (`\mathrm{group}` is `{group}`), and braces that group nothing (around
- * one symbol, or a group braced twice). `x^{2}` and `x^2`, `{\sigma}_{\mathrm{group}}` and
+ * upright-text wrappers (`\mathrm{group}` is `{group}`), braces that group nothing (around
+ * one symbol, or a group braced twice), and two spellings of one mark (`\vec`, `\tag`).
+ * `x^{2}` and `x^2`, `{\sigma}_{\mathrm{group}}` and
  * `\sigma_{group}` are then one formula; `x^{2y}` and `x^{2}y`, or other symbols, operators and
  * structure, still differ.
  */
@@ -44,14 +45,19 @@ export function texSpelling(tex: string): string {
   let spelled = tex
     // A row break (`\\`) is structure; only then can `\ ` and `\,` go as spacing.
     .replace(/\\\\/g, ROW_BREAK)
+    // One mark, two spellings: `\vec{B}` is drawn as `\overset{\rightarrow}{B}` (MathML reads both
+    // as an arrow over B), and `\tag{X}` as the label `(X)` beside the formula.
+    .replace(/\\overset\s*(?:\{\s*\\(?:rightarrow|to)\s*\}|\\(?:rightarrow|to)\b)/g, '\\vec')
+    .replace(/\\tag\s*\{([^{}]*)\}/g, '($1)')
     // A null delimiter (`\left.`, `\right.`) draws nothing; other sizing leaves its delimiter.
     .replace(/\\(?:left|right|[bB]ig{1,2}[lr]?)\s*\./g, '')
     .replace(
       /\\(?:left|right|[bB]ig{1,2}[lr]?|displaystyle|textstyle|mathrm|mathit|operatorname)\b/g,
       '',
     )
-    // Blank text is spacing.
+    // Blank text is spacing, and punctuation set as text is the same punctuation.
     .replace(/\\text\s*\{\s*\}/g, '')
+    .replace(/\\text\s*\{\s*([.,;:!?])\s*\}/g, '$1')
     .replace(/\\[,;:! ]|~/g, '')
     .replace(/\s+/g, '');
   for (let previous = ''; previous !== spelled; ) {
@@ -163,6 +169,16 @@ export const CATEGORY_FEATURE: Record<string, RuleFeature> = {
   footnotes: 'footnotes',
   'table-layout': 'tables',
 };
+
+/**
+ * The `general--` fixtures of the sites issue 15 names besides its categories (GitHub, Hacker News,
+ * X, Substack, Wikipedia): pages a site module reads, filed with the articles.
+ */
+export const SITE_PAGE =
+  /^general--(?:github\.com|news\.ycombinator\.com|x\.com|substack|wikipedia)/;
+
+/** The fixture categories that hold the site families (issue 15), and the site pages above. */
+export const SITE_CATEGORIES = ['extractor', 'comments', 'gmail'] as const;
 
 export function categoryOf(fixtureName: string): string {
   const separator = fixtureName.indexOf('--');

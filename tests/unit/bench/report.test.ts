@@ -157,5 +157,49 @@ describe('rule fidelity against the audited expected notes', () => {
     const report = renderReport(audited, summary);
     expect(report).toContain('| rule family (audited) |');
     expect(report).toContain('bench/metrics/rules-audit.json');
+    const [plain, againstAudit] = targets(summary).filter(
+      (target) =>
+        target.name.includes('code blocks, math, footnotes and tables') ||
+        target.name.startsWith('the same, against the audited expected'),
+    );
+    expect(plain?.value).toContain('code 0.500');
+    expect(againstAudit?.value).toContain('code 1.000');
+    // A family with no fixture is not shown, so the target is not met.
+    expect(againstAudit?.met).toBe(false);
+  });
+});
+
+describe('the site families target (issue 15)', () => {
+  const fixture = (name: string, same: boolean): PageResult => ({
+    set: 'defuddle',
+    name,
+    url: `https://${name}`,
+    bytes: 500,
+    pipelines: pipelines(
+      { clipdeck: 5, baseline: 10, defuddle: 10 },
+      { rules: { features: {}, same, differing: same ? [] : ['headings'] } },
+    ),
+  });
+  const siteTarget = (pages: PageResult[]) =>
+    targets(summariseResults({ ...RESULTS, pages })).find((target) =>
+      target.name.startsWith('site families'),
+    );
+  const sitePages = [
+    fixture('extractor--chat', true),
+    fixture('comments--thread', true),
+    fixture('gmail--mail', true),
+    fixture('general--github.com-issue-1', true),
+    fixture('general--wikipedia', true),
+  ];
+
+  it('counts the general-- pages of the named sites, and no other general-- page', () => {
+    const target = siteTarget([...sitePages, fixture('general--example.org-post', false)]);
+    expect(target?.value).toContain('site pages 1.000 (2/2)');
+    expect(target?.met).toBe(true);
+  });
+
+  it('is not met when one category falls below 0.9, or when a category has no fixture', () => {
+    expect(siteTarget([...sitePages, fixture('general--x.com-status', false)])?.met).toBe(false);
+    expect(siteTarget(sitePages.slice(1))?.met).toBe(false);
   });
 });

@@ -47,6 +47,18 @@ describe('rule signature', () => {
     ).toEqual(['x<y']);
   });
 
+  it('reads two spellings of one mark as the same formula, and other marks as other formulas', () => {
+    // MathJax and MathML converters spell an arrow accent and an equation label either way.
+    expect(signature('$$\\vec{\\mathbf{B}} = 0 \\tag{\\star}$$').math).toEqual(
+      signature('$$\\overset{\\rightarrow}{\\mathbf{B}} = 0 ( \\star )$$').math,
+    );
+    expect(signature('$$x \\text{.}$$').math).toEqual(signature('$$x .$$').math);
+    // A dot accent is not a dot operator over the letter, nor is a bold zero a plain one.
+    expect(signature('$\\dot{x}$').math).not.toEqual(signature('$\\overset{\\cdot}{x}$').math);
+    expect(signature('$\\vec{\\mathbf{0}}$').math).not.toEqual(signature('$\\vec{0}$').math);
+    expect(signature('$x \\text{if}$').math).not.toEqual(signature('$x if$').math);
+  });
+
   it('reads a header-less table written with the empty header row GFM requires as its cells alone', () => {
     const withEmptyHeader = signature('|  |  |\n| --- | --- |\n| a | b |\n| 1 | 2 |');
     const firstRowAsHeader = signature('| a | b |\n| --- | --- |\n| 1 | 2 |');
