@@ -192,16 +192,30 @@ export function linkParagraph(out: Document, href: string, text?: string): HTMLP
   return paragraph;
 }
 
-/** The first element under `root` matching `selector` that belongs to `root`'s own item. */
-export function ownElement(
-  root: Element,
-  selector: string,
-  itemSelector: string,
-): Element | undefined {
-  for (const candidate of Array.from(root.querySelectorAll(selector))) {
-    if (candidate.closest(itemSelector) === root) return candidate;
+/**
+ * Whether `element` (inside `root`) belongs to `root` itself rather than to an item shown inside
+ * it: nothing from the element up to `root` (the element included, `root` not) matches
+ * `boundary` (a reply's item, a quoted post's card).
+ */
+export function belongsTo(element: Element, root: Element, boundary: string): boolean {
+  for (let at: Element | null = element; at && at !== root; at = at.parentElement) {
+    if (at.matches(boundary)) return false;
   }
-  return undefined;
+  return true;
+}
+
+/** The elements under `root` matching `selector` that belong to `root` itself (see belongsTo). */
+export function ownElements(root: Element, selector: string, boundary: string): Element[] {
+  return Array.from(root.querySelectorAll(selector)).filter((element) =>
+    belongsTo(element, root, boundary),
+  );
+}
+
+/** The first element under `root` matching `selector` that belongs to `root` itself. */
+export function ownElement(root: Element, selector: string, boundary: string): Element | undefined {
+  return Array.from(root.querySelectorAll(selector)).find((element) =>
+    belongsTo(element, root, boundary),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   firstWords,
   isoDate,
   linkParagraph,
+  ownElements,
   type ThreadComment,
   textParagraphs,
   threadContent,
@@ -37,11 +38,8 @@ interface BlueskyPost {
   quote?: BlueskyPost;
 }
 
-function own(item: Element, selector: string): Element[] {
-  return Array.from(item.querySelectorAll(selector)).filter(
-    (element) => element.parentElement?.closest(ITEM) === item,
-  );
-}
+/** What belongs to `item` itself, not to a reply nested in it. */
+const own = (item: Element, selector: string) => ownElements(item, selector, ITEM);
 
 function bordered(element: Element): boolean {
   return BORDERED.test(element.getAttribute('style') ?? '');

@@ -26,9 +26,8 @@ function likesText(likes: string): string {
  * The post's own part of its article: a reply the reader expanded above or below the post
  * (`.embedded-posts`) sits in the article too, as a `[data-post-id]` item of its own.
  */
-function own(article: Element, selector: string): Element | null {
-  return ownElement(article, selector, '[data-post-id]') ?? null;
-}
+const own = (article: Element, selector: string): Element | null =>
+  ownElement(article, selector, '[data-post-id]') ?? null;
 
 function appPost(article: Element, base: string): ForumPost {
   const name =

@@ -6,6 +6,8 @@ import {
   firstWords,
   isoDate,
   linkParagraph,
+  ownElement,
+  ownElements,
   type ThreadComment,
   threadContent,
   treeFromDepths,
@@ -31,18 +33,9 @@ interface Status {
   quote?: Status;
 }
 
-/** Whether `element` belongs to `status` itself rather than to a post it quotes. */
-function owned(element: Element, status: Element): boolean {
-  return element.closest(QUOTE) === status.closest(QUOTE);
-}
-
-function own(status: Element, selector: string): Element | undefined {
-  return Array.from(status.querySelectorAll(selector)).find((found) => owned(found, status));
-}
-
-function ownAll(status: Element, selector: string): Element[] {
-  return Array.from(status.querySelectorAll(selector)).filter((found) => owned(found, status));
-}
+/** What belongs to `status` itself, not to the post it quotes. */
+const own = (status: Element, selector: string) => ownElement(status, selector, QUOTE);
+const ownAll = (status: Element, selector: string) => ownElements(status, selector, QUOTE);
 
 /** An image in a paragraph, linked to `href` when the picture stands for a file (a video). */
 function picture(out: Document, src: string, alt: string, href?: string): Element {

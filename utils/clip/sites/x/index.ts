@@ -1,12 +1,14 @@
 import type { ClipMetadata } from '../../types';
 import {
   absoluteUrl,
+  belongsTo,
   bylineParagraph,
   cleanText,
   copyChildren,
   firstWords,
   isoDate,
   linkParagraph,
+  ownElement,
   type ThreadComment,
   textParagraphs,
   threadContent,
@@ -30,20 +32,9 @@ interface Post {
   quote?: Post;
 }
 
-/**
- * Whether `element` belongs to `card` itself rather than to a post shown inside it (a quoted
- * post's card, a post embedded in an article).
- */
-function ownedBy(element: Element, card: Element): boolean {
-  for (let at: Element | null = element; at && at !== card; at = at.parentElement) {
-    if (at.matches(QUOTE_CARD) || at.matches(TWEET)) return false;
-  }
-  return true;
-}
-
-function own(card: Element, selector: string): Element | undefined {
-  return Array.from(card.querySelectorAll(selector)).find((element) => ownedBy(element, card));
-}
+/** What belongs to `card` itself, not to a post shown inside it (a quoted post, an embedded post). */
+const INNER_POST = `${QUOTE_CARD}, ${TWEET}`;
+const own = (card: Element, selector: string) => ownElement(card, selector, INNER_POST);
 
 /**
  * A t.co link shows the address it stands for, part of it hidden and cut with "…"; the whole
@@ -100,7 +91,7 @@ function readPost(card: Element, out: Document, base: string): Post {
   for (const shown of Array.from(
     card.querySelectorAll('[data-testid="tweetPhoto"] img, [data-testid="videoPlayer"] video'),
   )) {
-    if (!ownedBy(shown, card)) continue;
+    if (!belongsTo(shown, card, INNER_POST)) continue;
     const src = shown.getAttribute(shown.localName === 'video' ? 'poster' : 'src');
     if (!src) continue;
     const image = out.createElement('img');
