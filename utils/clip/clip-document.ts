@@ -384,7 +384,11 @@ function siteOrArticleClip(
     const markdown = finishContent(content, context);
     if (markdown.trim()) {
       const merged: ClipMetadata = { ...metadata };
-      for (const [key, value] of Object.entries(siteMetadata) as [keyof ClipMetadata, string][]) {
+      for (const [key, value] of Object.entries(siteMetadata) as [
+        keyof ClipMetadata,
+        string | null | undefined,
+      ][]) {
+        if (value === null) delete merged[key];
         const clean = typeof value === 'string' ? cleanMetadataText(value) : undefined;
         if (clean) (merged as Record<string, string>)[key] = clean;
       }

@@ -53,11 +53,17 @@ export interface SiteContext {
   comments: CommentDepth;
 }
 
+export type SiteMetadata = { [Field in keyof ClipMetadata]?: ClipMetadata[Field] | null };
+
 export interface SiteExtraction {
   /** The note's content as elements in `out` (headings, paragraphs, lists, blockquotes...). */
   content: Element;
-  /** What the site says better than the page's generic metadata; fields left out keep the page's. */
-  metadata: Partial<ClipMetadata>;
+  /**
+   * What the site says better than the page's generic metadata; fields left out keep the page's,
+   * and a field set to null is dropped: the page's value describes something else (a listing's
+   * date is its first post's).
+   */
+  metadata: SiteMetadata;
 }
 
 export interface SiteModule {

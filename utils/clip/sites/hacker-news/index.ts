@@ -96,7 +96,8 @@ function storyList(doc: Document, out: Document, base: string): SiteExtraction |
     item.append(title);
     list.append(item);
   }
-  return { content: list, metadata: { siteName: 'Hacker News' } };
+  // A list's page has no author or date of its own: none the generic reading finds is the list's.
+  return { content: list, metadata: { siteName: 'Hacker News', published: null, author: null } };
 }
 
 /**

@@ -342,7 +342,12 @@ function listing(doc: Document, out: Document): SiteExtraction | null {
   const [only] = subreddits;
   return {
     content: root,
-    metadata: { siteName: (subreddits.size === 1 ? only : undefined) ?? 'Reddit' },
+    metadata: {
+      siteName: (subreddits.size === 1 ? only : undefined) ?? 'Reddit',
+      // The page's date and author, if any, are its first card's; a feed has neither.
+      published: null,
+      author: null,
+    },
   };
 }
 
