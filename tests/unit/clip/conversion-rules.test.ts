@@ -1,3 +1,5 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../utils/clip';
 import { pageFromHtml } from './dom';
@@ -346,5 +348,17 @@ describe('section headings that templates dress up', () => {
     );
     expect(markdown).toContain('[The lamps of the coast](https://example.org/lamps)');
     expect(markdown).not.toContain('[#');
+  });
+});
+
+describe('fediverse handles', () => {
+  it('keeps @user@host as text a GFM renderer does not link to mailto:, and an e-mail address as it was', () => {
+    const markdown = markdownOf(
+      '<p>Follow the keepers at @keepers@coast.example or write to archive@coast.example.</p>',
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toContain('at @keepers@coast.example or');
+    expect(html).not.toContain('mailto:keepers@coast.example');
+    expect(html).toContain('<a href="mailto:archive@coast.example">');
   });
 });

@@ -37,6 +37,16 @@ function escapeDelimiters(text: string): string {
 
 const MATH_PAIR = /\$[^\s$](?:[^$]*[^\s$])?\$/;
 
+/**
+ * A fediverse handle's second `@` (`@ren@mastodon.social`): GFM renderers would read
+ * `ren@mastodon.social` as an e-mail address and link it to `mailto:`. An escaped `@` shows the
+ * same and links nothing.
+ */
+const HANDLE_AT =
+  /(?<![\p{L}\p{N}_.+-])(@[\p{L}\p{N}_.-]+)@(?=[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
+const escapeHandles = (text: string) =>
+  text.includes('@') ? text.replace(HANDLE_AT, '$1\\@') : text;
+
 export function escapeText(text: string): string {
   if (!text) return text;
   // The converter's own markers live in this private-use range; an icon font's glyph must not pose as one.
@@ -51,7 +61,7 @@ export function escapeText(text: string): string {
   // once joined, so it is escaped too.
   escaped = escaped.replace(/<(?=[A-Za-z/!?]|$)/g, '\\<').replace(/&(?=#?\w+;)/g, '\\&');
   if (MATH_PAIR.test(escaped)) escaped = escaped.replace(/\$/g, '\\$');
-  return markLineStart(escaped);
+  return markLineStart(escapeHandles(escaped));
 }
 
 function markLineStart(text: string): string {
@@ -138,6 +148,7 @@ export function safeInlineText(
     .replace(/</g, '&lt;')
     // Always, not only in pairs: two values on one line could pair their dollars into math.
     .replace(/\$/g, '\\$');
+  escaped = escapeHandles(escaped);
   const delimiterRow = /^[\s|:-]*-[\s|:-]*$/.test(escaped);
   if (tableCell || delimiterRow) escaped = escaped.replace(/\|/g, '\\|');
   if (!lineStart) return escaped;
