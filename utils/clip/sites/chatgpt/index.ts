@@ -100,7 +100,8 @@ const COPY_EXCLUDED = '[data-markdown-copy="exclude"]';
 /**
  * The current layout draws a code block without `pre`: a header (its language, the copy and
  * run buttons) and either a read-only CodeMirror editor, one `.cm-line` per line, or a `code`
- * element. It becomes `pre > code`, named with the editor's language or the header's.
+ * element. The header's language goes onto the editor, where the engine's CodeMirror rule
+ * (prepare/code-blocks) reads it with the lines; a `code` element becomes `pre > code` here.
  */
 function rebuildCodeBlocks(out: Document, copy: Element): void {
   for (const block of Array.from(copy.querySelectorAll(CODE_BLOCK))) {
@@ -108,20 +109,21 @@ function rebuildCodeBlocks(out: Document, copy: Element): void {
     const label = Array.from(block.querySelectorAll(COPY_EXCLUDED))
       .map((header) => lineText(header))
       .find((text) => /^[\w#+.-]{1,20}$/.test(text));
-    const editor = block.querySelector('.cm-content');
-    const lines = editor ? Array.from(editor.querySelectorAll('.cm-line')) : [];
     for (const excluded of Array.from(block.querySelectorAll(COPY_EXCLUDED))) excluded.remove();
-    const source =
-      lines.length > 0
-        ? lines.map((line) => line.textContent ?? '').join('\n')
-        : ((editor ?? block.querySelector('code') ?? block).textContent ?? '');
     const language =
       block.querySelector('[data-language]')?.getAttribute('data-language') || label || '';
+    const editor = block.querySelector('.cm-editor .cm-content');
+    if (editor) {
+      if (language) editor.setAttribute('data-language', language);
+      continue;
+    }
     const pre = out.createElement('pre');
     const code = out.createElement('code');
-    if (language && !/^(?:plain ?text|text|txt)$/i.test(language))
-      code.setAttribute('data-language', language.toLowerCase());
-    code.textContent = source.replace(/\n+$/, '');
+    if (language) code.setAttribute('data-language', language);
+    code.textContent = ((block.querySelector('code') ?? block).textContent ?? '').replace(
+      /\n+$/,
+      '',
+    );
     pre.append(code);
     block.replaceWith(pre);
   }
