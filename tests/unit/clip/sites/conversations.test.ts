@@ -75,6 +75,26 @@ describe('ChatGPT', () => {
     expect(markdown).toContain('a principal $P$');
   });
 
+  it('names a block by its header when the editor does not, and reads a block drawn with code', () => {
+    const block = (body: string) =>
+      `<div data-markdown-copy="code-block"><div data-markdown-copy="exclude"><span>ruby</span><button>Copy</button></div>${body}</div>`;
+    const doc = pageFromHtml(
+      `<title>Gems - ChatGPT</title><main>
+        <div data-testid="conversation-turn-1"><h5 class="sr-only">You said:</h5>
+          <div data-message-author-role="user"><div class="whitespace-pre-wrap">List the gems.</div></div></div>
+        <div data-testid="conversation-turn-2"><h5 class="sr-only">ChatGPT said:</h5>
+          <div data-message-author-role="assistant"><div class="markdown"><p>Like this:</p>
+          ${block('<div class="cm-editor"><div class="cm-scroller"><div class="cm-content"><div class="cm-line">gems.each do |gem|</div><div class="cm-line">  puts gem</div><div class="cm-line">end</div></div></div></div>')}
+          <p>Or in one line:</p>${block('<code>puts gems.join(", ")</code>')}</div></div></div>
+      </main>`,
+      'https://chatgpt.com/share/gems',
+    );
+    const { markdown } = clip(doc);
+    expect(markdown).toContain('```ruby\ngems.each do |gem|\n  puts gem\nend\n```');
+    expect(markdown).toContain('```ruby\nputs gems.join(", ")\n```');
+    expect(markdown).not.toMatch(/^(?:ruby|Copy)$/m);
+  });
+
   it('keeps an answer split by a reasoning step as one turn, in the older layout too', () => {
     const doc = pageFromHtml(
       `<title>Picnic - ChatGPT</title><main>
