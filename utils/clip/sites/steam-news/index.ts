@@ -44,6 +44,47 @@ function safeAddress(value: string): string | undefined {
   return /^https?:\/\//i.test(address) ? address : undefined;
 }
 
+/**
+ * A tag's arguments: `[url="…"]` has a value, today's editor writes attributes too
+ * (`[img src="…"]`, `[url="…" style="button"]`, `[video mp4="…" poster="…"]`, `[table equalcells=1]`).
+ */
+function tagArguments(raw: string): { value: string; attributes: Record<string, string> } {
+  let rest = raw;
+  let value = '';
+  const valued = /^=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']*))/.exec(rest);
+  if (valued) {
+    value = valued[1] ?? valued[2] ?? valued[3] ?? '';
+    rest = rest.slice(valued[0].length);
+  }
+  const attributes: Record<string, string> = {};
+  for (const [, name, ...values] of rest.matchAll(
+    /([a-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/gi,
+  )) {
+    attributes[(name as string).toLowerCase()] = values.find((found) => found !== undefined) ?? '';
+  }
+  return { value, attributes };
+}
+
+/** A video the post plays (`[video mp4="…" poster="…"]`): its poster linked to the file. */
+function videoPoster(out: Document, attributes: Record<string, string>): Element | null {
+  const file = safeAddress(attributes.mp4 ?? attributes.webm ?? '');
+  const poster = safeAddress(attributes.poster ?? '');
+  if (!file && !poster) return null;
+  const paragraph = out.createElement('p');
+  const image = poster ? out.createElement('img') : null;
+  image?.setAttribute('src', poster as string);
+  image?.setAttribute('alt', 'Video');
+  if (!file) {
+    paragraph.append(image as Element);
+    return paragraph;
+  }
+  const link = out.createElement('a');
+  link.setAttribute('href', file);
+  link.append(image ?? 'Video');
+  paragraph.append(link);
+  return paragraph;
+}
+
 /** A linked thumbnail for `[previewyoutube="id;full"]`: the video as the post shows it. */
 function youtubePreview(out: Document, argument: string): Element | null {
   const id = /^["']?([\w-]{6,})/.exec(argument)?.[1];
@@ -92,58 +133,71 @@ export function bbcodeToElements(out: Document, source: string): Element {
     const index = stack.map((entry) => entry.tag).lastIndexOf(tag);
     if (index > 0) stack.length = index;
   };
-  const tagPattern = /\[(\/?)([a-z0-9*]+)(?:=([^\]]*))?\]/gi;
+  const tagPattern = /\[(\/?)([a-z0-9*]+)((?:=|\s+[a-z])[^\]]*)?\]/gi;
   let last = 0;
+  // What a tag holds up to its closing tag (`[img]…[/img]`), which the reading then skips.
+  const upTo = (tag: string): string => {
+    const end = source.toLowerCase().indexOf(`[/${tag}]`, last);
+    const inner = source.slice(last, end < 0 ? undefined : end);
+    last = end < 0 ? source.length : end + tag.length + 3;
+    tagPattern.lastIndex = last;
+    return inner;
+  };
   for (let match = tagPattern.exec(source); match; match = tagPattern.exec(source)) {
     text(source.slice(last, match.index));
     last = tagPattern.lastIndex;
     const closing = match[1] === '/';
     const tag = (match[2] ?? '').toLowerCase();
-    const argument = match[3] ?? '';
+    const { value, attributes } = tagArguments(match[3] ?? '');
     if (closing) {
       close(tag === 'olist' ? 'olist' : tag);
       continue;
     }
     if (tag === 'previewyoutube') {
-      const preview = youtubePreview(out, argument);
+      const preview = youtubePreview(out, value);
       if (preview) top().append(preview);
     } else if (tag === 'img') {
-      const end = source.toLowerCase().indexOf('[/img]', last);
-      const address = safeAddress(source.slice(last, end < 0 ? undefined : end));
+      const inner = upTo('img');
+      const address = safeAddress(attributes.src ?? (value || inner));
       if (address) {
         const image = out.createElement('img');
         image.setAttribute('src', address);
         image.setAttribute('alt', '');
         top().append(image);
       }
-      last = end < 0 ? source.length : end + '[/img]'.length;
-      tagPattern.lastIndex = last;
-    } else if (tag === 'url') {
+    } else if (tag === 'video') {
+      upTo('video');
+      const poster = videoPoster(out, attributes);
+      if (poster) top().append(poster);
+    } else if (tag === 'url' || tag === 'dynamiclink') {
       const link = out.createElement('a');
-      let address = safeAddress(argument);
-      if (!argument) {
-        const end = source.toLowerCase().indexOf('[/url]', last);
+      const target = value || attributes.href;
+      let address = target ? safeAddress(target) : undefined;
+      if (!target) {
+        const end = source.toLowerCase().indexOf(`[/${tag}]`, last);
         address = safeAddress(source.slice(last, end < 0 ? undefined : end));
       }
       if (address) link.setAttribute('href', address);
+      // A dynamic link (a store page's card) has no text of its own: its address is the text.
+      if (tag === 'dynamiclink' && address) link.textContent = address;
       top().append(link);
       stack.push({ tag, element: link });
     } else if (tag === 'hr') {
       top().append(out.createElement('hr'));
     } else if (tag === '*') {
-      close('*');
-      const item = out.createElement('li');
-      top().append(item);
-      stack.push({ tag: '*', element: item });
-    } else if (tag === 'code') {
+      // The item before this one in the same list ends here; an item a nested list sits in does not.
+      const tags = stack.map((entry) => entry.tag);
+      const item = tags.lastIndexOf('*');
+      if (item > Math.max(tags.lastIndexOf('list'), tags.lastIndexOf('olist'))) stack.length = item;
+      const element = out.createElement('li');
+      top().append(element);
+      stack.push({ tag: '*', element });
+    } else if (tag === 'code' || tag === 'pre') {
       const pre = out.createElement('pre');
       const code = out.createElement('code');
-      const end = source.toLowerCase().indexOf('[/code]', last);
-      code.textContent = source.slice(last, end < 0 ? undefined : end);
+      code.textContent = upTo(tag);
       pre.append(code);
       top().append(pre);
-      last = end < 0 ? source.length : end + '[/code]'.length;
-      tagPattern.lastIndex = last;
     } else if (ELEMENTS[tag]) {
       const element = out.createElement(ELEMENTS[tag] as string);
       top().append(element);
