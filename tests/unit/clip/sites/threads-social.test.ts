@@ -1,33 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  type ClipRequest,
-  clipDocument,
-  composeNote,
-  NOTE_TEMPLATES,
-} from '../../../../utils/clip';
+import { type ClipRequest, clipDocument } from '../../../../utils/clip';
 import { pageFromHtml } from '../dom';
-import { clipFixture, fixtureOptions } from '../fixture-page';
-import { unsafeParts } from '../markdown-safety';
+import { fixtureOptions } from '../fixture-page';
 
 /**
  * The thread and social site modules (Reddit, Hacker News, Lobsters, Discourse, Mastodon, X,
- * Bluesky) as a user meets them: how much discussion each comment depth keeps, detection by
- * markup rather than address, and notes that stay safe with every template.
+ * Bluesky) as a user meets them: how much discussion each comment depth keeps, and detection by
+ * markup rather than address (every module's notes are checked for safety in safety.test.ts).
  */
 const SITES = fileURLToPath(new URL('../../../../utils/clip/sites', import.meta.url));
-const FAMILY_FOLDERS = [
-  'hacker-news',
-  'reddit',
-  'lobsters',
-  'discourse',
-  'mastodon',
-  'x',
-  'bluesky',
-];
-
 function fixture(folder: string, name: string): string {
   return readFileSync(join(SITES, folder, 'fixtures', `${name}.html`), 'utf8');
 }
@@ -139,23 +123,4 @@ describe('detection by markup', { timeout: 30_000 }, () => {
       expect(clip(article, {}, url).site, url).toBeUndefined();
     }
   });
-});
-
-describe('site notes are safe', { timeout: 30_000 }, () => {
-  for (const folder of FAMILY_FOLDERS) {
-    const names = readdirSync(join(SITES, folder, 'fixtures')).filter((name) =>
-      name.endsWith('.html'),
-    );
-    for (const name of names) {
-      it(`${folder}/${name}: no live scheme or raw HTML with any template`, () => {
-        const result = clipFixture(readFileSync(join(SITES, folder, 'fixtures', name), 'utf8'));
-        if (!result.ok) throw new Error(result.error.code);
-        for (const template of NOTE_TEMPLATES) {
-          const note = composeNote(result.clip, { template: template.id, now: new Date(0) });
-          expect(unsafeParts(note)).toEqual([]);
-        }
-        expect(result.clip.markdown).not.toMatch(/javascript:|vbscript:|data:text/i);
-      });
-    }
-  }
 });
