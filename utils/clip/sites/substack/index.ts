@@ -1,5 +1,6 @@
+import { mathPlaceholder } from '../../prepare/math';
 import { holdsClass } from '../../presence';
-import { at, jsonLdObjects } from '../page-data';
+import { at, isRecord, type JsonRecord, jsonLdObjects } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
@@ -37,6 +38,100 @@ const POST_CHROME = [
   'template',
 ].join(', ');
 
+/** The JSON object of a component's `data-attrs`: what the editor stored for a node it draws in the browser. */
+function componentAttrs(element: Element): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(element.getAttribute('data-attrs') ?? '');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function stringAttr(attrs: Record<string, unknown>, key: string): string {
+  const value = attrs[key];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The nodes Substack serves empty and draws in the browser, their content only in `data-attrs`:
+ * a LaTeX block (its TeX source), a mention (the person's name). Without this a clip of a saved
+ * or server-rendered post loses every formula and leaves a gap where a name was.
+ */
+function fillDrawnNodes(copy: Element, out: Document): void {
+  for (const block of Array.from(
+    copy.querySelectorAll('[data-component-name="LatexBlockToDOM"], .latex-rendered[data-attrs]'),
+  )) {
+    const tex = stringAttr(componentAttrs(block), 'persistentExpression');
+    if (tex) block.replaceWith(mathPlaceholder(out, tex, 'display'));
+    else block.remove();
+  }
+  for (const mention of Array.from(
+    copy.querySelectorAll('[data-component-name="MentionToDOM"], .mention-wrap[data-attrs]'),
+  )) {
+    if (textOf(mention)) continue;
+    const attrs = componentAttrs(mention);
+    const name = stringAttr(attrs, 'name');
+    if (!name) continue;
+    const url = stringAttr(attrs, 'url');
+    const link = out.createElement(url ? 'a' : 'span');
+    if (url) link.setAttribute('href', url);
+    link.textContent = name;
+    mention.replaceWith(link);
+  }
+}
+
+/**
+ * An embedded post is a card of another post (its publication's logo and name, the title, an
+ * excerpt, "Read more", counts): the note needs where it points, as one line with its title and
+ * publication, not the card's pieces as loose paragraphs.
+ */
+function embeddedPostLinks(copy: Element, out: Document): void {
+  for (const card of Array.from(
+    copy.querySelectorAll('[data-component-name="EmbeddedPostToDOM"], .embedded-post-wrap'),
+  )) {
+    const attrs = componentAttrs(card);
+    const href =
+      stringAttr(attrs, 'url') ||
+      (card.querySelector('a.embedded-post[href], a[href]')?.getAttribute('href') ?? '');
+    const title = stringAttr(attrs, 'title') || textOf(card.querySelector('.embedded-post-title'));
+    const publication =
+      stringAttr(attrs, 'publication_name') ||
+      textOf(card.querySelector('.embedded-post-publication-name'));
+    if (!href || !title) {
+      card.remove();
+      continue;
+    }
+    const line = out.createElement('p');
+    const link = out.createElement('a');
+    // The card's address carries Substack's tracking parameters; the post's own address does not.
+    link.setAttribute('href', href.split('?')[0] ?? href);
+    link.textContent = title;
+    line.append(link);
+    if (publication) line.append(` (${publication})`);
+    card.replaceWith(line);
+  }
+}
+
+/**
+ * A paid post shows its free part and then Substack's paywall (outside the body): its heading says
+ * what the reader is missing, in the page's own words. The note ends on it, so it does not pass for
+ * the whole post.
+ */
+function paywallLine(article: Element, body: Element, out: Document): Element | null {
+  const paywall = Array.from(
+    article.ownerDocument.querySelectorAll('[data-component-name="Paywall"], .paywall'),
+  ).find((wall) => !body.contains(wall) && !wall.contains(body));
+  if (!paywall) return null;
+  const heading = textOf(paywall.querySelector('h2, h3, .paywall-title'));
+  if (!heading) return null;
+  const line = out.createElement('p');
+  const em = out.createElement('em');
+  em.textContent = heading;
+  line.append(em);
+  return line;
+}
+
 /** The publication's JSON-LD article, when the page has one (Substack writes it on every post). */
 function linkedArticle(doc: Document): Record<string, unknown> | undefined {
   return jsonLdObjects(doc).find((item) => typeof item.headline === 'string');
@@ -73,18 +168,33 @@ function normaliseFootnotes(content: Element): void {
   }
 }
 
-function postExtract(body: Element, context: SiteContext): SiteExtraction | null {
+/** What the page's data says of a post the app has not drawn (see `savedPost`). */
+interface PostData {
+  body: Element;
+  title?: string;
+  subtitle?: string;
+  author?: string;
+  published?: string;
+}
+
+function postExtract(
+  body: Element,
+  context: SiteContext,
+  data?: Omit<PostData, 'body'>,
+): SiteExtraction | null {
   const { doc, out } = context;
+  // A body parsed from the page's data has no article around it: the page's own elements are read.
   const article = body.closest('article, .post') ?? doc.body;
   const linked = linkedArticle(doc);
   const title =
     textOf(article.querySelector('h1.post-title, .post-title')) ||
+    data?.title ||
     (typeof linked?.headline === 'string' ? linked.headline : '') ||
     metaContent(doc, 'og:title');
   if (!title) return null;
 
   const content = out.createElement('div');
-  const subtitle = textOf(article.querySelector('h3.subtitle, .subtitle'));
+  const subtitle = textOf(article.querySelector('h3.subtitle, .subtitle')) || data?.subtitle || '';
   if (subtitle) {
     const line = out.createElement('p');
     const em = out.createElement('em');
@@ -111,7 +221,11 @@ function postExtract(body: Element, context: SiteContext): SiteExtraction | null
       strong.replaceWith(...Array.from(strong.childNodes));
   }
   normaliseFootnotes(copy);
+  fillDrawnNodes(copy, out);
+  embeddedPostLinks(copy, out);
   content.append(...Array.from(copy.childNodes));
+  const paywall = paywallLine(article, body, out);
+  if (paywall) content.append(paywall);
 
   const bylineAuthor = textOf(
     Array.from(article.querySelectorAll('.byline-wrapper a[href*="/@"]')).find(
@@ -122,12 +236,88 @@ function postExtract(body: Element, context: SiteContext): SiteExtraction | null
     content,
     metadata: {
       title,
-      author: authorName(linked?.author) ?? (bylineAuthor || undefined),
+      author: authorName(linked?.author) ?? (bylineAuthor || data?.author),
       published:
         isoDate(typeof linked?.datePublished === 'string' ? linked.datePublished : undefined) ??
-        isoDate(metaContent(doc, 'article:published_time')),
+        isoDate(metaContent(doc, 'article:published_time')) ??
+        isoDate(data?.published),
       description: subtitle || undefined,
     },
+  };
+}
+
+/** The opening of Substack's page data: a JSON text inside a script's string literal. */
+const PRELOADS = /window\._preloads\s*=\s*JSON\.parse\(\s*"/;
+
+/** The string literal that opens at `start` (its quote), unescaped; undefined if it never closes. */
+function stringLiteral(text: string, start: number): string | undefined {
+  for (let index = start + 1; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === 92 /* \ */) index += 1;
+    else if (char === 34 /* " */) {
+      try {
+        const value: unknown = JSON.parse(text.slice(start, index + 1));
+        return typeof value === 'string' ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The inline script that assigns the page data with a post body, and where its string opens. */
+function postScript(doc: Document): { text: string; start: number } | undefined {
+  for (const script of Array.from(doc.getElementsByTagName('script'))) {
+    if (script.hasAttribute('src')) continue;
+    const text = script.textContent ?? '';
+    if (!text.includes('body_html')) continue;
+    const match = PRELOADS.exec(text);
+    if (match) return { text, start: match.index + match[0].length - 1 };
+  }
+  return undefined;
+}
+
+/**
+ * `window._preloads = JSON.parse("…")`: the data Substack's app draws the page from, which holds
+ * the post's body as HTML. Read as text, never run; only scripts that hold a post body are parsed.
+ */
+function preloads(doc: Document): JsonRecord | undefined {
+  const script = postScript(doc);
+  if (script) {
+    const { text, start } = script;
+    const json = stringLiteral(text, start);
+    try {
+      const value: unknown = json === undefined ? undefined : JSON.parse(json);
+      if (isRecord(value)) return value;
+    } catch {
+      // Not the data we know: the page's markup is all there is.
+    }
+  }
+  return undefined;
+}
+
+function stringAt(value: unknown, ...path: (string | number)[]): string | undefined {
+  const found = at(value, ...path);
+  return typeof found === 'string' && found.trim() ? found.trim() : undefined;
+}
+
+/**
+ * A post page saved before the app drew it (or served as the app's shell): no `.body.markup`, but
+ * the page data holds the post, its body as HTML, parsed in an inert document.
+ */
+function savedPost(doc: Document): PostData | null {
+  const post = at(preloads(doc), 'post');
+  const html = stringAt(post, 'body_html');
+  if (!html) return null;
+  const Parser = doc.defaultView?.DOMParser ?? globalThis.DOMParser;
+  const parsed = new Parser().parseFromString(html, 'text/html');
+  return {
+    body: parsed.body,
+    title: stringAt(post, 'title'),
+    subtitle: stringAt(post, 'subtitle'),
+    author: stringAt(post, 'publishedBylines', 0, 'name'),
+    published: stringAt(post, 'post_date'),
   };
 }
 
@@ -205,15 +395,24 @@ export const substack: SiteModule = {
   detect(doc) {
     const root = doc.documentElement;
     if (holdsClass(root, ['FeedProseMirror'])) return true;
-    if (!holdsClass(root, ['markup']) || !doc.querySelector(POST_BODY)) return false;
     // `.body.markup` is a common enough pair: Substack's component markers or CDN must agree.
-    return !!doc.querySelector(
-      '[data-component-name], link[href^="https://substackcdn.com"], img[src^="https://substackcdn.com"]',
+    if (holdsClass(root, ['markup']) && doc.querySelector(POST_BODY)) {
+      return !!doc.querySelector(
+        '[data-component-name], link[href^="https://substackcdn.com"], img[src^="https://substackcdn.com"]',
+      );
+    }
+    // A page the app has not drawn: its scripts are read only when it loads Substack's bundle,
+    // so other sites' pages (which also name `_preloads` at times) cost one lookup.
+    return (
+      !!doc.querySelector('script[src^="https://substackcdn.com/bundle/"]') &&
+      postScript(doc) !== undefined
     );
   },
   extract(context) {
     const body = context.doc.querySelector(POST_BODY);
     if (body) return postExtract(body, context);
-    return noteExtract(context);
+    if (context.doc.getElementsByClassName('FeedProseMirror').length) return noteExtract(context);
+    const saved = savedPost(context.doc);
+    return saved ? postExtract(saved.body, context, saved) : null;
   },
 };
