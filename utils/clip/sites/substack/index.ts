@@ -403,8 +403,10 @@ export const substack: SiteModule = {
     }
     // A page the app has not drawn: its scripts are read only when it loads Substack's bundle,
     // so other sites' pages (which also name `_preloads` at times) cost one lookup.
+    // (The page's script list, not an attribute selector: that would walk every element.)
+    const scripts = Array.from(doc.getElementsByTagName('script'));
     return (
-      !!doc.querySelector('script[src^="https://substackcdn.com/bundle/"]') &&
+      scripts.some((script) => script.src.startsWith('https://substackcdn.com/bundle/')) &&
       postScript(doc) !== undefined
     );
   },
