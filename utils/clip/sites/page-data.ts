@@ -22,12 +22,26 @@ function objectEnd(text: string, start: number): number {
   return -1;
 }
 
+/** The string literal whose quote is at `start`, unescaped; undefined if it never closes. */
+function stringLiteral(text: string, start: number): string | undefined {
+  for (let index = start + 1; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === 92 /* \ */) index += 1;
+    else if (char === 34 /* " */) {
+      const value: unknown = JSON.parse(text.slice(start, index + 1));
+      return typeof value === 'string' ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
 /**
- * The object literal assigned to `name` in one of the page's inline scripts
- * (`name = {...}` or `["name"] = {...}`), parsed as JSON; undefined when absent or not JSON.
+ * The data assigned to `name` in one of the page's inline scripts, parsed as JSON: an object
+ * literal (`name = {...}`, `["name"] = {...}`) or a JSON text in a string
+ * (`name = JSON.parse("…")`); undefined when absent or not JSON.
  */
 export function scriptAssignment(doc: Document, name: string): unknown {
-  const assignment = new RegExp(`${name}["'\\]]*\\s*=\\s*\\{`);
+  const assignment = new RegExp(`${name}["'\\]]*\\s*=\\s*(?:\\{|JSON\\.parse\\(\\s*")`);
   for (const script of Array.from(doc.getElementsByTagName('script'))) {
     if (script.hasAttribute('src')) continue;
     const text = script.textContent ?? '';
@@ -35,15 +49,28 @@ export function scriptAssignment(doc: Document, name: string): unknown {
     const match = assignment.exec(text);
     if (!match) continue;
     const start = match.index + match[0].length - 1;
-    const end = objectEnd(text, start);
-    if (end < 0) continue;
     try {
-      return JSON.parse(text.slice(start, end + 1));
+      if (text[start] === '"') {
+        const json = stringLiteral(text, start);
+        if (json !== undefined) return JSON.parse(json);
+        continue;
+      }
+      const end = objectEnd(text, start);
+      if (end >= 0) return JSON.parse(text.slice(start, end + 1));
     } catch {
       // Not JSON (a script that builds the object): the page's markup is all there is.
     }
   }
   return undefined;
+}
+
+/** An attribute holding JSON (`data-attrs`, `data-partnereventstore`), parsed; undefined if not JSON. */
+export function attributeJson(element: Element, name: string): unknown {
+  try {
+    return JSON.parse(element.getAttribute(name) ?? '');
+  } catch {
+    return undefined;
+  }
 }
 
 export type JsonRecord = Record<string, unknown>;

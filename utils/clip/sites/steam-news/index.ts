@@ -1,4 +1,4 @@
-import { at, isRecord } from '../page-data';
+import { at, attributeJson, isRecord } from '../page-data';
 import type { SiteModule } from '../types';
 
 /**
@@ -208,14 +208,6 @@ export function bbcodeToElements(out: Document, source: string): Element {
   return root;
 }
 
-function parseAttribute(element: Element, name: string): unknown {
-  try {
-    return JSON.parse(element.getAttribute(name) ?? '');
-  } catch {
-    return undefined;
-  }
-}
-
 export const steamNews: SiteModule = {
   id: 'steam-news',
   family: 'publication',
@@ -226,7 +218,7 @@ export const steamNews: SiteModule = {
   extract({ doc, url, out }) {
     const config = doc.getElementById('application_config');
     if (!config) return null;
-    const events = parseAttribute(config, 'data-partnereventstore');
+    const events = attributeJson(config, 'data-partnereventstore');
     if (!Array.isArray(events)) return null;
     // A news page's address ends in the post's id; a saved copy's does not, and the first is it.
     const id = url?.pathname.split('/').filter(Boolean).at(-1);
@@ -239,7 +231,7 @@ export const steamNews: SiteModule = {
     if (typeof body !== 'string' || !body.trim()) return null;
     const title = at(event, 'event_name') ?? at(event, 'announcement_body', 'headline');
     const posted = at(event, 'announcement_body', 'posttime');
-    const group = at(parseAttribute(config, 'data-groupvanityinfo'), 0, 'group_name');
+    const group = at(attributeJson(config, 'data-groupvanityinfo'), 0, 'group_name');
     return {
       content: bbcodeToElements(out, body),
       metadata: {

@@ -1,6 +1,6 @@
 import { mathPlaceholder } from '../../prepare/math';
 import { holdsClass } from '../../presence';
-import { at, isRecord, type JsonRecord, jsonLdObjects } from '../page-data';
+import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
@@ -38,20 +38,8 @@ const POST_CHROME = [
   'template',
 ].join(', ');
 
-/** The JSON object of a component's `data-attrs`: what the editor stored for a node it draws in the browser. */
-function componentAttrs(element: Element): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(element.getAttribute('data-attrs') ?? '');
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function stringAttr(attrs: Record<string, unknown>, key: string): string {
-  const value = attrs[key];
-  return typeof value === 'string' ? value.trim() : '';
-}
+/** What the editor stored for a node it draws in the browser (its `data-attrs`). */
+const componentAttrs = (element: Element): unknown => attributeJson(element, 'data-attrs');
 
 /**
  * The nodes Substack serves empty and draws in the browser, their content only in `data-attrs`:
@@ -62,7 +50,7 @@ function fillDrawnNodes(copy: Element, out: Document): void {
   for (const block of Array.from(
     copy.querySelectorAll('[data-component-name="LatexBlockToDOM"], .latex-rendered[data-attrs]'),
   )) {
-    const tex = stringAttr(componentAttrs(block), 'persistentExpression');
+    const tex = stringAt(componentAttrs(block), 'persistentExpression');
     if (tex) block.replaceWith(mathPlaceholder(out, tex, 'display'));
     else block.remove();
   }
@@ -71,9 +59,9 @@ function fillDrawnNodes(copy: Element, out: Document): void {
   )) {
     if (textOf(mention)) continue;
     const attrs = componentAttrs(mention);
-    const name = stringAttr(attrs, 'name');
+    const name = stringAt(attrs, 'name');
     if (!name) continue;
-    const url = stringAttr(attrs, 'url');
+    const url = stringAt(attrs, 'url');
     const link = out.createElement(url ? 'a' : 'span');
     if (url) link.setAttribute('href', url);
     link.textContent = name;
@@ -92,11 +80,11 @@ function embeddedPostLinks(copy: Element, out: Document): void {
   )) {
     const attrs = componentAttrs(card);
     const href =
-      stringAttr(attrs, 'url') ||
-      (card.querySelector('a.embedded-post[href], a[href]')?.getAttribute('href') ?? '');
-    const title = stringAttr(attrs, 'title') || textOf(card.querySelector('.embedded-post-title'));
+      stringAt(attrs, 'url') ??
+      card.querySelector('a.embedded-post[href], a[href]')?.getAttribute('href');
+    const title = stringAt(attrs, 'title') ?? textOf(card.querySelector('.embedded-post-title'));
     const publication =
-      stringAttr(attrs, 'publication_name') ||
+      stringAt(attrs, 'publication_name') ??
       textOf(card.querySelector('.embedded-post-publication-name'));
     if (!href || !title) {
       card.remove();
@@ -246,57 +234,6 @@ function postExtract(
   };
 }
 
-/** The opening of Substack's page data: a JSON text inside a script's string literal. */
-const PRELOADS = /window\._preloads\s*=\s*JSON\.parse\(\s*"/;
-
-/** The string literal that opens at `start` (its quote), unescaped; undefined if it never closes. */
-function stringLiteral(text: string, start: number): string | undefined {
-  for (let index = start + 1; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (char === 92 /* \ */) index += 1;
-    else if (char === 34 /* " */) {
-      try {
-        const value: unknown = JSON.parse(text.slice(start, index + 1));
-        return typeof value === 'string' ? value : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** The inline script that assigns the page data with a post body, and where its string opens. */
-function postScript(doc: Document): { text: string; start: number } | undefined {
-  for (const script of Array.from(doc.getElementsByTagName('script'))) {
-    if (script.hasAttribute('src')) continue;
-    const text = script.textContent ?? '';
-    if (!text.includes('body_html')) continue;
-    const match = PRELOADS.exec(text);
-    if (match) return { text, start: match.index + match[0].length - 1 };
-  }
-  return undefined;
-}
-
-/**
- * `window._preloads = JSON.parse("…")`: the data Substack's app draws the page from, which holds
- * the post's body as HTML. Read as text, never run; only scripts that hold a post body are parsed.
- */
-function preloads(doc: Document): JsonRecord | undefined {
-  const script = postScript(doc);
-  if (script) {
-    const { text, start } = script;
-    const json = stringLiteral(text, start);
-    try {
-      const value: unknown = json === undefined ? undefined : JSON.parse(json);
-      if (isRecord(value)) return value;
-    } catch {
-      // Not the data we know: the page's markup is all there is.
-    }
-  }
-  return undefined;
-}
-
 function stringAt(value: unknown, ...path: (string | number)[]): string | undefined {
   const found = at(value, ...path);
   return typeof found === 'string' && found.trim() ? found.trim() : undefined;
@@ -307,7 +244,8 @@ function stringAt(value: unknown, ...path: (string | number)[]): string | undefi
  * the page data holds the post, its body as HTML, parsed in an inert document.
  */
 function savedPost(doc: Document): PostData | null {
-  const post = at(preloads(doc), 'post');
+  // `window._preloads = JSON.parse("…")`: the data the app draws the page from.
+  const post = at(scriptAssignment(doc, '_preloads'), 'post');
   const html = stringAt(post, 'body_html');
   if (!html) return null;
   const Parser = doc.defaultView?.DOMParser ?? globalThis.DOMParser;
@@ -407,7 +345,7 @@ export const substack: SiteModule = {
     const scripts = Array.from(doc.getElementsByTagName('script'));
     return (
       scripts.some((script) => script.src.startsWith('https://substackcdn.com/bundle/')) &&
-      postScript(doc) !== undefined
+      savedPost(doc) !== null
     );
   },
   extract(context) {
