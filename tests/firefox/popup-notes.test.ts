@@ -11,6 +11,7 @@ import {
   runCommand,
   SHORE_DEFAULTS,
   TEST_DECKS,
+  waitForPreview,
 } from './harness';
 
 /**
@@ -159,6 +160,10 @@ test('search over a seeded account finds an old note and retags it; many notes g
   const helper = await suite.extensionPage();
   const article = (await suite.openSitePage('article.html')).url;
   const popup = await suite.openPopupFor(helper, article);
+  // Puppeteer clicks where the button was when it looked, without waiting, as Playwright does,
+  // for the popup to stop changing: once (a fresh CI run under load), the click on the tab was
+  // lost while the page's preview was still arriving. The user sees a settled popup first.
+  await waitForPreview(popup);
   await (await button(popup, 'Recent notes')).click();
   const search = 'input[type="search"]';
   await popup.waitForSelector(search);
