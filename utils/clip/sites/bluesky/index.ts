@@ -1,3 +1,4 @@
+import { inertParser } from '../../prepare/inert';
 import {
   absoluteUrl,
   bylineParagraph,
@@ -251,10 +252,8 @@ function noscriptSummary(doc: Document): Element | null {
   for (const noscript of Array.from(doc.getElementsByTagName('noscript'))) {
     const source = noscript.textContent ?? '';
     if (!source.includes('bsky_post_summary')) continue;
-    // A parsed document is inert (no script runs, nothing loads); DOMParser rather than an
-    // innerHTML assignment, which store reviewers' linters flag in a content script.
-    const Parser = doc.defaultView?.DOMParser ?? globalThis.DOMParser;
-    return new Parser().parseFromString(source, 'text/html').getElementById('bsky_post_summary');
+    // Parsed inert (no script runs, nothing loads), never given to innerHTML.
+    return inertParser(doc)(source).getElementById('bsky_post_summary');
   }
   return null;
 }

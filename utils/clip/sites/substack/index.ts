@@ -1,3 +1,4 @@
+import { inertParser } from '../../prepare/inert';
 import { mathPlaceholder } from '../../prepare/math';
 import { holdsClass } from '../../presence';
 import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
@@ -240,18 +241,24 @@ function stringAt(value: unknown, ...path: (string | number)[]): string | undefi
 }
 
 /**
+ * The post in the data the app draws the page from (`window._preloads = JSON.parse("…")`), when
+ * that data holds its body; read as text, never run.
+ */
+function preloadedPost(doc: Document): unknown {
+  const post = at(scriptAssignment(doc, '_preloads'), 'post');
+  return stringAt(post, 'body_html') ? post : undefined;
+}
+
+/**
  * A post page saved before the app drew it (or served as the app's shell): no `.body.markup`, but
  * the page data holds the post, its body as HTML, parsed in an inert document.
  */
 function savedPost(doc: Document): PostData | null {
-  // `window._preloads = JSON.parse("…")`: the data the app draws the page from.
-  const post = at(scriptAssignment(doc, '_preloads'), 'post');
+  const post = preloadedPost(doc);
   const html = stringAt(post, 'body_html');
   if (!html) return null;
-  const Parser = doc.defaultView?.DOMParser ?? globalThis.DOMParser;
-  const parsed = new Parser().parseFromString(html, 'text/html');
   return {
-    body: parsed.body,
+    body: inertParser(doc)(html).body,
     title: stringAt(post, 'title'),
     subtitle: stringAt(post, 'subtitle'),
     author: stringAt(post, 'publishedBylines', 0, 'name'),
@@ -345,7 +352,7 @@ export const substack: SiteModule = {
     const scripts = Array.from(doc.getElementsByTagName('script'));
     return (
       scripts.some((script) => script.src.startsWith('https://substackcdn.com/bundle/')) &&
-      savedPost(doc) !== null
+      preloadedPost(doc) !== undefined
     );
   },
   extract(context) {
