@@ -1,4 +1,5 @@
 import { lineText } from './page-data';
+import { metaContent } from './post-parts';
 import type { SiteContext, SiteExtraction } from './types';
 
 /**
@@ -146,8 +147,7 @@ export function conversationContent(
 /** Whether the page names the product in its head: the cheap first test of a detector. */
 export function headNames(doc: Document, product: string): boolean {
   if ((doc.title ?? '').includes(product)) return true;
-  const site = doc.head?.querySelector('meta[property="og:site_name"]')?.getAttribute('content');
-  return site?.trim() === product;
+  return metaContent(doc, 'og:site_name') === product;
 }
 
 /** What a conversation module knows of its site: how turns are marked and how a part is copied. */

@@ -89,8 +89,16 @@ export function titleSuffix(doc: Document): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
-/** A `<meta property|name=…>` value. */
+/**
+ * The first `<meta property|name=…>` of that key: its value, trimmed. Detectors ask this of every
+ * page, so it walks the page's meta elements rather than matching an attribute selector, which
+ * costs a selector parse and a walk of the whole tree each time (ten times the cost under jsdom).
+ */
 export function metaContent(doc: Document, key: string): string | undefined {
-  const meta = doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`);
-  return meta?.getAttribute('content')?.trim() || undefined;
+  for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
+    if (meta.getAttribute('property') === key || meta.getAttribute('name') === key) {
+      return meta.getAttribute('content')?.trim() || undefined;
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { inertParser } from '../../prepare/inert';
+import { metaContent } from '../post-parts';
 import {
   absoluteUrl,
   bylineParagraph,
@@ -333,9 +334,7 @@ export const bluesky: SiteModule = {
       return { depth, comment };
     });
     // The page's head states the post's time exactly ("Posted At"); the text shows it for people.
-    const published =
-      isoDate(doc.querySelector('meta[name="twitter:value1"]')?.getAttribute('content')) ??
-      main.published;
+    const published = isoDate(metaContent(doc, 'twitter:value1')) ?? main.published;
     const words = firstWords(main.text?.textContent);
     return {
       content: threadContent(out, post, treeFromDepths(replies), comments),

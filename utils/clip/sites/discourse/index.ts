@@ -1,3 +1,4 @@
+import { metaContent } from '../post-parts';
 import {
   absoluteUrl,
   cleanText,
@@ -93,8 +94,7 @@ function topicUrl(doc: Document, base: string): string | undefined {
 }
 
 function isDiscourse(doc: Document): boolean {
-  const generator =
-    doc.head?.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
+  const generator = metaContent(doc, 'generator') ?? '';
   if (/^Discourse\b/i.test(generator)) return true;
   // A saved copy may lose its head; the app's outlet and post markup are as telling.
   return doc.getElementById('main-outlet') !== null && holdsPosts(doc);
@@ -137,11 +137,9 @@ export const discourse: SiteModule = {
       cleanText(
         doc.querySelector('#topic-title h1, #topic-title .fancy-title, h1 .fancy-title')
           ?.textContent,
-      ) ?? cleanText(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'));
+      ) ?? cleanText(metaContent(doc, 'og:title'));
     if (!title) return null;
-    const siteName = cleanText(
-      doc.querySelector('meta[property="og:site_name"]')?.getAttribute('content'),
-    );
+    const siteName = cleanText(metaContent(doc, 'og:site_name'));
     return {
       content: withoutLightboxCaptions(
         threadContent(out, copyChildren(out, first.body), replies, comments),

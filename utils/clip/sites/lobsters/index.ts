@@ -1,3 +1,4 @@
+import { metaContent } from '../post-parts';
 import {
   absoluteUrl,
   cleanText,
@@ -87,7 +88,7 @@ function siteBase(doc: Document): string {
   const declared = [
     doc.querySelector('link[rel~="shortlink"]')?.getAttribute('href'),
     doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    doc.querySelector('meta[property="og:url"], meta[name="og:url"]')?.getAttribute('content'),
+    metaContent(doc, 'og:url'),
   ].find((href) => href && /^https?:\/\//i.test(href));
   return declared ?? base;
 }
@@ -139,12 +140,7 @@ export const lobsters: SiteModule = {
         title,
         author: cleanText(author?.textContent),
         published: bylineDate(byline),
-        siteName:
-          cleanText(
-            doc
-              .querySelector('meta[property="og:site_name"], meta[name="og:site_name"]')
-              ?.getAttribute('content'),
-          ) ?? 'Lobsters',
+        siteName: cleanText(metaContent(doc, 'og:site_name')) ?? 'Lobsters',
       },
     };
   },

@@ -1,3 +1,4 @@
+import { metaContent } from '../post-parts';
 import {
   absoluteUrl,
   bylineParagraph,
@@ -241,9 +242,7 @@ export const mastodon: SiteModule = {
     // the warning is then all there is. A post with neither is markup this module does not know
     // (a redesign): its link card or images alone would make a note that quietly drops the text.
     if (!main.text && !main.warning) return null;
-    const published =
-      main.published ??
-      isoDate(doc.querySelector('meta[property="og:published_time"]')?.getAttribute('content'));
+    const published = main.published ?? isoDate(metaContent(doc, 'og:published_time'));
     const after = Array.from(doc.querySelectorAll('.status')).filter(
       (status) =>
         !status.closest('.detailed-status') &&
@@ -283,9 +282,7 @@ export const mastodon: SiteModule = {
       };
       return { depth, comment };
     });
-    const siteName = cleanText(
-      doc.querySelector('meta[property="og:site_name"]')?.getAttribute('content'),
-    );
+    const siteName = cleanText(metaContent(doc, 'og:site_name'));
     const words = firstWords(main.warning ?? main.text?.textContent);
     const author = main.name ?? main.handle;
     return {

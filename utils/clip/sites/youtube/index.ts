@@ -7,6 +7,7 @@ import {
   scriptAssignment,
   textOf,
 } from '../page-data';
+import { metaContent } from '../post-parts';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
@@ -38,10 +39,6 @@ interface Piece {
   href?: string;
 }
 
-function metaContent(doc: Document, selector: string): string | undefined {
-  return doc.head?.querySelector(selector)?.getAttribute('content')?.trim() || undefined;
-}
-
 /** "1:02:03" → 3723; undefined when it is not a clock time. */
 export function clockSeconds(text: string): number | undefined {
   const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})$/.exec(text.trim());
@@ -67,7 +64,7 @@ function shownVideoId(doc: Document, url: URL | null): string | undefined {
   const fromElement = flexy?.getAttribute('video-id');
   if (fromElement) return fromElement;
   const canonical = doc.head?.querySelector('link[rel="canonical"]')?.getAttribute('href');
-  for (const address of [url?.href, canonical, metaContent(doc, 'meta[property="og:url"]')]) {
+  for (const address of [url?.href, canonical, metaContent(doc, 'og:url')]) {
     const id = linkedVideoId(address);
     if (id) return id;
   }
@@ -539,7 +536,7 @@ function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | nul
     lineText(doc.querySelector('ytd-watch-metadata [id="title"] h1, ytd-watch-metadata h1')) ||
     textOf(at(player, 'videoDetails', 'title')) ||
     textOf(schema?.name) ||
-    (player ? metaContent(doc, 'meta[property="og:title"]') : undefined);
+    (player ? metaContent(doc, 'og:title') : undefined);
   if (!id || !title) return null;
 
   const channel =
@@ -638,8 +635,7 @@ export const youtube: SiteModule = {
     // server's HTML without the app (its data scripts only) must name the site in its head.
     if (doc.getElementsByTagName('ytd-watch-flexy').length > 0) return true;
     return (
-      metaContent(doc, 'meta[property="og:site_name"]') === 'YouTube' &&
-      scriptHolds(doc, 'ytInitialPlayerResponse')
+      metaContent(doc, 'og:site_name') === 'YouTube' && scriptHolds(doc, 'ytInitialPlayerResponse')
     );
   },
   extract,
