@@ -42,6 +42,58 @@ describe('Steam news', () => {
     expect(markdown).toContain('one');
   });
 
+  const listingPage = (drawn = '') => {
+    const events = {
+      events: [
+        {
+          gid: '42',
+          appid: 7,
+          event_name: 'Patch 2',
+          rtime32_start_time: 1736942400,
+          announcement_body: { gid: '43', posttime: 1736942400, body: '[p]Servers are back.[/p]' },
+        },
+        {
+          gid: '41',
+          appid: 7,
+          event_name: 'Patch 1',
+          rtime32_start_time: 1736424000,
+          announcement_body: { gid: '40', posttime: 1736424000, body: '[p]First fix.[/p]' },
+        },
+      ],
+    };
+    const data = JSON.stringify(events).replace(/"/g, '&quot;');
+    // The head's date is the newest post's, which would date the whole listing.
+    return `<html><head><title>Game - News Hub</title>
+<meta property="article:published_time" content="2025-01-15T12:00:00Z"></head><body>
+<div id="application_config" data-initialevents="${data}"></div><div id="application_root">${drawn}</div>
+</body></html>`;
+  };
+
+  it('clips a news listing the page holds only as data as its posts, linked, with their days', () => {
+    const note = clip(listingPage(), 'https://store.steampowered.com/news/app/7');
+    expect(note.site).toBe('steam-news');
+    expect(note.markdown).toContain(
+      '- [Patch 2](https://store.steampowered.com/news/app/7/view/42) · 2025-01-15\n' +
+        '- [Patch 1](https://store.steampowered.com/news/app/7/view/41) · 2025-01-09',
+    );
+    // A listing has no author or date of its own.
+    expect(note.metadata.published).toBeUndefined();
+  });
+
+  it('a post the app opened over its listing is clipped as that post, not as the list', () => {
+    const note = clip(listingPage(), 'https://store.steampowered.com/news/app/7/view/41');
+    expect(note.title).toBe('Patch 1');
+    expect(note.markdown).toContain('First fix.');
+    expect(note.markdown).not.toContain('Patch 2');
+  });
+
+  it('a post the listing data does not hold is read from what the app drew', () => {
+    const drawn = `<article><h1>Patch 0</h1>${'<p>The first patch fixed the harbour lights and the ferry timetable for every port on the coast.</p>'.repeat(4)}</article>`;
+    const note = clip(listingPage(drawn), 'https://store.steampowered.com/news/app/7/view/39');
+    expect(note.markdown).toContain('fixed the harbour lights');
+    expect(note.markdown).not.toContain('[Patch 2]');
+  });
+
   it('an empty page that no module knows is still refused with what to do next', () => {
     const result = clipDocument(
       pageFromHtml('<html><body><div></div></body></html>', 'https://e.org/'),

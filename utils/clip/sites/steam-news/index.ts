@@ -1,5 +1,5 @@
 import { at, attributeJson, isRecord } from '../page-data';
-import type { SiteModule } from '../types';
+import type { SiteExtraction, SiteModule } from '../types';
 
 /**
  * Steam store and community news (game announcements, patch notes). The page ships the posts as
@@ -208,37 +208,105 @@ export function bbcodeToElements(out: Document, source: string): Element {
   return root;
 }
 
+/** A Steam timestamp (seconds) as an ISO date-time; undefined when it is not one. */
+function steamTime(value: unknown): string | undefined {
+  return typeof value === 'number' && value > 0 ? new Date(value * 1000).toISOString() : undefined;
+}
+
+/** An event's headline: the event's name, else its announcement's. */
+function eventTitle(event: unknown): string | undefined {
+  const title = at(event, 'event_name') ?? at(event, 'announcement_body', 'headline');
+  return typeof title === 'string' && title.trim() ? title.trim() : undefined;
+}
+
+/** The events a page holds: a post page's store (an array) or a news listing's (`{ events }`). */
+function pageEvents(config: Element): { events: unknown[]; listing: boolean } | undefined {
+  const store = attributeJson(config, 'data-partnereventstore');
+  if (Array.isArray(store)) return { events: store, listing: false };
+  const initial = at(attributeJson(config, 'data-initialevents'), 'events');
+  if (Array.isArray(initial)) return { events: initial, listing: true };
+  return undefined;
+}
+
+function postExtraction(out: Document, config: Element, event: unknown): SiteExtraction | null {
+  const body = at(event, 'announcement_body', 'body');
+  if (typeof body !== 'string' || !body.trim()) return null;
+  const group = at(attributeJson(config, 'data-groupvanityinfo'), 0, 'group_name');
+  return {
+    content: bbcodeToElements(out, body),
+    metadata: {
+      title: eventTitle(event),
+      author: typeof group === 'string' ? group : undefined,
+      published: steamTime(at(event, 'announcement_body', 'posttime')),
+    },
+  };
+}
+
+/**
+ * A game's news listing as a list of its posts: each headline linked to the post's page, then its
+ * day. Live, the page draws cards from this data; a saved copy holds nothing else. The list has
+ * no author or date of its own (the first post's would date the whole listing).
+ */
+function listingExtraction(
+  out: Document,
+  events: unknown[],
+  url: URL | null,
+): SiteExtraction | null {
+  const list = out.createElement('ul');
+  for (const event of events) {
+    const title = eventTitle(event);
+    const gid = at(event, 'gid');
+    if (!title || typeof gid !== 'string' || !/^\d+$/.test(gid)) continue;
+    const appid = at(event, 'appid');
+    const app =
+      typeof appid === 'number'
+        ? String(appid)
+        : /\/news\/app\/(\d+)/.exec(url?.pathname ?? '')?.[1];
+    const item = out.createElement('li');
+    const link = out.createElement(app ? 'a' : 'span');
+    if (app)
+      link.setAttribute('href', `https://store.steampowered.com/news/app/${app}/view/${gid}`);
+    link.textContent = title;
+    item.append(link);
+    const day = (
+      steamTime(at(event, 'rtime32_start_time')) ??
+      steamTime(at(event, 'announcement_body', 'posttime'))
+    )?.slice(0, 10);
+    if (day) item.append(` · ${day}`);
+    list.append(item);
+  }
+  if (list.childElementCount === 0) return null;
+  return { content: list, metadata: { author: null, published: null } };
+}
+
 export const steamNews: SiteModule = {
   id: 'steam-news',
   family: 'publication',
   detect(doc) {
     // By id (the browser's fast path): this runs on every article clip.
-    return !!doc.getElementById('application_config')?.hasAttribute('data-partnereventstore');
+    const config = doc.getElementById('application_config');
+    return (
+      !!config &&
+      (config.hasAttribute('data-partnereventstore') || config.hasAttribute('data-initialevents'))
+    );
   },
   extract({ doc, url, out }) {
     const config = doc.getElementById('application_config');
-    if (!config) return null;
-    const events = attributeJson(config, 'data-partnereventstore');
-    if (!Array.isArray(events)) return null;
-    // A news page's address ends in the post's id; a saved copy's does not, and the first is it.
-    const id = url?.pathname.split('/').filter(Boolean).at(-1);
-    const event =
-      events.find(
-        (item) =>
-          isRecord(item) && (item.gid === id || at(item, 'announcement_body', 'gid') === id),
-      ) ?? events[0];
-    const body = at(event, 'announcement_body', 'body');
-    if (typeof body !== 'string' || !body.trim()) return null;
-    const title = at(event, 'event_name') ?? at(event, 'announcement_body', 'headline');
-    const posted = at(event, 'announcement_body', 'posttime');
-    const group = at(attributeJson(config, 'data-groupvanityinfo'), 0, 'group_name');
-    return {
-      content: bbcodeToElements(out, body),
-      metadata: {
-        title: typeof title === 'string' ? title : undefined,
-        author: typeof group === 'string' ? group : undefined,
-        published: typeof posted === 'number' ? new Date(posted * 1000).toISOString() : undefined,
-      },
-    };
+    const held = config && pageEvents(config);
+    if (!config || !held) return null;
+    // A post's address ends in /view/<id>. The listing keeps its data when the app opens a post
+    // over it, so the id decides; an id the data lacks is a post the app fetched: the generic
+    // engine reads what it drew.
+    const id = /\/(?:view|detail)\/(\d+)/.exec(url?.pathname ?? '')?.[1];
+    const shown = id
+      ? held.events.find(
+          (item) =>
+            isRecord(item) && (item.gid === id || at(item, 'announcement_body', 'gid') === id),
+        )
+      : undefined;
+    if (shown) return postExtraction(out, config, shown);
+    if (held.listing) return id ? null : listingExtraction(out, held.events, url);
+    // A saved post page's address is the file's: its store holds the post first.
+    return postExtraction(out, config, held.events[0]);
   },
 };
