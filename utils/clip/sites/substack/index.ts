@@ -1,8 +1,10 @@
-import { inertParser } from '../../prepare/inert';
+import { isHttpUrl, resolveUrl, stripTrackingParameters } from '../../markdown/urls';
+import { type InertParser, inertParser } from '../../prepare/inert';
 import { mathPlaceholder } from '../../prepare/math';
 import { holdsClass } from '../../presence';
 import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
+import { isoDate as anyDate } from '../thread';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
@@ -11,9 +13,9 @@ import type { SiteContext, SiteExtraction, SiteModule } from '../types';
  * a post is `.body.markup` inside the post article with Substack's component markers
  * (`data-component-name`) or its CDN; a note is the `FeedProseMirror` editor's output.
  *
- * A post keeps its subtitle, headings, images and footnotes and leaves the publication's calls to
- * subscribe, share buttons and "related post" cards out; a note keeps its text and its images
- * (the largest size the page offers), not the feed around it.
+ * A post keeps its subtitle, headings, images, image galleries, embedded X posts and footnotes and
+ * leaves the publication's calls to subscribe, share buttons and "related post" cards out; a note
+ * keeps its text and its images (the largest size the page offers), not the feed around it.
  */
 
 const POST_BODY = '.available-content .body.markup, article .body.markup, .post .body.markup';
@@ -99,6 +101,269 @@ function embeddedPostLinks(copy: Element, out: Document): void {
     line.append(link);
     if (publication) line.append(` (${publication})`);
     card.replaceWith(line);
+  }
+}
+
+/** An http(s) address from what the page or its data gave; anything else is no address. */
+function webAddress(value: unknown, base: string): string | undefined {
+  const url = typeof value === 'string' ? resolveUrl(value, base) : undefined;
+  return url && isHttpUrl(url) ? url : undefined;
+}
+
+function paragraphOf(out: Document, ...nodes: (Node | string)[]): HTMLParagraphElement {
+  const paragraph = out.createElement('p');
+  paragraph.append(...nodes);
+  return paragraph;
+}
+
+/**
+ * An image gallery: the post page draws it as a figure of picture rows (`ImageGallery`), while the
+ * post's stored body (a page saved before the app drew it) holds an empty `.image-gallery-embed`
+ * whose images and caption are only in `data-attrs` (`gallery.images[].src`, the original upload).
+ * Either way the note gets each image as a paragraph of its own, then the caption, as it gets a
+ * captioned image; drawn side by side, the pictures would run together on one line.
+ */
+function galleries(copy: Element, out: Document): void {
+  for (const gallery of Array.from(
+    copy.querySelectorAll('[data-component-name="ImageGallery"], .image-gallery-embed'),
+  )) {
+    const data = at(componentAttrs(gallery), 'gallery');
+    const images: Element[] = [];
+    const stored = at(data, 'images');
+    if (Array.isArray(stored)) {
+      const alt = stringAt(data, 'alt') ?? '';
+      for (const item of stored) {
+        const src = webAddress(at(item, 'src'), out.baseURI);
+        if (!src) continue;
+        const image = out.createElement('img');
+        image.setAttribute('src', src);
+        image.setAttribute('alt', alt);
+        images.push(image);
+      }
+    } else {
+      // The drawn pictures keep their sources: the engine takes the largest, as for any image.
+      for (const image of Array.from(gallery.querySelectorAll('img'))) {
+        images.push(image.closest('picture') ?? image);
+      }
+    }
+    const caption = stringAt(data, 'caption') ?? textOf(gallery.querySelector('figcaption'));
+    if (images.length === 0) {
+      gallery.remove();
+      continue;
+    }
+    gallery.replaceWith(
+      ...images.map((image) => paragraphOf(out, image)),
+      ...(caption ? [paragraphOf(out, caption)] : []),
+    );
+  }
+}
+
+/**
+ * A post's text as elements: its links (to the web only, without tracking parameters) and its line
+ * breaks kept, a blank line starting the next paragraph, every other element's text as it reads.
+ * The stored text (`full_text`) is markup, parsed inertly; the drawn text is the page's own nodes.
+ */
+function postParagraphs(out: Document, source: Node): HTMLParagraphElement[] {
+  const paragraphs = [out.createElement('p')];
+  const current = () => paragraphs[paragraphs.length - 1] as HTMLParagraphElement;
+  const walk = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) {
+        (child.nodeValue ?? '').split(/(\n[ \t]*\n\s*|\n)/).forEach((part, index) => {
+          if (index % 2 === 0) {
+            if (part) current().append(part);
+          } else if (part === '\n') {
+            current().append(out.createElement('br'));
+          } else {
+            paragraphs.push(out.createElement('p'));
+          }
+        });
+      } else if (child.nodeName === 'BR') {
+        current().append(out.createElement('br'));
+      } else if (child.nodeName === 'A') {
+        const text = (child.textContent ?? '').trim();
+        const href = webAddress((child as Element).getAttribute('href'), out.baseURI);
+        if (!text || !href) {
+          current().append(text);
+          continue;
+        }
+        const link = out.createElement('a');
+        link.setAttribute('href', stripTrackingParameters(href));
+        link.textContent = text;
+        current().append(link);
+      } else if (
+        child.nodeType === 1 &&
+        !/^(script|style|template|button|svg)$/i.test(child.nodeName)
+      ) {
+        walk(child);
+      }
+    }
+  };
+  walk(source);
+  return paragraphs.filter((paragraph) => /\S/.test(paragraph.textContent ?? ''));
+}
+
+/** What an embedded X post shows, from its stored data or, failing that, its drawn card. */
+interface EmbeddedPost {
+  url?: string;
+  text: HTMLParagraphElement[];
+  name?: string;
+  handle?: string;
+  date?: string;
+  photos: { src: string; alt: string }[];
+  quoted?: EmbeddedPost;
+}
+
+function storedPost(data: unknown, out: Document, parse: InertParser): EmbeddedPost | undefined {
+  const html = stringAt(data, 'full_text');
+  const name = stringAt(data, 'name');
+  if (!html && !name) return undefined;
+  const photos: { src: string; alt: string }[] = [];
+  const stored = at(data, 'photos');
+  for (const photo of Array.isArray(stored) ? stored : []) {
+    const src = webAddress(at(photo, 'img_url'), out.baseURI);
+    if (src) photos.push({ src, alt: stringAt(photo, 'alt_text') ?? '' });
+  }
+  const quoted = at(data, 'quoted_tweet');
+  return {
+    url: webAddress(at(data, 'url'), out.baseURI),
+    text: html ? postParagraphs(out, parse(html).body) : [],
+    name,
+    handle: stringAt(data, 'username')?.replace(/^@/, ''),
+    // The stored date is ISO 8601 or X's own `Thu Feb 08 12:00:45 +0000 2018`: the day, as bylines.
+    date: anyDate(stringAt(data, 'date'))?.slice(0, 10),
+    photos,
+    quoted: storedPost(quoted, out, parse),
+  };
+}
+
+/**
+ * The day a card shows (`May 4, 2026`) as the stored data's `2026-05-04`, read in the local
+ * calendar so that no time zone moves it; the text as shown when it is not a date the browser reads.
+ */
+function shownDay(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The drawn card, when it carries no data: a row with the avatar, the name and the `@handle`; the
+ * text; the post's pictures; last, the time (`10:41 PM · May 3, 2026`) above the counts.
+ */
+function drawnPost(embed: Element, out: Document): EmbeddedPost {
+  const card = embed.classList.contains('twitter-embed')
+    ? embed
+    : (embed.querySelector('.twitter-embed') ?? embed);
+  const parts = Array.from(card.children);
+  const handleSpan = Array.from(card.querySelectorAll('span')).find((span) =>
+    /^@\w+$/.test(textOf(span)),
+  );
+  const header = parts.find((part) => handleSpan && part.contains(handleSpan));
+  // The time and counts: rows of their own (the card's other parts hold text or pictures).
+  const last = parts[parts.length - 1];
+  const footer =
+    last && last !== header && !last.querySelector('img') && last.querySelector(':scope > div')
+      ? last
+      : undefined;
+  const body = parts.filter((part) => part !== header && part !== footer);
+  const textPart = body.find((part) => !part.querySelector('img') && textOf(part) !== '');
+  const shown = textOf(footer?.querySelector('span')).split('·');
+  return {
+    url: webAddress(embed.getAttribute('href'), out.baseURI),
+    text: textPart ? postParagraphs(out, textPart) : [],
+    name: textOf(handleSpan?.previousElementSibling) || undefined,
+    handle: handleSpan ? textOf(handleSpan).slice(1) : undefined,
+    date: shownDay(shown[shown.length - 1]?.trim()),
+    photos: body.flatMap((part) =>
+      Array.from(part.querySelectorAll('img')).flatMap((image) => {
+        const src = webAddress(image.getAttribute('src'), out.baseURI);
+        return src ? [{ src, alt: image.getAttribute('alt') ?? '' }] : [];
+      }),
+    ),
+  };
+}
+
+/** A post's address without its query: the status path names the post, the rest is tracking. */
+function postAddress(url: string): string {
+  const address = new URL(url);
+  address.search = '';
+  address.hash = '';
+  return address.href;
+}
+
+/** `— Name (@handle) date`, the date linked to the post (the name when there is no date). */
+function attribution(out: Document, post: EmbeddedPost, url?: string): HTMLParagraphElement {
+  const who = [post.name, post.handle && (post.name ? `(@${post.handle})` : `@${post.handle}`)]
+    .filter(Boolean)
+    .join(' ');
+  const line = out.createElement('p');
+  line.append('— ');
+  const label = post.date ?? who;
+  if (post.date && who) line.append(`${who} `);
+  if (url) {
+    const link = out.createElement('a');
+    link.setAttribute('href', url);
+    link.textContent = label || url;
+    line.append(link);
+  } else {
+    line.append(label);
+  }
+  return line;
+}
+
+function postQuote(out: Document, post: EmbeddedPost): HTMLQuoteElement {
+  const quote = out.createElement('blockquote');
+  quote.append(...post.text);
+  for (const photo of post.photos) {
+    const image = out.createElement('img');
+    image.setAttribute('src', photo.src);
+    image.setAttribute('alt', photo.alt);
+    quote.append(paragraphOf(out, image));
+  }
+  if (post.quoted && (post.quoted.text.length > 0 || post.quoted.name)) {
+    quote.append(postQuote(out, post.quoted));
+  }
+  const url = post.url ? postAddress(post.url) : undefined;
+  if (url || post.name || post.handle || post.date) quote.append(attribution(out, post, url));
+  return quote;
+}
+
+/**
+ * An embedded X post (`Twitter2ToDOM`): drawn on the post page as a link wrapping the whole card
+ * (avatar, name, text, pictures, time, counts), which the note would get as one long link; stored
+ * as an empty element whose post is only in `data-attrs`, which the note would lose. It becomes
+ * what X's own embed code gives: a quote of the post's text and pictures, then who wrote it and
+ * when, the date linked to the post.
+ */
+function embeddedPosts(copy: Element, out: Document, parse: InertParser): void {
+  for (const embed of Array.from(
+    copy.querySelectorAll('[data-component-name="Twitter2ToDOM"], .twitter-embed[data-attrs]'),
+  )) {
+    // The drawn card's inner element, already replaced with its link.
+    if (!copy.contains(embed)) continue;
+    const holder = embed.hasAttribute('data-attrs') ? embed : embed.querySelector('[data-attrs]');
+    const stored = holder ? storedPost(componentAttrs(holder), out, parse) : undefined;
+    const post = stored ?? drawnPost(embed, out);
+    if (!post.url) post.url = webAddress(embed.getAttribute('href'), out.baseURI);
+    if (post.text.length === 0 && post.photos.length === 0 && !post.url) {
+      embed.remove();
+      continue;
+    }
+    embed.replaceWith(postQuote(out, post));
+  }
+}
+
+/**
+ * A podcast player (Spotify, Apple Podcasts) is a frame whose `data-attrs` names the episode; the
+ * engine makes a frame a link labelled by its title, so the title is the episode's, not "video".
+ */
+function titledFrames(copy: Element): void {
+  for (const frame of Array.from(copy.querySelectorAll('iframe[data-attrs]'))) {
+    const title = stringAt(componentAttrs(frame), 'title');
+    if (title && !frame.getAttribute('title')) frame.setAttribute('title', title);
   }
 }
 
@@ -212,6 +477,9 @@ function postExtract(
   normaliseFootnotes(copy);
   fillDrawnNodes(copy, out);
   embeddedPostLinks(copy, out);
+  galleries(copy, out);
+  embeddedPosts(copy, out, inertParser(doc));
+  titledFrames(copy);
   content.append(...Array.from(copy.childNodes));
   const paywall = paywallLine(article, body, out);
   if (paywall) content.append(paywall);
