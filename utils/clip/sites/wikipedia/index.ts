@@ -1,5 +1,5 @@
 import { importBody, isoDate, metaContent, textOf, titleSuffix } from '../post-parts';
-import type { SiteContext, SiteModule } from '../types';
+import type { SiteModule } from '../types';
 
 /**
  * Wikipedia and other MediaWiki sites: the article is `#mw-content-text .mw-parser-output` under
@@ -49,9 +49,26 @@ const CLUTTER = [
 
 /**
  * Infoboxes: `table.infobox` (with its `ib-*` and `vcard` classes) on the English Wikipedia and
- * most wikis; `infobox_v2` on wikis that kept the older French template.
+ * most wikis; `infobox_v2` on wikis that kept the older French template; `div.infobox_v3`, the
+ * French Wikipedia's current template, a box of blocks rather than a table (infoboxV3Rows).
  */
-const INFOBOX = 'table.infobox, table.infobox_v2';
+const INFOBOX = 'table.infobox, table.infobox_v2, div.infobox_v3';
+
+/**
+ * What Module:Infobox (the same on every wiki that uses it) writes across both columns: section
+ * headers, the line under the name, rows of data with no label (a map, "In office" dates, an
+ * embedded module's heading) and images after the first. A Markdown table spans nothing, so each
+ * becomes a row of its own, its content in the first cell.
+ */
+const HEADER_CELL = 'th.infobox-header';
+const FULL_WIDTH_CELL = 'td.infobox-full-data, td.infobox-subheader, td.infobox-image';
+
+/**
+ * What a location map draws over itself: Module:Location map's pin (`div.od`, with its label), or
+ * any picture the page places absolutely over another (the French template's pins). A few pixels
+ * placed by a stylesheet, meaningless without the map under them.
+ */
+const MAP_OVERLAY = '.od, [style*="position:absolute"], [style*="position: absolute"]';
 
 /**
  * A value cell's content on one line, as a table cell holds no blocks: line breaks and the items
@@ -77,72 +94,204 @@ function cellLine(value: Element, out: Document): Node[] {
 }
 
 /**
- * The mobile site's image before it scrolls into view: a `span.lazy-image-placeholder` beside a
- * `<noscript>` holding the `<img>` (as text in a browser, where scripting is on). The engine
- * turns that `<noscript>` into its image, as it does for any lazy image.
+ * Where a cell's pictures are. Several maps to switch between (`div.switcher-container`, one
+ * `div.center` each, the Switcher gadget's radio buttons after them) are one picture in a note:
+ * the first, the one the page shows until the reader switches.
  */
-function lazyImage(cell: Element): Element | null {
-  for (const noscript of cell.querySelectorAll('noscript')) {
-    if (/<img\b/i.test(noscript.textContent ?? '')) return noscript;
-  }
-  return null;
+function pictureScope(cell: Element): Element {
+  return cell.querySelector('.switcher-container > div') ?? cell;
 }
 
 /**
- * The infobox's image, with the caption under it (`div.infobox-caption`) as a figure caption;
- * the image is not a link to its file description page.
+ * A cell's pictures, map pins left out. On the mobile site an image not yet scrolled into view is
+ * a `span.lazy-image-placeholder` beside a `<noscript>` holding the `<img>`, as text in a browser
+ * (where scripting is on): that `<noscript>` is taken, and the engine turns it into its image, as
+ * it does for any lazy image.
  */
-function infoboxFigure(cell: Element, img: Element, out: Document): Element {
-  const figure = out.createElement('figure');
-  figure.append(out.importNode(img, true));
-  const caption = textOf(cell.querySelector('.infobox-caption'));
-  if (caption) {
-    const figcaption = out.createElement('figcaption');
-    figcaption.textContent = caption;
-    figure.append(figcaption);
+function cellImages(cell: Element): Element[] {
+  const found: Element[] = [];
+  for (const candidate of pictureScope(cell).querySelectorAll('img, noscript')) {
+    if (candidate.closest(MAP_OVERLAY)) continue;
+    if (candidate.tagName === 'IMG' || /<img\b/i.test(candidate.textContent ?? '')) {
+      found.push(candidate);
+    }
   }
-  return figure;
+  return found;
 }
 
-/** The infobox as rows of label and value; its image, when it has one, before the table. */
-function infoboxTable(infobox: Element, context: SiteContext): Element[] {
-  const { out } = context;
-  const table = out.createElement('table');
-  const tbody = out.createElement('tbody');
-  let image: Element | undefined;
-  const caption = textOf(infobox.querySelector('caption, .infobox-title, .infobox-above'));
-  for (const row of infobox.querySelectorAll('tr')) {
-    const label = row.querySelector(':scope > th');
-    const value = row.querySelector(':scope > td');
-    if (!image && value && !label) {
-      const img = value.querySelector('img') ?? lazyImage(value);
-      if (img) {
-        image = infoboxFigure(value, img, out);
-        continue;
-      }
+/**
+ * The words around a cell's pictures: its caption, whatever the template calls it
+ * (`div.infobox-caption`, `div.ib-settlement-caption`, the last line of a location map), without
+ * the labels of a map switcher's buttons.
+ */
+function pictureCaption(cell: Element): string {
+  const copy = pictureScope(cell).cloneNode(true) as Element;
+  for (const part of copy.querySelectorAll(
+    `img, noscript, label, .switcher-label, ${MAP_OVERLAY}`,
+  )) {
+    part.remove();
+  }
+  return textOf(copy);
+}
+
+/**
+ * An infobox as a two-column table: its name as the table's header, rows of label and value, and
+ * what spans both columns as rows of their own (header in bold, full-width content in the first
+ * cell). Its first picture, with its caption, stands before the table, as a figure.
+ */
+class InfoboxTable {
+  private figure: Element | undefined;
+  private readonly body: Element;
+
+  constructor(private readonly out: Document) {
+    this.body = out.createElement('tbody');
+  }
+
+  /**
+   * The first cell with pictures (a photo; a flag beside a coat of arms) becomes the figure; an
+   * image is not a link to its file description page.
+   */
+  takeFigure(cell: Element): boolean {
+    if (this.figure) return false;
+    const images = cellImages(cell);
+    if (images.length === 0) return false;
+    const figure = this.out.createElement('figure');
+    for (const img of images) figure.append(this.out.importNode(img, true));
+    const caption = pictureCaption(cell);
+    if (caption) {
+      const figcaption = this.out.createElement('figcaption');
+      figcaption.textContent = caption;
+      figure.append(figcaption);
     }
-    if (!label || !value || !textOf(value)) continue;
-    const tr = out.createElement('tr');
-    const th = out.createElement('th');
+    this.figure = figure;
+    return true;
+  }
+
+  pair(label: Element, value: Element): void {
+    // A value may be a picture alone (a signature, a flag).
+    if (!textOf(value) && cellImages(value).length === 0) return;
+    const th = this.out.createElement('th');
     th.textContent = textOf(label);
-    const cell = out.createElement('td');
-    cell.append(...cellLine(value, out));
-    tr.append(th, cell);
-    tbody.append(tr);
+    const td = this.out.createElement('td');
+    td.append(...cellLine(value, this.out));
+    this.row(th, td);
   }
-  if (!tbody.children.length) return image ? [image] : [];
-  if (caption) {
-    const head = out.createElement('thead');
-    const tr = out.createElement('tr');
-    const th = out.createElement('th');
-    th.setAttribute('colspan', '2');
-    th.textContent = caption;
-    tr.append(th);
-    head.append(tr);
-    table.append(head);
+
+  header(cell: Element): void {
+    // An empty header is a rule drawn between sections.
+    if (!textOf(cell)) return;
+    const strong = this.out.createElement('strong');
+    strong.append(...cellLine(cell, this.out));
+    const th = this.out.createElement('th');
+    th.append(strong);
+    this.row(th, this.out.createElement('td'));
   }
-  table.append(tbody);
-  return image ? [image, table] : [table];
+
+  /** Content across both columns: pictures first, then their caption under them; else the text. */
+  fullWidth(cell: Element): void {
+    const images = cellImages(cell);
+    const td = this.out.createElement('td');
+    if (images.length > 0) {
+      for (const img of images) td.append(this.out.importNode(img, true));
+      const caption = pictureCaption(cell);
+      if (caption) td.append(this.out.createElement('br'), this.out.createTextNode(caption));
+    } else {
+      if (!textOf(cell)) return;
+      td.append(...cellLine(cell, this.out));
+    }
+    this.row(td, this.out.createElement('td'));
+  }
+
+  /** A row of Module:Infobox's table, or of a table of the French template's blocks. */
+  read(row: Element): void {
+    const cells = Array.from(row.children).filter((cell) => /^T[HD]$/.test(cell.tagName));
+    const label = cells.find((cell) => cell.tagName === 'TH');
+    const value = cells.find((cell) => cell.tagName === 'TD');
+    if (value && !label && this.takeFigure(value)) return;
+    if (cells.length !== 1) {
+      if (label && value) this.pair(label, value);
+      return;
+    }
+    const [only] = cells as [Element];
+    // A header cell alone across the table heads a section, in hand-made infoboxes too.
+    if (
+      only.matches(HEADER_CELL) ||
+      (only.tagName === 'TH' && Number(only.getAttribute('colspan')) > 1)
+    )
+      this.header(only);
+    // A full-width cell holding a table is an embedded infobox, whose own rows are read in turn.
+    else if (only.matches(FULL_WIDTH_CELL) && !only.querySelector('table')) this.fullWidth(only);
+  }
+
+  /** The table, its figure before it; nothing when the infobox had no rows. */
+  elements(title: string): Element[] {
+    const figure = this.figure ? [this.figure] : [];
+    if (!this.body.children.length) return figure;
+    const table = this.out.createElement('table');
+    if (title) {
+      const head = this.out.createElement('thead');
+      const tr = this.out.createElement('tr');
+      const th = this.out.createElement('th');
+      th.setAttribute('colspan', '2');
+      th.textContent = title;
+      tr.append(th);
+      head.append(tr);
+      table.append(head);
+    }
+    table.append(this.body);
+    return [...figure, table];
+  }
+
+  private row(first: Element, second: Element): void {
+    const tr = this.out.createElement('tr');
+    tr.append(first, second);
+    this.body.append(tr);
+  }
+}
+
+/** Module:Infobox's table (and the older French `infobox_v2`), row by row. */
+function infoboxTable(infobox: Element, out: Document): Element[] {
+  const table = new InfoboxTable(out);
+  const title =
+    infobox.querySelector('caption, .infobox-title') ?? infobox.querySelector('.infobox-above');
+  for (const row of infobox.querySelectorAll('tr')) {
+    const above = row.querySelector(':scope > .infobox-above');
+    // The name above the image is the table's header, unless the infobox also has a title.
+    if (above) {
+      if (above !== title) table.header(above);
+      continue;
+    }
+    table.read(row);
+  }
+  return table.elements(textOf(title));
+}
+
+/**
+ * The French Wikipedia's `div.infobox_v3`: a heading (`div.entete`), pictures (`div.images`, each
+ * followed by its caption, `.legend`), then blocks: a table per section (its `caption` the
+ * section's name, or a `p.bloc` before it; rows of `th[scope=row]` and `td`). Any other block
+ * holding a picture (a location map) is kept as a picture row; its footer (`.navbar`: "modifier",
+ * the template's documentation) and separators (`.hr`) are left out.
+ */
+function infoboxV3Rows(infobox: Element, out: Document): Element[] {
+  const table = new InfoboxTable(out);
+  for (const block of infobox.children) {
+    if (block.matches('p.bloc')) {
+      table.header(block);
+    } else if (block.tagName === 'TABLE') {
+      const caption = block.querySelector(':scope > caption:not(.hidden)');
+      if (caption) table.header(caption);
+      for (const row of block.querySelectorAll('tr')) table.read(row);
+    } else if (!block.matches('.navbar, .legend') && cellImages(block).length > 0) {
+      // The caption is the next block, outside the pictures' own box.
+      const legend = block.nextElementSibling?.matches('.legend') ? block.nextElementSibling : null;
+      const cell = out.createElement('div');
+      cell.append(out.importNode(block, true));
+      if (legend) cell.append(out.importNode(legend, true));
+      if (!table.takeFigure(cell)) table.fullWidth(cell);
+    }
+  }
+  return table.elements(textOf(infobox.querySelector(':scope > .entete')));
 }
 
 export const wikipedia: SiteModule = {
@@ -165,7 +314,11 @@ export const wikipedia: SiteModule = {
     if (!article || !title) return null;
     const content = importBody(context.out, article, CLUTTER);
     for (const infobox of content.querySelectorAll(INFOBOX)) {
-      infobox.replaceWith(...infoboxTable(infobox, context));
+      infobox.replaceWith(
+        ...(infobox.tagName === 'DIV'
+          ? infoboxV3Rows(infobox, context.out)
+          : infoboxTable(infobox, context.out)),
+      );
     }
     // MediaWiki 1.43 wraps each heading in `div.mw-heading`: unwrapped, a heading is a sibling of
     // its section again (the footnote rule drops a "References" heading over the notes it moves,
