@@ -96,3 +96,27 @@ describe('GitHub permalink snippets', () => {
     expect(result.clip.markdown).toContain('```\nif (!sheet) {\n  return null;\n```');
   });
 });
+
+/** A Q&A discussion as GitHub draws it since 2026: replies sit inside their comment's box. */
+describe('GitHub discussion answered (2026 markup)', () => {
+  const answered = () => clipAt('github/fixtures/discussion-answered-2026.html');
+
+  it('marks the chosen answer the way Stack Exchange marks an accepted one', () => {
+    const { markdown } = answered();
+    expect(markdown).toContain('> **haruto-k** · 2026-08-11 · ✓ Accepted answer · 🎉 3');
+    expect(markdown.split('✓ Accepted answer').length).toBe(2);
+    // The preview of the answer under the question is not a comment of its own.
+    expect(markdown.split('Run the migration once').length).toBe(2);
+  });
+
+  it('signs each comment with its own author, not that of a reply inside it', () => {
+    const clip = answered();
+    expect(clip.metadata.author).toBe('lenaw');
+    expect(clip.markdown).toContain('> **haruto-k** · 2026-08-11');
+    expect(clip.markdown).toContain('> > **lenaw** · 2026-08-11\n> >\n> > That was it');
+    expect(clip.markdown).toContain('> **pmarsh** · 2026-08-12\n>\n> Same here on 3.2.1.');
+    expect(clip.markdown).toContain(
+      'Is this a known change, or did I miss a migration step?\n\n👍 2',
+    );
+  });
+});

@@ -113,8 +113,52 @@ function reviewedFile(comment: Element): string[] {
   return path ? [path] : [];
 }
 
-/** A discussion's answer is drawn with an "answer" class on the comment or a wrapper. */
+/**
+ * Today's discussion page nests a comment's replies inside the comment's own box
+ * (`#child-comments-…` in the `.js-comment`): what is read for a comment (its author, date,
+ * reactions, answer badge) is the first match that is not inside one of those replies.
+ */
+const NESTED_REPLY = '.js-nested-comment-container';
+
+function firstOwn(
+  root: Element,
+  selector: string,
+  comment: Element,
+  body: Element | null,
+): Element | undefined {
+  for (const candidate of root.querySelectorAll(selector)) {
+    if (body?.contains(candidate)) continue;
+    const reply = candidate.closest(NESTED_REPLY);
+    if (!reply || reply.contains(comment)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The comment's author: `a.author`, or the user link in its header (a discussion's question and
+ * top-level comments, whose link has no such class on today's page).
+ */
+function authorLink(root: Element, comment: Element, body: Element): Element | undefined {
+  return (
+    firstOwn(root, 'a.author', comment, body) ??
+    firstOwn(root, '.timeline-comment-header-text a[data-hovercard-type="user"]', comment, body)
+  );
+}
+
+function ownReactions(comment: Element): string[] {
+  return reactionsIn(
+    firstOwn(comment, '.comment-reactions, .js-reactions-container', comment, null),
+  );
+}
+
+/**
+ * A discussion's chosen answer: today's page writes `timeline-chosen-answer` on the comment's box
+ * and a disabled "Marked as answer" badge (`.discussion-footer-answered-badge`) in its footer;
+ * older pages drew an "answer" class on the comment or a wrapper.
+ */
 function isAnswer(comment: Element, stop: Element): boolean {
+  if (comment.classList.contains('timeline-chosen-answer')) return true;
+  if (firstOwn(comment, '.discussion-footer-answered-badge', comment, null)) return true;
   for (let node: Element | null = comment; node && node !== stop; node = node.parentElement) {
     if (/(?:^|[\s-])answer(?:$|[\s-])/.test(node.getAttribute('class') ?? '')) return true;
   }
@@ -137,7 +181,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const facts = factsLine(context, doc.body);
   if (facts) content.append(facts);
   content.append(...Array.from(permalinkSnippets(importBody(out, first)).childNodes));
-  const postReactions = reactionsIn(post.querySelector('.comment-reactions'));
+  const postReactions = ownReactions(post);
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
   const comments: ThreadComment[] = [];
@@ -148,16 +192,19 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
     if (reply && context.comments === 'top-level') continue;
     // A review's own comment is headed by the timeline item around it ("… reviewed"), not by a
     // header of its own.
-    const headed = firstOutside(comment, 'a.author', body)
+    const headed = authorLink(comment, comment, body)
       ? comment
       : (comment.closest('.js-timeline-item, .TimelineItem') ?? comment);
     const parsed: ThreadComment = {
-      author: textOf(firstOutside(headed, 'a.author', body)) || undefined,
-      published: isoDate(firstOutside(headed, 'relative-time', body)?.getAttribute('datetime')),
+      author: textOf(authorLink(headed, comment, body)) || undefined,
+      published: isoDate(
+        firstOwn(headed, 'relative-time', comment, body)?.getAttribute('datetime'),
+      ),
       facts: [
-        ...(!reply && isAnswer(comment, root) ? ['✓ Answer'] : []),
+        // Worded as the Stack Exchange notes mark theirs.
+        ...(!reply && isAnswer(comment, root) ? ['✓ Accepted answer'] : []),
         ...(reply ? [] : reviewedFile(comment)),
-        ...reactionsIn(comment.querySelector('.comment-reactions')),
+        ...ownReactions(comment),
       ],
       body: permalinkSnippets(importBody(out, body)),
       replies: [],
@@ -170,8 +217,8 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
     content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
-      author: textOf(firstOutside(post, 'a.author', first)) || undefined,
-      published: isoDate(firstOutside(post, 'relative-time', first)?.getAttribute('datetime')),
+      author: textOf(authorLink(post, post, first)) || undefined,
+      published: isoDate(firstOwn(post, 'relative-time', post, first)?.getAttribute('datetime')),
       siteName: 'GitHub',
     },
   };

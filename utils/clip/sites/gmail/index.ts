@@ -13,9 +13,21 @@ import type { SiteModule } from '../types';
  * What each body repeats is left out: quoted history (`.gmail_quote`, the "On … wrote:" line and
  * the quotes after it, a cited quote, a plain-text reply's trailing `> ` lines), the content Gmail trims behind
  * its "…" toggle (a repeated signature), and the app's hover toolbars and buttons.
+ *
+ * Gmail collapses the earlier messages of a thread: such a row (`.kv`, an expanded one is `.h7`)
+ * draws only a header (`.adf`) with the sender, the date and a one-line snippet (`.iA.g6`); the
+ * body is in the page only once the message has been opened (its `.adn`, then hidden). A row whose
+ * body is not in the page keeps its header and snippet and says it was collapsed, so a preview
+ * never passes for the whole message; a long thread also folds messages into a count (`.kQ`),
+ * which the note names in their place.
  */
 
 const MESSAGE = '.adn[data-message-id]';
+/** A message's collapsed header, and the row that folds several messages into a count. */
+const COLLAPSED = '.adf';
+const FOLDED = '.kQ[role="listitem"]';
+/** One message's row in the thread list (the row is the message itself in an older layout). */
+const ROW = '[role="listitem"], .kv, .h7';
 
 const BODY_CHROME = '.yj6qo, .adL, .ajR, .a6S, button, [role="tooltip"], svg, script, style';
 
@@ -136,6 +148,62 @@ function dropTrailingBreaks(element: Element): void {
   }
 }
 
+/** The body of an opened message, without what it repeats and with its lines as paragraphs. */
+function messageBody(out: Document, body: Element): Element {
+  const copy = importBody(out, body, BODY_CHROME);
+  dropQuotedHistory(copy);
+  dropTrailingQuotedLines(copy);
+  dropTrailingBreaks(copy);
+  // A break inside an inline wrapper (`span.im`) is a line of the message: unwrapped, the
+  // lines sit side by side and read as the paragraphs they are.
+  for (const span of Array.from(copy.querySelectorAll('span'))) {
+    if (span.querySelector('br')) span.replaceWith(...Array.from(span.childNodes));
+  }
+  dropTrailingBreaks(copy);
+  paragraphsAtBlankLines(copy);
+  return copy;
+}
+
+/** The thread's rows in page order: each message once, whether drawn opened, collapsed or both. */
+function messageRows(doc: Document): Element[] {
+  const rows = new Set<Element>();
+  for (const part of doc.querySelectorAll(`${MESSAGE}, ${COLLAPSED}, ${FOLDED}`)) {
+    const row = part.closest(ROW);
+    // A row holding several messages is not one message's row: each message stands alone, and
+    // a collapsed header there could belong to any of them.
+    if (row && row.querySelectorAll(MESSAGE).length <= 1) rows.add(row);
+    else if (!part.matches(COLLAPSED)) rows.add(part);
+  }
+  return [...rows];
+}
+
+function italicLine(out: Document, text: string): Element {
+  const line = out.createElement('p');
+  const em = out.createElement('em');
+  em.textContent = text;
+  line.append(em);
+  return line;
+}
+
+/** A collapsed message: the snippet its header shows (drawn twice, for wide and narrow layouts). */
+function collapsedPreview(out: Document, header: Element): Element[] {
+  const snippet = textOf(header.querySelector('.iA.g6'));
+  if (!snippet) return [italicLine(out, 'Collapsed on the page; its text is not in this note.')];
+  const preview = out.createElement('p');
+  preview.textContent = snippet;
+  return [preview, italicLine(out, 'Collapsed on the page; only its preview is in this note.')];
+}
+
+/** Messages folded into a count: the note says how many are missing where they were. */
+function foldedLine(out: Document, row: Element): Element {
+  const count = /\d+/.exec(textOf(row))?.[0];
+  const what = count ? `${count} ${count === '1' ? 'message' : 'messages'}` : 'Messages';
+  return italicLine(
+    out,
+    `${what} folded on the page ${count === '1' ? 'is' : 'are'} not in this note.`,
+  );
+}
+
 export const gmail: SiteModule = {
   id: 'gmail',
   family: 'thread',
@@ -148,34 +216,36 @@ export const gmail: SiteModule = {
     return !!message && !!(doc.querySelector('h2.hP') || message.querySelector('.gD, .ii.gt'));
   },
   extract({ doc, out }) {
-    const messages = Array.from(doc.querySelectorAll(MESSAGE));
     const subject = textOf(doc.querySelector('h2.hP'));
     const content = out.createElement('div');
     let first: { author?: string; date?: string } | undefined;
-    for (const message of messages) {
-      // The `.a3s` holding the mail's HTML, else the `.ii.gt` box Gmail puts it in.
-      const body = message.querySelector('.a3s') ?? message.querySelector('.ii.gt');
-      if (!body) continue;
-      const sender = message.querySelector('.gD[email], .gD');
-      const author = sender?.getAttribute('name') || textOf(sender) || undefined;
-      const shown = message.querySelector('.g3');
-      const date = shown?.getAttribute('title') || textOf(shown) || undefined;
-      first ??= { author, date };
-      const copy = importBody(out, body, BODY_CHROME);
-      dropQuotedHistory(copy);
-      dropTrailingQuotedLines(copy);
-      dropTrailingBreaks(copy);
-      // A break inside an inline wrapper (`span.im`) is a line of the message: unwrapped, the
-      // lines sit side by side and read as the paragraphs they are.
-      for (const span of Array.from(copy.querySelectorAll('span'))) {
-        if (span.querySelector('br')) span.replaceWith(...Array.from(span.childNodes));
+    for (const row of messageRows(doc)) {
+      if (row.matches(FOLDED)) {
+        content.append(foldedLine(out, row));
+        continue;
       }
-      dropTrailingBreaks(copy);
-      paragraphsAtBlankLines(copy);
+      const messages = Array.from(row.querySelectorAll(MESSAGE));
+      if (row.matches(MESSAGE)) messages.unshift(row);
+      // The `.a3s` holding the mail's HTML, else the `.ii.gt` box Gmail puts it in; a message
+      // opened and collapsed again keeps it, hidden, and is read in full.
+      const bodyOf = (message: Element) =>
+        message.querySelector('.a3s') ?? message.querySelector('.ii.gt');
+      const opened = messages.find(bodyOf);
+      const header =
+        opened ?? (row.matches(COLLAPSED) ? row : row.querySelector(COLLAPSED)) ?? messages[0];
+      if (!header) continue;
+      const sender = header.querySelector('.gD[email], .gD');
+      const author = sender?.getAttribute('name') || textOf(sender) || undefined;
+      const shown = header.querySelector('.g3');
+      const date = shown?.getAttribute('title') || textOf(shown) || undefined;
+      const body = opened && bodyOf(opened);
+      if (!body && !author) continue;
+      first ??= { author, date };
       const quote = out.createElement('blockquote');
       // The date as Gmail shows it ("May 13, 2026, 11:02 PM"): a fact, not a day to parse.
       quote.append(bylineParagraph(out, { author, facts: date ? [date] : [] }));
-      quote.append(...Array.from(copy.childNodes));
+      if (body) quote.append(...Array.from(messageBody(out, body).childNodes));
+      else quote.append(...collapsedPreview(out, header));
       content.append(quote);
     }
     if (!subject || !first) return null;
