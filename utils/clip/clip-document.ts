@@ -10,6 +10,7 @@ import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
 import {
+  gatherNotesSections,
   normalizeFootnotes,
   normalizeInlineNotes,
   restoreDefinitions,
@@ -418,6 +419,7 @@ function prepareSiteContent(root: Element, context: Context): void {
   normalizeTaskLists(root);
   normalizeHeadings(root);
   normalizeFootnotes(root);
+  gatherNotesSections(root);
 }
 
 function selectionClip(

@@ -329,9 +329,7 @@ const NOTES_HEADING = /^(?:(?:foot|end|side)?notes|references|notes and referenc
  * standing over nothing.
  */
 function removeNotesHeadings(root: Element): void {
-  const firstDefinitions = root.querySelectorAll(
-    `[${NOTES_CONTAINER_ATTRIBUTE}], ${FOOTNOTE_DEFINITION_ELEMENT}`,
-  );
+  const firstDefinitions = root.querySelectorAll(NOTES);
   for (const definitions of Array.from(firstDefinitions)) {
     let heading: Element | null = definitions.previousElementSibling;
     // Each note in a wrapper of its own (Google Docs): the heading is before the first wrapper.
@@ -339,10 +337,97 @@ function removeNotesHeadings(root: Element): void {
       const wrapper = definitions.parentElement;
       if (wrapper.children.length === 1) heading = wrapper.previousElementSibling;
     }
-    if (heading && /^h[1-6]$/i.test(heading.localName)) {
+    if (heading && headingRank(heading)) {
       if (NOTES_HEADING.test((heading.textContent ?? '').trim())) heading.remove();
     }
   }
+}
+
+/**
+ * Content a site module chose keeps its definitions where the page had them, and GFM draws
+ * them at the end of the note: a heading whose whole section (to the next heading of its rank
+ * or above) holds nothing but notes would be left standing over nothing, whatever its words
+ * ("Notes et références") and however deep the page wraps the list (Wikipedia: `div.reflist >
+ * div.mw-references-wrap`). Such sections move to the end, under the first of their headings,
+ * where the footnotes are drawn; the others' headings go (a "Notes" and a "References" section
+ * are one list of footnotes in the note). The article path moves the definitions to the end
+ * itself (restoreDefinitions).
+ */
+export function gatherNotesSections(root: Element): void {
+  if (!root.querySelector(NOTES)) return;
+  const sections = new Map<Element, Element[]>();
+  // Last heading first: a subsection of notes only leaves its parent section holding only notes.
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6')).reverse()) {
+    const notes = sectionNotes(heading, root, sections);
+    if (notes) sections.set(heading, notes);
+  }
+  if (sections.size === 0) return;
+  const inOrder = (a: Node, b: Node) =>
+    a.compareDocumentPosition(b) & a.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  const [kept, ...others] = [...sections.keys()].sort(inOrder);
+  const notes = [...new Set([...sections.values()].flat())].sort(inOrder);
+  for (const heading of others) heading.remove();
+  root.append(kept as Element, ...notes);
+}
+
+const NOTES = `[${NOTES_CONTAINER_ATTRIBUTE}], ${FOOTNOTE_DEFINITION_ELEMENT}`;
+/** What shows in a note without being text. */
+const MEDIA = 'img, picture, video, audio, iframe, svg, canvas, object, embed, math, hr';
+const UNSEEN = 'style, script, template, noscript, link, meta';
+
+function headingRank(element: Element): number {
+  const match = /^h([1-6])$/i.exec(element.localName);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * The notes a part of a section holds, or null when it holds anything else a reader sees (a
+ * heading already found to head only notes counts as nothing).
+ */
+function notesIn(node: Node, known: Map<Element, Element[]>): Element[] | null {
+  if (node.nodeType === node.TEXT_NODE) return (node.textContent ?? '').trim() ? null : [];
+  if (node.nodeType !== node.ELEMENT_NODE) return [];
+  const element = node as Element;
+  if (element.matches(NOTES)) return [element];
+  if (element.matches(UNSEEN) || known.has(element)) return [];
+  if (headingRank(element) || element.matches(MEDIA)) return null;
+  const notes: Element[] = [];
+  for (const child of Array.from(element.childNodes)) {
+    const inner = notesIn(child, known);
+    if (!inner) return null;
+    notes.push(...inner);
+  }
+  return notes;
+}
+
+function sectionNotes(
+  heading: Element,
+  root: Element,
+  known: Map<Element, Element[]>,
+): Element[] | null {
+  const rank = headingRank(heading);
+  // A heading drawn inside a wrapper of its own (MediaWiki's div.mw-heading, with an edit link
+  // already gone): its section is what follows the wrapper.
+  let start: Element = heading;
+  while (
+    start.parentElement &&
+    start.parentElement !== root &&
+    Array.from(start.parentElement.childNodes).every(
+      (node) => node === start || notesIn(node, known)?.length === 0,
+    )
+  ) {
+    start = start.parentElement;
+  }
+  const notes: Element[] = [];
+  for (let node = start.nextSibling; node; node = node.nextSibling) {
+    const next = node.nodeType === node.ELEMENT_NODE ? (node as Element) : null;
+    const nextRank = next ? headingRank(next) : 0;
+    if (nextRank && nextRank <= rank) break;
+    const inner = notesIn(node, known);
+    if (!inner) return null;
+    notes.push(...inner);
+  }
+  return notes.length > 0 ? notes : null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../../utils/clip';
 import { readSiteFixture } from '../../../support/site-fixtures';
@@ -212,5 +214,69 @@ describe('wikipedia French infobox_v3', () => {
         '| Député au Storting | 1913-1915 |\n\n',
     );
     expect(markdown).not.toContain('modifier');
+  });
+});
+
+/**
+ * GFM draws footnote definitions at the end of the note, whatever their place in the Markdown:
+ * a "Notes" or "References" heading left where the page had it would stand over nothing, in
+ * any language. It heads the footnotes at the end instead.
+ */
+describe('wikipedia notes sections', () => {
+  const cases = [
+    'vector-2022-today',
+    'frwiki-infobox-v3',
+    'settlement-infobox',
+    'mobile-sections',
+    'list-article',
+  ];
+  for (const name of cases) {
+    it(`leaves no heading standing over nothing (${name})`, () => {
+      const html = readSiteFixture(`wikipedia/fixtures/${name}.html`);
+      const result = clipDocument(pageFromHtml(html, fixtureOptions(html).url), {
+        mode: 'article',
+      });
+      if (!result.ok) throw new Error(result.error.code);
+      const rendered = micromark(result.clip.markdown, {
+        extensions: [gfm()],
+        htmlExtensions: [gfmHtml()],
+      });
+      // Every heading is followed by something of its own: text, a subsection, or the footnotes.
+      const empty = [...rendered.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>\s*(?:<h([1-6])|$)/g)].filter(
+        (match) => match[3] === undefined || Number(match[3]) <= Number(match[1]),
+      );
+      expect(empty.map((match) => match[2])).toEqual([]);
+      expect(rendered).toMatch(/<\/h2>\s*<section data-footnotes/);
+    });
+  }
+});
+
+/** French headings, the list two wrappers deep, and a section after the notes. */
+const FRENCH_NOTES = `<!DOCTYPE html><html lang="fr"><head><title>Phare de Selvik — Wikipédia</title></head>
+<body class="skin-vector-2022"><h1 id="firstHeading" class="firstHeading"><span class="mw-page-title-main">Phare de Selvik</span></h1>
+<div id="mw-content-text"><div class="mw-content-ltr mw-parser-output" lang="fr">
+<p>Le <b>phare de Selvik</b> est allumé en 1889.<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup></p>
+<div class="mw-heading mw-heading2"><h2 id="Notes_et_références">Notes et références</h2></div>
+<div class="reflist"><div class="mw-references-wrap"><ol class="references">
+<li id="cite_note-1"><span class="mw-cite-backlink"><a href="#cite_ref-1">↑</a></span> <span class="reference-text">Liste des feux, Kystverket, 2024.</span></li>
+</ol></div></div>
+<div class="mw-heading mw-heading2"><h2 id="Liens_externes">Liens externes</h2></div>
+<ul><li><a href="https://fyr.example.no/selvik">Le phare sur le site des gardiens</a></li></ul>
+</div></div></body></html>`;
+
+describe('wikipedia notes section followed by another', () => {
+  it('moves the notes heading to the footnotes instead of leaving it over nothing', () => {
+    const doc = pageFromHtml(FRENCH_NOTES, 'https://fr.wikipedia.org/wiki/Phare_de_Selvik');
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.site).toBe('wikipedia');
+    const rendered = micromark(result.clip.markdown, {
+      extensions: [gfm()],
+      htmlExtensions: [gfmHtml()],
+    });
+    expect(rendered).toMatch(
+      /<h2>Liens externes<\/h2>\s*<ul>[\s\S]*<\/ul>\s*<h2>Notes et références<\/h2>\s*<section data-footnotes/,
+    );
+    expect(rendered).toContain('Liste des feux, Kystverket, 2024.');
   });
 });
