@@ -7,7 +7,7 @@ import { fixtureOptions } from '../fixture-page';
 /**
  * Substack's post page beyond its golden notes: the nodes today's editor serves empty and draws
  * in the browser (a LaTeX block, a mention), the embedded-post card, image galleries and embedded
- * X posts, and the paywall that ends a paid post's free part.
+ * X posts, and the paywall that ends a paid post's free part, drawn or read from the page data.
  */
 function clipPage(html: string, url?: string): { markdown: string; site?: string } {
   const result = clipDocument(pageFromHtml(html, url), { mode: 'article' });
@@ -62,6 +62,85 @@ describe('substack post saved before the app drew it', () => {
     expect(markdown).toContain('## Crossing times');
     expect(markdown).toContain('[^1]: The engine was replaced in 2004');
     expect(markdown).not.toContain('Subscribe now');
+  });
+});
+
+describe('substack paid post saved before the app drew it', () => {
+  const CUT = 'the note holds only what the page showed.*';
+
+  it('ends the free part read from the page data with a line saying the post continues', () => {
+    const { markdown, site } = clip('post-saved-preloads-paid.html');
+    expect(site).toBe('substack');
+    const lines = markdown.trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toBe(
+      '*This post continues for paid subscribers; the note holds only what the page showed.*',
+    );
+    expect(lines[lines.length - 3]).toBe('### Yields by variety');
+  });
+
+  it('drops a footnote reference whose note was cut with the rest of the post', () => {
+    const { markdown } = clip('post-saved-preloads-paid.html');
+    expect(markdown).toContain(
+      '\nThe co-op’s cider press runs two days a year, and for the first time we kept a ledger of every bucket that went through it.\n',
+    );
+    expect(markdown).not.toContain('#footnote-1-201877');
+  });
+
+  // The same saved page with the preloaded post's fields varied: the line needs all of them.
+  const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');
+  const freePart = `<p>${words(60)}</p><h3 class="header-anchor-post">What the ledger says</h3>`;
+  const page = (post: Record<string, unknown>) => {
+    const preloads = {
+      post: {
+        title: 'Ledger',
+        post_date: '2026-10-18T08:00:00.000Z',
+        publishedBylines: [{ name: 'Iona Petrakis' }],
+        audience: 'only_paid',
+        wordcount: 1200,
+        body_html: freePart,
+        ...post,
+      },
+    };
+    return `<!DOCTYPE html><html><head><title>Ledger</title></head><body><div id="entry"></div><script>window._preloads = JSON.parse(${JSON.stringify(JSON.stringify(preloads))})</script><script src="https://substackcdn.com/bundle/static/js/main.1a2b3c.js"></script></body></html>`;
+  };
+  const ending = (post: Record<string, unknown>) => {
+    const { markdown, site } = clipPage(page(post), 'https://pressday.substack.com/p/ledger');
+    expect(site).toBe('substack');
+    return markdown.trimEnd().split('\n').pop();
+  };
+
+  it('claims a cut only when audience, paywall marker and word count all say so', () => {
+    expect(ending({})).toBe(
+      '*This post continues for paid subscribers; the note holds only what the page showed.*',
+    );
+    // A post for everyone is whole.
+    expect(ending({ audience: 'everyone' })).toBe('### What the ledger says');
+    // A reader who may read on gets the editor's paywall marker and the rest of the post.
+    expect(
+      ending({
+        body_html: `${freePart}<div class="paywall-jump" data-component-name="PaywallToDOM"></div><p>${words(40)} past the wall.</p>`,
+      }),
+    ).toBe(`${words(40)} past the wall.`);
+    // Without the post's word count nothing says the body is short.
+    expect(ending({ wordcount: null })).toBe('### What the ledger says');
+    // A paid post without a paywall, read by a subscriber: the body holds every word.
+    expect(ending({ wordcount: 64 })).toBe('### What the ledger says');
+    const free = clip('post-saved-preloads.html').markdown;
+    expect(free).not.toContain(CUT);
+  });
+
+  it('names founding members for a post only they may read', () => {
+    expect(ending({ audience: 'founding' })).toBe(
+      '*This post continues for founding members; the note holds only what the page showed.*',
+    );
+  });
+
+  it('counts words of a script written without spaces so a whole post is not taken for cut', () => {
+    const text = '渡し船の時刻表は一九八七年から変わっていない。'.repeat(20);
+    expect(ending({ body_html: `<p>${text}</p>`, wordcount: 420 })).toBe(text);
+    expect(ending({ body_html: `<p>${text}</p>`, wordcount: 4000 })).toBe(
+      '*This post continues for paid subscribers; the note holds only what the page showed.*',
+    );
   });
 });
 

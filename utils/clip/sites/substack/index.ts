@@ -403,9 +403,20 @@ function authorName(value: unknown): string | undefined {
  * hold the id themselves, which is the shape the engine's footnote rule reads.
  */
 function normaliseFootnotes(content: Element): void {
+  const noteIds = new Set(
+    Array.from(content.querySelectorAll('.footnote a.footnote-number[id]'), (number) =>
+      number.getAttribute('id'),
+    ),
+  );
   for (const anchor of Array.from(content.querySelectorAll('a.footnote-anchor[href*="#"]'))) {
     const id = (anchor.getAttribute('href') ?? '').split('#')[1];
     if (!id) continue;
+    // A paid post's free part keeps its references but not the notes, which sit after the cut:
+    // the number would read as part of the sentence and link to nothing.
+    if (!noteIds.has(id)) {
+      anchor.remove();
+      continue;
+    }
     anchor.setAttribute('href', `#${id}`);
     if (!anchor.closest('sup')) {
       const sup = content.ownerDocument.createElement('sup');
@@ -429,6 +440,8 @@ interface PostData {
   subtitle?: string;
   author?: string;
   published?: string;
+  /** Who the rest of the post is for, when the data says the body is only its free part. */
+  cutFor?: string;
 }
 
 function postExtract(
@@ -481,7 +494,8 @@ function postExtract(
   embeddedPosts(copy, out, inertParser(doc));
   titledFrames(copy);
   content.append(...Array.from(copy.childNodes));
-  const paywall = paywallLine(article, body, out);
+  const paywall =
+    paywallLine(article, body, out) ?? (data?.cutFor ? cutLine(out, data.cutFor) : null);
   if (paywall) content.append(paywall);
 
   const bylineAuthor = textOf(
@@ -525,13 +539,56 @@ function savedPost(doc: Document): PostData | null {
   const post = preloadedPost(doc);
   const html = stringAt(post, 'body_html');
   if (!html) return null;
+  const body = inertParser(doc)(html).body;
   return {
-    body: inertParser(doc)(html).body,
+    body,
     title: stringAt(post, 'title'),
     subtitle: stringAt(post, 'subtitle'),
     author: stringAt(post, 'publishedBylines', 0, 'name'),
     published: stringAt(post, 'post_date'),
+    cutFor: cutFor(post, body),
   };
+}
+
+/** The audiences of a post that is not for everyone, and who they are in the note's words. */
+const PAID_AUDIENCES = new Map([
+  ['only_paid', 'paid subscribers'],
+  ['founding', 'founding members'],
+]);
+
+/**
+ * Words as a count of a post's length reads them. A script written without spaces counts each
+ * character, so that the count never falls short of Substack's own and passes for a cut.
+ */
+function wordCount(text: string): number {
+  const words = text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+  const unspaced = text.match(
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu,
+  );
+  return words + (unspaced?.length ?? 0);
+}
+
+/**
+ * Who the rest of a paid post is for, when the page data holds only its free part: what the
+ * server sends a reader who cannot read on. The data has no paywall words, but its fields say it:
+ * `audience` is not `everyone`; the body lacks the editor's paywall marker (`PaywallToDOM`), which
+ * a reader with access gets where the free part ends; and it holds far fewer words than the
+ * post's `wordcount`, which counts the whole post. Without that count nothing says it is cut.
+ */
+function cutFor(post: unknown, body: Element): string | undefined {
+  const readers = PAID_AUDIENCES.get(stringAt(post, 'audience') ?? '');
+  const total = at(post, 'wordcount');
+  if (!readers || typeof total !== 'number' || !(total > 0)) return undefined;
+  if (body.querySelector('.paywall-jump, [data-component-name="PaywallToDOM"]')) return undefined;
+  // A full body counts within a few per cent of `wordcount`; a free part, a fraction of it.
+  return wordCount(body.textContent ?? '') < total * 0.8 ? readers : undefined;
+}
+
+/** The end of a cut post read from the page data, which has no paywall heading to end on. */
+function cutLine(out: Document, readers: string): HTMLParagraphElement {
+  const em = out.createElement('em');
+  em.textContent = `This post continues for ${readers}; the note holds only what the page showed.`;
+  return paragraphOf(out, em);
 }
 
 /** The largest candidate of an image's `srcset` (by width), else its `src`. */
