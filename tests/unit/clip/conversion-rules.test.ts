@@ -362,3 +362,16 @@ describe('fediverse handles', () => {
     expect(html).toContain('<a href="mailto:archive@coast.example">');
   });
 });
+
+describe('double brackets in the text', () => {
+  it('shows [[words]] as written, in a form wiki-link syntaxes do not read as a link to a note', () => {
+    const markdown = markdownOf(
+      '<p>The page is made from the template [[Lighthouse infobox]] and [[Category:Lights|lights]].</p>',
+    );
+    // Notes apps with wiki links (Obsidian, Logseq, Foam…) read [[…]] as a link to one of the
+    // user's own notes, named by the page: the first bracket escaped, nothing links.
+    expect(markdown).not.toMatch(/(?<!\\)\[\[/);
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toContain('template [[Lighthouse infobox]] and [[Category:Lights|lights]].');
+  });
+});

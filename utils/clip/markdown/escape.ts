@@ -55,8 +55,10 @@ export function escapeText(text: string): string {
   escaped = escaped.replace(/`/g, '\\`');
   if ((escaped.match(/~/g)?.length ?? 0) >= 2) escaped = escaped.replace(/~/g, '\\~');
   // `![` in the words would open an image, inside a link's label too (`[![x](…) y](url)` shows
-  // url as a picture): its bracket is escaped, so only the link stays.
-  escaped = escaped.replace(/\[(?=\^)|(?<=!)\[/g, '\\[').replace(/\](?=[([:])/g, '\\]');
+  // url as a picture): its bracket is escaped, so only the link stays. `[[` is a link to one of
+  // the user's own notes in apps with wiki links (Obsidian, Logseq, Foam): both brackets escaped,
+  // the page's words name no note.
+  escaped = escaped.replace(/\[(?=[\^[])|(?<=[![])\[/g, '\\[').replace(/\](?=[([:])/g, '\\]');
   // A `<` that ends this text may meet a letter in the next one (`&lt;<span>img …`): raw HTML
   // once joined, so it is escaped too.
   escaped = escaped.replace(/<(?=[A-Za-z/!?]|$)/g, '\\<').replace(/&(?=#?\w+;)/g, '\\&');
