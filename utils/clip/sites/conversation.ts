@@ -1,3 +1,4 @@
+import { stripTrackingParameters } from '../markdown/urls';
 import { lineText } from './page-data';
 import { metaContent } from './post-parts';
 import type { SiteContext, SiteExtraction } from './types';
@@ -25,8 +26,14 @@ export class Citations {
 
   constructor(private readonly out: Document) {}
 
-  /** A reference marker `[n]` for a cited address; the same address keeps its number. */
-  reference(url: string, label?: string): Element {
+  /**
+   * A reference marker `[n]` for a cited address; the same address keeps its number. The
+   * assistants tag what they cite (ChatGPT adds `utm_source=chatgpt.com` to every source): the
+   * tag says nothing of the source, would tell the site the reader came from the assistant, and
+   * would part two citations of one page.
+   */
+  reference(cited: string, label?: string): Element {
+    const url = stripTrackingParameters(cited);
     let index = this.urls.indexOf(url);
     if (index < 0) {
       this.urls.push(url);

@@ -112,9 +112,80 @@ describe('ChatGPT', () => {
       '**You said**\n\nPlan a picnic.\n\n---\n\n**ChatGPT said**\n\nPick a park.\n\nBring a blanket.',
     );
   });
+
+  it('makes the citation chips of late 2026 footnotes: no chip text, favicon or tracking left', () => {
+    const { markdown } = clip(page('chatgpt/fixtures/shared-2026-citation-chips.html'));
+    // The chip reads "Wikipedia +2" on the page; its words and icon are not the answer's.
+    expect(markdown).not.toMatch(/Wikipedia|NOAA|ADMIRALTY|\+\d\b/);
+    expect(markdown).not.toContain('gstatic');
+    expect(markdown).not.toContain('utm_source');
+    expect(markdown).toContain('every lunar day of about 24 hours 50 minutes.[^1]');
+    expect(markdown).toContain('| Semidiurnal | 2 highs, 2 lows | Saint-Malo[^3] |');
+    // One source cited three times, in both answers, is one footnote.
+    expect(markdown.match(/\[\^2\](?!:)/g)).toHaveLength(3);
+    expect(markdown.match(/^\[\^\d+\]: /gm)).toHaveLength(5);
+    expect(markdown).toContain('[^1]: [en.wikipedia.org](https://en.wikipedia.org/wiki/Tide)');
+    expect(markdown).toContain(
+      '[^2]: [oceanservice.noaa.gov](https://oceanservice.noaa.gov/facts/twotides.html)',
+    );
+    // The "Sources" button under each answer is not text.
+    expect(markdown).not.toMatch(/^Sources$/m);
+  });
+
+  it('reads a chip without href by its label, and drops one that cites no web address', () => {
+    const chip = (attributes: string, name: string) =>
+      `<span data-state="closed" class="contents"><span data-search-result-target=""><a data-testid="chatgpt-citation" ${attributes} target="_blank"><span><span><span class="Favicon-xZwQNw"><img alt="" src="https://t0.gstatic.com/faviconV2?url=x"></span><span>${name}</span></span><span aria-hidden="true">+1</span></span></a></span></span>`;
+    const doc = pageFromHtml(
+      `<title>Kites - ChatGPT</title><main>
+        <div data-turn-key="k1"><h4 class="sr-only">You said:</h4>
+          <div data-user-message-bubble="true"><div data-markdown-text-tone="user-message"><p>Why do kites fly?</p></div></div>
+          <h4 class="sr-only" data-conversation-role="assistant">ChatGPT said:</h4>
+          <div data-chatgpt-selection-message-id="m1"><div data-markdown-text-style="assistant-message">
+            <p>The wind pushes the kite up and back.${chip('aria-label="Kite Society: How kites fly, https://kites.example/physics?utm_source=chatgpt.com, 1 additional source"', 'Kite Society')}</p>
+            <p>The line holds it at an angle.${chip('href="javascript:alert(1)" aria-label="Trap: Trap, javascript:alert(1)"', 'Trap')}</p>
+          </div></div></div>
+      </main>`,
+      'https://chatgpt.com/share/kites',
+    );
+    const { markdown } = clip(doc);
+    expect(markdown).toContain('The wind pushes the kite up and back.[^1]');
+    expect(markdown).toContain('[^1]: [kites.example](https://kites.example/physics)');
+    expect(markdown).toContain('The line holds it at an angle.\n');
+    expect(markdown).not.toMatch(/Trap|javascript|Kite Society|\+1/);
+  });
+
+  it('drops the tracking tag from the footnotes of the older pills too', () => {
+    const { markdown } = clip(page('chatgpt/fixtures/shared-math-table-code-citations.html'));
+    expect(markdown).toContain(
+      '[^1]: [kingarthurbaking.com](https://www.kingarthurbaking.com/pro/reference/bakers-percentage)',
+    );
+    expect(markdown).not.toContain('utm_source');
+  });
 });
 
 describe('Claude', () => {
+  it('makes every web-search pill a footnote, whatever words or script name its source', () => {
+    const { markdown } = clip(page('claude/fixtures/shared-web-search-citations.html'));
+    // The pills read "USDA FSIS", "Food Standards Agency", "Bundeszentrum für Ernährung".
+    expect(markdown).not.toMatch(/USDA FSIS|Food Standards Agency|Bundeszentrum/);
+    expect(markdown).toContain('split it into shallow containers first. [^2]');
+    expect(markdown).toContain('heat does not destroy. [^3]');
+    expect(markdown).toContain('Reheat only the portion you will eat, and only once. [^2]');
+    expect(markdown.match(/^\[\^\d+\]: /gm)).toHaveLength(4);
+    expect(markdown).toContain(
+      '[^2]: [food.gov.uk](https://www.food.gov.uk/safety-hygiene/leftovers)',
+    );
+    expect(markdown).toContain(
+      '[^3]: [bzfe.de](https://www.bzfe.de/lebensmittelsicherheit/reste-richtig-aufbewahren/)',
+    );
+    // A link the answer writes in its words stays where it is.
+    expect(markdown).toContain(
+      'The [chilling guide](https://www.food.gov.uk/safety-hygiene/chilling) has a table',
+    );
+    // The folded search panel is not the answer.
+    expect(markdown).not.toContain('Searched the web');
+  });
+
   it('reads a chat of the user’s own (/chat/), not only a shared one', () => {
     const reading = readSite(page('claude/fixtures/chat-artifact-table.html'), undefined);
     expect(reading.site?.id).toBe('claude');

@@ -23,7 +23,7 @@ import type { SiteModule } from '../types';
  * In both, a screen-reader heading before each message names its speaker in the reader's
  * language ("You said:", "ChatGPT said:"). Only the messages are kept: the "Thought for 12s"
  * line (no reasoning is shown, only its duration), copy and feedback buttons, and the sources
- * drawer go. Citation pills become footnotes naming the cited site.
+ * drawer go. Citations become footnotes naming the cited site (see CITATION).
  */
 
 /** A turn of either layout. */
@@ -148,17 +148,55 @@ function markMathSources(copy: Element): void {
   }
 }
 
+/**
+ * A web-search citation, drawn inline after the words it backs: until 2026 a pill
+ * (`webpage-citation-pill`) holding a link, since then a chip that is itself the link
+ * (`chatgpt-citation`, a favicon and the source's short name). Either shows "+2" when it stands
+ * for several sources; the page holds only the first one's address, the others being fetched
+ * for the hover card.
+ */
+const CITATION = '[data-testid="webpage-citation-pill"], [data-testid="chatgpt-citation"]';
+
+/**
+ * The cited address. The chip's label is "Source: Page title, address" (followed by how many
+ * more sources it stands for): it still gives the address when the chip carries no `href`.
+ */
+function citedUrl(citation: Element): string | undefined {
+  const link = citation.matches('a[href]') ? citation : citation.querySelector('a[href]');
+  const href = link?.getAttribute('href')?.trim();
+  if (href) return /^https?:\/\//i.test(href) ? href : undefined;
+  return /,\s(https?:\/\/\S+?),?(?:\s|$)/i.exec(citation.getAttribute('aria-label') ?? '')?.[1];
+}
+
+/**
+ * The citation with the tooltip wrappers that hold nothing else: the footnote reference
+ * replaces them all, so no empty wrapper is left in the sentence.
+ */
+function citationHolder(citation: Element, root: Element): Element {
+  let holder = citation;
+  for (
+    let parent = holder.parentElement;
+    parent &&
+    parent !== root &&
+    parent.localName === 'span' &&
+    parent.childElementCount === 1 &&
+    lineText(parent) === lineText(holder);
+    parent = parent.parentElement
+  )
+    holder = parent;
+  return holder;
+}
+
 function buildPart(out: Document, citations: Citations): (part: Element) => Element {
   return (part) => {
     const copy = copyPart(out, part);
     rebuildCodeBlocks(out, copy);
     markMathSources(copy);
-    for (const pill of Array.from(copy.querySelectorAll('[data-testid="webpage-citation-pill"]'))) {
-      const link = pill.querySelector('a[href]');
-      const href = link?.getAttribute('href');
-      // The pill sits in a tooltip wrapper of its own; the reference replaces both.
-      const holder = pill.parentElement?.childElementCount === 1 ? pill.parentElement : pill;
-      if (href && /^https?:/i.test(href)) holder.replaceWith(citations.reference(href));
+    for (const citation of Array.from(copy.querySelectorAll(CITATION))) {
+      if (citation.parentElement?.closest(CITATION)) continue;
+      const url = citedUrl(citation);
+      const holder = citationHolder(citation, copy);
+      if (url) holder.replaceWith(citations.reference(url));
       else holder.remove();
     }
     return copy;

@@ -67,10 +67,17 @@ function readTurns(doc: Document): Turn[] {
 }
 
 /**
- * A web-search citation is a link whose label is the cited site itself ("epa.gov", "Reuters"
- * pointing to reuters.com): it becomes a footnote. Links the answer writes as words stay.
+ * Claude draws a web-search citation as a pill after the words it backs: a link styled as a
+ * Tailwind group named `tag`, inside a tooltip wrapper, whose label is the source's own name
+ * ("Wikipedia", "Stack Exchange", "Texas Instruments E2E", in the source's language). Older
+ * pills, without that class, are told apart by a label that is the cited site itself
+ * ("epa.gov", "Reuters" pointing to reuters.com). Either becomes a footnote; links the answer
+ * writes as words stay.
  */
+const SOURCE_PILL = 'a[class~="group/tag"]';
+
 function isSourcePill(link: Element, href: string): boolean {
+  if (link.matches(SOURCE_PILL)) return true;
   const label = lineText(link)
     .replace(/\s*\+\d+$/, '')
     .toLowerCase();
@@ -156,9 +163,18 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
     takeCodeLabels(copy);
     for (const link of Array.from(copy.querySelectorAll('a[href]'))) {
       const href = link.getAttribute('href') ?? '';
-      if (/^https?:/i.test(href) && isSourcePill(link, href)) {
-        link.replaceWith(citations.reference(href));
-      }
+      if (!isSourcePill(link, href)) continue;
+      // The tooltip wrapper holds nothing but the pill: the reference takes its place too.
+      const wrapper = link.parentElement;
+      const holder =
+        wrapper &&
+        wrapper !== copy &&
+        wrapper.localName === 'span' &&
+        wrapper.childNodes.length === 1
+          ? wrapper
+          : link;
+      if (/^https?:\/\//i.test(href)) holder.replaceWith(citations.reference(href));
+      else if (link.matches(SOURCE_PILL)) holder.remove();
     }
     return copy;
   };
