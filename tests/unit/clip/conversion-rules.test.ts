@@ -80,7 +80,7 @@ describe('footnotes', () => {
       <li id="bib.bib35" class="ltx_bibitem"><span class="ltx_bibblock">I. Sutskever. Sequence to sequence learning. 2014.</span></li>
       </ul></section>
       <p>See also <a href="https://elsewhere.example.net/paper#results">the results</a>.</p>`);
-    expect(markdown).toContain('explored before [[^1], [^2]].');
+    expect(markdown).toContain('explored before \\[[^1], [^2]].');
     expect(markdown).toContain('[^1]: I. Sutskever. Sequence to sequence learning. 2014.');
     expect(markdown).toContain('[^2]: D. Bahdanau. Neural machine translation. 2014.');
     // A link to another page's fragment that cites nothing stays a link.
@@ -373,5 +373,22 @@ describe('double brackets in the text', () => {
     expect(markdown).not.toMatch(/(?<!\\)\[\[/);
     const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
     expect(html).toContain('template [[Lighthouse infobox]] and [[Category:Lights|lights]].');
+  });
+
+  it("forms no [[…]] where the words' brackets meet a link or a footnote", () => {
+    const markdown = markdownOf(`
+      <p>As shown before <cite class="ltx_cite">[<a href="https://arxiv.example.org/html/2101.00001#bib.bib4" class="ltx_ref">4</a>]</cite>
+      and in the handbook [<a href="https://sre.example.org/hol14">Hol14</a>],
+      see <a href="https://ref.example.org/entry">[Entry 7]</a>.</p>
+      <section class="ltx_bibliography"><h2>References</h2><ul class="ltx_biblist">
+      <li id="bib.bib4" class="ltx_bibitem"><span class="ltx_bibblock">B. Holm. Keeping lights. 2014.</span></li>
+      </ul></section>`);
+    // Read by a notes app with wiki links, `[[Hol14]](…)` or `[[Entry 7]]` named a note of the
+    // user's: the page's bracket that meets a link's or a footnote's is escaped.
+    expect(markdown).not.toMatch(/(?<!\\)\[\[/);
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toContain('[<a href="https://sre.example.org/hol14">Hol14</a>]');
+    expect(html).toContain('<a href="https://ref.example.org/entry">[Entry 7]</a>');
+    expect(html).toMatch(/before \[<sup><a href="#user-content-fn-1"[^>]*>1<\/a><\/sup>\]/);
   });
 });

@@ -21,9 +21,12 @@ import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 /** Hard line break, decided at the end: dropped before a blank line, `<br>` inside a table. */
 const HARD_BREAK = '\uE001';
 /**
- * Put before every `[text](url)` link: a `!` that ends the text before it (the page's "Wow!" right
- * before a link) would turn the link into an image, which a page could use to load any address as
- * a picture in the note. cleanProse escapes such a `!`; the mark goes with the others.
+ * Put before every `[text](url)` link and `[^n]` footnote reference: a `!` that ends the text
+ * before it (the page's "Wow!" right before a link) would turn the link into an image, which a
+ * page could use to load any address as a picture in the note, and a `[` there (the page's
+ * "[" + a cited link + "]") or at the start of the link's label (a link labelled "[1]") makes
+ * `[[`, a link to one of the user's own notes in apps with wiki links. cleanProse escapes the
+ * page's `!` or `[` (a label's own bracket: escapeOpeningBracket); the mark goes with the others.
  */
 const LINK_START = '\uE002';
 // Table structure travels through turndown as marked text and is laid out by the table rule.
@@ -233,7 +236,25 @@ export function markdownLink(
     /^[^\s<>\\]+$/.test(text)
   )
     return `<${text}>`;
-  return `${LINK_START}[${text}](${markdownDestination(safe)})`;
+  return `${LINK_START}[${escapeOpeningBracket(text)}](${markdownDestination(safe)})`;
+}
+
+/**
+ * A label that opens with the page's own bracket (a link labelled "[1]") would read `[[1]](…)`:
+ * in apps with wiki links, a link to one of the user's own notes. That bracket and the one that
+ * closes it are escaped; CommonMark shows the same label.
+ */
+function escapeOpeningBracket(label: string): string {
+  if (!label.startsWith('[')) return label;
+  let depth = 0;
+  for (let index = 0; index < label.length; index += 1) {
+    const character = label[index];
+    if (character === '\\') index += 1;
+    else if (character === '[') depth += 1;
+    else if (character === ']' && --depth === 0)
+      return `\\[${label.slice(1, index)}\\]${label.slice(index + 1)}`;
+  }
+  return `\\${label}`;
 }
 
 /** `alt` is written as it is given: the caller escapes it. */
@@ -347,7 +368,8 @@ export function createMarkdownConverter(): TurndownService {
     'footnoteReference',
     {
       filter: (node) => node.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
-      replacement: (_content, node) => `[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
+      replacement: (_content, node) =>
+        `${LINK_START}[^${node.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE)}]`,
     },
     '*',
   );
@@ -578,6 +600,10 @@ function cleanProse(text: string): string {
       // An unescaped `!` (an even run of backslashes before it) right before a link.
       .replace(/(\\*)!\uE002/g, (match, slashes: string) =>
         slashes.length % 2 ? match : `${slashes}\\!${LINK_START}`,
+      )
+      // An unescaped `[` right before a link or a footnote reference.
+      .replace(/(\\*)\[\uE002\[/g, (match, slashes: string) =>
+        slashes.length % 2 ? match : `${slashes}\\[${LINK_START}[`,
       )
       .replace(/\u00a0/g, ' ')
       .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
