@@ -32,7 +32,7 @@ export class Citations {
    * tag says nothing of the source, would tell the site the reader came from the assistant, and
    * would part two citations of one page.
    */
-  reference(cited: string, label?: string): Element {
+  private reference(cited: string, label?: string): Element {
     const url = stripTrackingParameters(cited);
     let index = this.urls.indexOf(url);
     if (index < 0) {
@@ -46,6 +46,17 @@ export class Citations {
     link.textContent = String(index + 1);
     sup.append(link);
     return sup;
+  }
+
+  /**
+   * The citation drawn at `holder` becomes its reference mark, right after the words it backs:
+   * the space a pill keeps from them would otherwise stand before the mark ("cooking. ¹").
+   */
+  cite(holder: Element, cited: string, label?: string): void {
+    const before = holder.previousSibling;
+    if (before?.nodeType === before?.TEXT_NODE && before?.textContent)
+      before.textContent = before.textContent.replace(/\s+$/, '');
+    holder.replaceWith(this.reference(cited, label));
   }
 
   /** The sources list the references point to, or null when nothing was cited. */

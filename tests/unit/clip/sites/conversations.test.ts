@@ -168,9 +168,9 @@ describe('Claude', () => {
     const { markdown } = clip(page('claude/fixtures/shared-web-search-citations.html'));
     // The pills read "USDA FSIS", "Food Standards Agency", "Bundeszentrum für Ernährung".
     expect(markdown).not.toMatch(/USDA FSIS|Food Standards Agency|Bundeszentrum/);
-    expect(markdown).toContain('split it into shallow containers first. [^2]');
-    expect(markdown).toContain('heat does not destroy. [^3]');
-    expect(markdown).toContain('Reheat only the portion you will eat, and only once. [^2]');
+    expect(markdown).toContain('split it into shallow containers first.[^2]');
+    expect(markdown).toContain('heat does not destroy.[^3]');
+    expect(markdown).toContain('Reheat only the portion you will eat, and only once.[^2]');
     expect(markdown.match(/^\[\^\d+\]: /gm)).toHaveLength(4);
     expect(markdown).toContain(
       '[^2]: [food.gov.uk](https://www.food.gov.uk/safety-hygiene/leftovers)',

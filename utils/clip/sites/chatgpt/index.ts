@@ -196,7 +196,7 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
       if (citation.parentElement?.closest(CITATION)) continue;
       const url = citedUrl(citation);
       const holder = citationHolder(citation, copy);
-      if (url) holder.replaceWith(citations.reference(url));
+      if (url) citations.cite(holder, url);
       else holder.remove();
     }
     return copy;

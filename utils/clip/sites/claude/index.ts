@@ -173,7 +173,7 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
         wrapper.childNodes.length === 1
           ? wrapper
           : link;
-      if (/^https?:\/\//i.test(href)) holder.replaceWith(citations.reference(href));
+      if (/^https?:\/\//i.test(href)) citations.cite(holder, href);
       else if (link.matches(SOURCE_PILL)) holder.remove();
     }
     return copy;

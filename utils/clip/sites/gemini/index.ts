@@ -86,7 +86,7 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
     for (const mark of Array.from(copy.querySelectorAll('[data-turn-source-index]'))) {
       const url = sources[Number(mark.getAttribute('data-turn-source-index')) - 1];
       const holder = mark.closest('source-footnote') ?? mark;
-      if (url) holder.replaceWith(citations.reference(url, hostLabel(url)));
+      if (url) citations.cite(holder, url, hostLabel(url));
       else holder.remove();
     }
     // The sources carousel inside the answer is replaced by the footnotes.
