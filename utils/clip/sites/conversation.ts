@@ -54,8 +54,8 @@ export class Citations {
    */
   cite(holder: Element, cited: string, label?: string): void {
     const before = holder.previousSibling;
-    if (before?.nodeType === before?.TEXT_NODE && before?.textContent)
-      before.textContent = before.textContent.replace(/\s+$/, '');
+    if (before && before.nodeType === before.TEXT_NODE)
+      before.textContent = (before.textContent ?? '').replace(/\s+$/, '');
     holder.replaceWith(this.reference(cited, label));
   }
 
@@ -74,6 +74,25 @@ export class Citations {
     });
     return list;
   }
+}
+
+/**
+ * The citation with the tooltip wrappers that hold nothing else: the footnote reference
+ * replaces them all, so no empty wrapper is left in the sentence.
+ */
+export function citationHolder(citation: Element, root: Element): Element {
+  let holder = citation;
+  for (
+    let parent = holder.parentElement;
+    parent &&
+    parent !== root &&
+    parent.localName === 'span' &&
+    parent.childElementCount === 1 &&
+    lineText(parent) === lineText(holder);
+    parent = parent.parentElement
+  )
+    holder = parent;
+  return holder;
 }
 
 /** "https://www.epa.gov/x" → "epa.gov": what a source pill names. */

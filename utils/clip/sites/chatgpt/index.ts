@@ -1,5 +1,6 @@
 import {
   type Citations,
+  citationHolder,
   copyPart,
   extractConversation,
   headNames,
@@ -166,25 +167,6 @@ function citedUrl(citation: Element): string | undefined {
   const href = link?.getAttribute('href')?.trim();
   if (href) return /^https?:\/\//i.test(href) ? href : undefined;
   return /,\s(https?:\/\/\S+?),?(?:\s|$)/i.exec(citation.getAttribute('aria-label') ?? '')?.[1];
-}
-
-/**
- * The citation with the tooltip wrappers that hold nothing else: the footnote reference
- * replaces them all, so no empty wrapper is left in the sentence.
- */
-function citationHolder(citation: Element, root: Element): Element {
-  let holder = citation;
-  for (
-    let parent = holder.parentElement;
-    parent &&
-    parent !== root &&
-    parent.localName === 'span' &&
-    parent.childElementCount === 1 &&
-    lineText(parent) === lineText(holder);
-    parent = parent.parentElement
-  )
-    holder = parent;
-  return holder;
 }
 
 function buildPart(out: Document, citations: Citations): (part: Element) => Element {

@@ -1,5 +1,6 @@
 import {
   type Citations,
+  citationHolder,
   copyPart,
   extractConversation,
   headNames,
@@ -164,15 +165,7 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
     for (const link of Array.from(copy.querySelectorAll('a[href]'))) {
       const href = link.getAttribute('href') ?? '';
       if (!isSourcePill(link, href)) continue;
-      // The tooltip wrapper holds nothing but the pill: the reference takes its place too.
-      const wrapper = link.parentElement;
-      const holder =
-        wrapper &&
-        wrapper !== copy &&
-        wrapper.localName === 'span' &&
-        wrapper.childNodes.length === 1
-          ? wrapper
-          : link;
+      const holder = citationHolder(link, copy);
       if (/^https?:\/\//i.test(href)) citations.cite(holder, href);
       else if (link.matches(SOURCE_PILL)) holder.remove();
     }
