@@ -71,8 +71,10 @@ export function proseAfterHeading(root: Element): ProseRun[] {
 /**
  * Whether the article leaves part of the discussion out: more than a line of the page's prose
  * lies between the page's main heading and the article's first prose (the opening post), or,
- * when the replies are wanted, after the article's last prose. An article whose first prose is
- * not found in the page (rewritten text, an article from above the heading) is not judged.
+ * when the replies are wanted, after the article's last prose, or between the two (Readability
+ * keeps siblings by their own score, so a short reply, or one heavy with links, can drop out of
+ * the middle of a thread it otherwise kept). An article whose first prose is not found in the
+ * page (rewritten text, an article from above the heading) is not judged.
  */
 export function leavesOutDiscussion(
   page: readonly ProseRun[],
@@ -89,5 +91,27 @@ export function leavesOutDiscussion(
   if (lettersOf(page.slice(0, start)) > SKIPPED_PROSE_LIMIT) return true;
   if (!replies) return false;
   const end = page.findIndex((run, index) => index >= start && run.text.includes(last.text));
-  return end !== -1 && lettersOf(page.slice(end + 1)) > SKIPPED_PROSE_LIMIT;
+  if (end === -1) return false;
+  if (lettersOf(page.slice(end + 1)) > SKIPPED_PROSE_LIMIT) return true;
+  return lettersMissing(page.slice(start, end + 1), runs) > SKIPPED_PROSE_LIMIT;
+}
+
+/**
+ * Letters of `page` runs the article's runs do not hold, counted up to just past the limit.
+ * Most kept runs are the same text node on both sides (a set finds them); a run the set misses
+ * is looked for in the article's whole text, since cleaning can split or join text nodes. That
+ * search runs only until the count passes the limit, so a long thread costs a few scans at most.
+ */
+function lettersMissing(page: readonly ProseRun[], article: readonly ProseRun[]): number {
+  const kept = new Set(article.map((run) => run.text));
+  let whole: string | undefined;
+  let missing = 0;
+  for (const run of page) {
+    if (kept.has(run.text)) continue;
+    whole ??= article.map((part) => part.text).join('');
+    if (whole.includes(run.text)) continue;
+    missing += run.letters;
+    if (missing > SKIPPED_PROSE_LIMIT) break;
+  }
+  return missing;
 }

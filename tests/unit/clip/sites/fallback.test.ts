@@ -57,6 +57,22 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     expect(markdown).toContain('A reply under a collapsed comment.');
   });
 
+  it('keeps the reply Readability dropped from the middle of a Discourse topic', () => {
+    // Readability kept the first and last posts and left out the one between them (short, and
+    // heavy with links): a conversation with its middle gone reads as if nobody had answered.
+    const { markdown, notices } = clipChanged('discourse');
+    expect(notices).toEqual([{ code: 'discussion-cut' }]);
+    const question = markdown.indexOf('Is this a known limitation?');
+    const answer = markdown.indexOf('Known, yes. Tracked in [issue 77]');
+    const thanks = markdown.indexOf('Thanks, I will wait for the release.');
+    expect(question).toBeGreaterThan(-1);
+    expect(answer).toBeGreaterThan(question);
+    expect(thanks).toBeGreaterThan(answer);
+    // Whole-page clipping still takes the header's buttons and the sidebar out.
+    expect(markdown).not.toContain('Log In');
+    expect(markdown).not.toContain('[Users]');
+  });
+
   it('keeps the comments too when the page declares the post as its article body', () => {
     // schema.org's articleBody on a discussion marks the opening post alone: saving just that
     // would trade the lost post for lost comments.
@@ -155,6 +171,26 @@ describe('whether an article leaves part of a discussion out', () => {
     const page = `<body>${header}<div id="article">${post}</div>${reply}${footer}</body>`;
     expect(judged(page)).toBe(true);
     expect(judged(page, false)).toBe(false);
+  });
+
+  it('finds a reply left out of the middle, but not a line of facts', () => {
+    const between = '<p>Did you check the backup schedule? It moved to Tuesdays last month.</p>';
+    const facts = '<div class="date">answered 9 Feb 2026 at 19:47 · edited 10 Feb 2026</div>';
+    const page = (middle: string) =>
+      `<body>${header}<div id="article">${post}${middle}${reply}</div>${footer}</body>`;
+    const doc = pageFromHtml(page(between));
+    const prose = proseAfterHeading(doc.body);
+    const article = doc.getElementById('article') as Element;
+    expect(leavesOutDiscussion(prose, article, true)).toBe(false);
+    // The same article with the reply between taken out, as Readability does with a sibling.
+    article.querySelector('p:nth-child(2)')?.remove();
+    expect(leavesOutDiscussion(prose, article, true)).toBe(true);
+    expect(leavesOutDiscussion(prose, article, false)).toBe(false);
+    const withFacts = pageFromHtml(page(facts));
+    const factsProse = proseAfterHeading(withFacts.body);
+    const factsArticle = withFacts.getElementById('article') as Element;
+    factsArticle.querySelector('.date')?.remove();
+    expect(leavesOutDiscussion(factsProse, factsArticle, true)).toBe(false);
   });
 
   it('counts letters, so prose without spaces between words is prose', () => {
