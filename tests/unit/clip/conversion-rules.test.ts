@@ -123,6 +123,36 @@ describe('tables', () => {
     expect(markdown).toContain('| | | |\n| --- | --- | --- |\n| | 12 | 14 |');
   });
 
+  it('reads a grid that never sets two texts side by side as its text', () => {
+    // Hacker News indents a comment with a one-row table: a spacer image, a vote arrow, the
+    // comment. As a GFM table the comment was squeezed into a cell with its paragraphs as <br>.
+    // Whole-page clips (and a discussion the generic engine reads whole) keep such tables.
+    const page = (table: string) =>
+      pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+      <body><h1>Notes from the coast</h1>${PROSE}${table}</body></html>`);
+    const clip = (table: string) => {
+      const result = clipDocument(page(table), { mode: 'full-page' });
+      if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+      return result.clip.markdown;
+    };
+    const markdown = clip(`
+      <table><tbody><tr>
+        <td class="ind"><img src="s.gif" height="1" width="40"></td>
+        <td class="votelinks"><a href="vote?id=7"><div class="votearrow"></div></a></td>
+        <td class="default"><span class="comhead"><a href="user?id=ann">ann</a> 2 hours ago</span>
+          <div class="commtext">Keepers logged the weather too.<p>The logs are at the archive.</p></div></td>
+      </tr></tbody></table>`);
+    expect(markdown).not.toContain('|');
+    expect(markdown).toContain('Keepers logged the weather too.\n\nThe logs are at the archive.');
+    // Two texts side by side in any row keep it a table.
+    const grid = clip(`
+      <table><tbody>
+        <tr><td><img src="lamp.png" alt=""></td><td>North Point</td></tr>
+        <tr><td>1811</td><td>Gull Rock</td></tr>
+      </tbody></table>`);
+    expect(grid).toContain('| 1811 | Gull Rock |');
+  });
+
   it('reads a page laid out in one table cell as its text, with no table codes showing', () => {
     // An old-style personal site: the whole page in one cell, which Readability renames to a
     // <div> and hands back with its row and cell still inside.

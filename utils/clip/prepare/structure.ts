@@ -1,5 +1,5 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from '../markdown/urls';
-import { holdsTag } from '../presence';
+import { hasText, holdsTag } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -307,6 +307,13 @@ function isMultiLine(pre: Element): boolean {
   return (pre.textContent ?? '').trim().includes('\n');
 }
 
+/** How many of the row's cells hold text. */
+function textCells(row: HTMLTableRowElement): number {
+  let count = 0;
+  for (const cell of Array.from(row.cells)) if (hasText(cell)) count += 1;
+  return count;
+}
+
 function isLayoutTable(table: HTMLTableElement): boolean {
   const role = table.getAttribute('role');
   if (role === 'presentation' || role === 'none') return true;
@@ -323,6 +330,11 @@ function isLayoutTable(table: HTMLTableElement): boolean {
     Array.from(table.querySelectorAll('pre')).some(isMultiLine)
   )
     return !hasHeader || !!table.querySelector('h1, h2, h3');
+  // A grid that never sets two texts side by side relates nothing to anything: its other cells
+  // are spacers, indents and icons (Hacker News indents each comment with a one-row table of an
+  // empty cell, a vote arrow and the comment). As a GFM table it only squeezes the text into a
+  // cell; the texts read in order once flattened.
+  if (!hasHeader && rows.every((row) => textCells(row) <= 1)) return true;
   if (rows.length === 1 && !hasHeader) {
     const text = (table.textContent ?? '').trim();
     return text.length > 200 || table.querySelectorAll('p').length > 1;
