@@ -23,6 +23,7 @@ import { readTruth, scoreOutput } from './score';
  * selectors behave differently from Chromium: confirm any change with `npm run bench`.
  *
  *   npx tsx bench/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick] [--comments none]
+ *   npx tsx bench/quick.ts --mode full-page --out /tmp/full
  *
  * --show prints, for each Defuddle fixture that misses, the expected and actual value of every
  * differing signature part; for each Readability page, the expected elements that did not survive.
@@ -36,8 +37,15 @@ const { values } = parseArgs({
     // Site modules' comment depth (none, top-level, all): a Defuddle expected note that leaves a
     // discussion out is scored against what the user gets with `--comments none`.
     comments: { type: 'string' },
+    // Full-page clips score poorly by design (they keep the page's chrome); with --out, two
+    // runs' Markdown diffed show what a change does to the rules every mode shares.
+    mode: { type: 'string', default: 'article' },
   },
 });
+if (values.mode !== 'article' && values.mode !== 'full-page') {
+  console.error('--mode is article or full-page');
+  process.exit(2);
+}
 const corpusDir = resolve(values.corpus as string);
 const pages = listPages(corpusDir).filter(pageFilter(values.pages));
 let groundTruth: ReturnType<typeof readGroundTruth> | undefined;
@@ -79,7 +87,7 @@ for (const page of pages) {
     }
   }
   const result = clipDocument(doc, {
-    mode: 'article',
+    mode: values.mode as 'article' | 'full-page',
     ...(values.comments && { comments: values.comments as 'none' | 'top-level' | 'all' }),
   });
   const markdown = result.ok ? result.clip.markdown : '';
