@@ -128,10 +128,103 @@ function firstOwn(
 ): Element | undefined {
   for (const candidate of root.querySelectorAll(selector)) {
     if (body?.contains(candidate)) continue;
+    // A hidden comment's own header (author, date) is its own, never a neighbour's.
+    const hidden = candidate.closest(HIDDEN_PARTS);
+    if (hidden && !hidden.contains(comment)) continue;
     const reply = candidate.closest(NESTED_REPLY);
     if (!reply || reply.contains(comment)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * Hidden ("minimized") comments. A maintainer can hide a comment as spam, abuse, off-topic,
+ * outdated, duplicate or resolved; the server-rendered timeline then draws the comment's group
+ * (`.js-minimizable-comment-group`) as a collapsed `.minimized-comment` whose `<details>` summary
+ * holds GitHub's sentence ("This comment was marked as off-topic.", "This comment has been
+ * hidden." when the reason is not shown). The comment itself is in the `<details>` when GitHub
+ * preloaded it or the reader opened it, in a sibling `.unminimized-comment.d-none` kept for
+ * "unhide", or nowhere (an `include-fragment` loads it on click; signed out, "Sign in to view").
+ * Every group of a visible comment also carries a `.minimized-comment.d-none`, which is no hidden
+ * comment. Kept in the note as one italic line in the comment's place, with the text under it
+ * when the page holds it: dropping it would misplace the replies around it, and showing it as an
+ * ordinary comment would say less than the page did.
+ */
+const HIDDEN = '.minimized-comment:not(.d-none)';
+/** Where a hidden comment's own author, date and text can be (see HIDDEN). */
+const HIDDEN_PARTS = `${HIDDEN}, .unminimized-comment.d-none`;
+const GROUP = '.js-minimizable-comment-group';
+const BODY = '.js-comment-body, .comment-body';
+
+/** The group's own visible `.minimized-comment` (not one of a reply nested in it), if hidden. */
+function hiddenBlockOf(group: Element | null): Element | undefined {
+  if (!group) return undefined;
+  return Array.from(group.querySelectorAll(HIDDEN)).find((block) => block.closest(GROUP) === group);
+}
+
+/** GitHub's sentence as a reason: "off-topic", "spam", "disruptive content"; none when unsaid. */
+function hiddenReason(block: Element): string | undefined {
+  const summary = block.querySelector('summary');
+  const sentence = textOf(
+    summary?.querySelector('.timeline-comment-header-text, h3, h4') ?? summary ?? block,
+  );
+  // Up to the sentence's end: a summary without a heading also says "Sign in to view".
+  return /\bmarked as ([^.]+)/.exec(sentence)?.[1]?.trim();
+}
+
+/**
+ * The author of a hidden comment whose header is not on the page: the avatar GitHub draws beside
+ * the collapsed row, only when that timeline item holds this one comment (a review thread's item
+ * holds several, and its avatar is the reviewer's).
+ */
+function avatarAuthor(group: Element): string | undefined {
+  const item = group.closest('.TimelineItem');
+  if (!item) return undefined;
+  const others = Array.from(item.querySelectorAll(GROUP)).some(
+    (other) => other !== group && !group.contains(other),
+  );
+  if (others) return undefined;
+  const avatar = Array.from(item.querySelectorAll('.TimelineItem-avatar')).find(
+    (candidate) => candidate.closest('.TimelineItem') === item,
+  );
+  const link = avatar?.querySelector('a[href]');
+  const handle = /^(?:https:\/\/github\.com)?\/([A-Za-z0-9-]+(?:\[bot\])?)\/?$/.exec(
+    link?.getAttribute('href') ?? '',
+  )?.[1];
+  return (
+    handle ?? (avatar?.querySelector('img[alt^="@"]')?.getAttribute('alt')?.slice(1) || undefined)
+  );
+}
+
+/** The first `selector` in `part` that is the group's own: not in its body, not in a reply. */
+function ownIn(part: Element, selector: string, group: Element, body: Element | null) {
+  return Array.from(part.querySelectorAll(selector)).find(
+    (element) => !body?.contains(element) && element.closest(GROUP) === group,
+  );
+}
+
+/** The note's part for a hidden comment: the italic line, then its text when the page has it. */
+function hiddenComment(out: Document, block: Element): ThreadComment {
+  const group = block.closest(GROUP) ?? block;
+  const parts = Array.from(group.querySelectorAll(HIDDEN_PARTS)).filter(
+    (part) => part.closest(GROUP) === group,
+  );
+  // What the reader sees on opening the row first, else the copy GitHub keeps for "unhide".
+  const part = parts.find((candidate) => ownIn(candidate, BODY, group, null)) ?? block;
+  const body = ownIn(part, BODY, group, null) ?? null;
+  const author = textOf(ownIn(part, 'a.author', group, body)) || avatarAuthor(group);
+  const day = isoDate(ownIn(part, 'relative-time', group, body)?.getAttribute('datetime'));
+  const reason = hiddenReason(block);
+  const line = out.createElement('p');
+  const em = out.createElement('em');
+  em.textContent = `${author ? `A comment by @${author}` : 'A comment'}${day ? ` on ${day.slice(0, 10)}` : ''} was hidden${reason ? ` as ${reason}` : ''}.`;
+  line.append(em);
+  const holder = out.createElement('div');
+  holder.append(line);
+  if (body) holder.append(...Array.from(permalinkSnippets(importBody(out, body)).childNodes));
+  // No byline: author and day are in the line, from the hidden comment's own header or its
+  // avatar, so nothing can be borrowed from a neighbour.
+  return { facts: [], body: holder, replies: [] };
 }
 
 /**
@@ -167,7 +260,9 @@ function isAnswer(comment: Element, stop: Element): boolean {
 
 function classicExtract(root: Element, context: SiteContext): SiteExtraction | null {
   const { doc, out } = context;
-  const bodies = Array.from(root.querySelectorAll('.js-comment-body'));
+  const bodies = Array.from(root.querySelectorAll('.js-comment-body')).filter(
+    (body) => !hiddenBlockOf(body.closest(GROUP)),
+  );
   const first = bodies[0];
   const title =
     textOf(doc.querySelector('[data-component="PH_Title"] .markdown-title')) ||
@@ -185,8 +280,22 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
   const comments: ThreadComment[] = [];
-  for (const body of bodies.slice(1)) {
+  // Bodies and hidden comments in page order; a hidden comment's own bodies are read with it.
+  const shown = new Set(bodies);
+  const items = Array.from(root.querySelectorAll(`.js-comment-body, ${HIDDEN}`)).filter(
+    (item) => shown.has(item) || item.matches(HIDDEN),
+  );
+  for (const item of items.slice(items.indexOf(first) + 1)) {
     if (context.comments === 'none') break;
+    if (item.matches(HIDDEN)) {
+      const reply = isReply(item);
+      if (reply && context.comments === 'top-level') continue;
+      const parent = comments.at(-1);
+      if (reply && parent) parent.replies.push(hiddenComment(out, item));
+      else comments.push(hiddenComment(out, item));
+      continue;
+    }
+    const body = item;
     const comment = body.closest('.js-comment, .timeline-comment, .review-comment') ?? body;
     const reply = isReply(comment);
     if (reply && context.comments === 'top-level') continue;
