@@ -28,7 +28,11 @@ import {
   normalizeVideoElements,
   removeDuplicateImages,
 } from './prepare/media';
-import { leavesOutDiscussion, proseAfterHeading } from './prepare/opening-post';
+import {
+  dropLeadBeforeMainHeading,
+  leavesOutDiscussion,
+  proseAfterHeading,
+} from './prepare/opening-post';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -346,6 +350,7 @@ function missedArticle(
     return { markdown: finishContent(declared, context), metadata };
   }
   context.notices.push(notice(code));
+  if (code === 'discussion-cut' && page.body) dropLeadBeforeMainHeading(page.body);
   return { markdown: fullPageMarkdown(page, context), metadata };
 }
 

@@ -44,9 +44,11 @@ function proseRun(text: string): ProseRun | undefined {
   return { text: foldedKey(text), letters };
 }
 
-/** The prose texts under `root` in order, outside links, headings and the page's chrome. */
-function proseRuns(root: Element, after: Element | null): ProseRun[] {
-  const runs: ProseRun[] = [];
+/**
+ * The text nodes under `root` that are prose, in order, outside links, headings and the page's
+ * chrome (only those after `after`, when given), each with its run.
+ */
+function* proseNodes(root: Element, after: Element | null): Generator<[Text, ProseRun]> {
   // 4: text nodes (NodeFilter is not a global in every DOM implementation).
   const walker = root.ownerDocument.createTreeWalker(root, 4);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -54,10 +56,40 @@ function proseRuns(root: Element, after: Element | null): ProseRun[] {
     const parent = node.parentElement;
     if (!parent || parent.closest(SKIPPED)) continue;
     const run = proseRun(node.nodeValue ?? '');
-    if (!run) continue;
-    runs.push(run);
+    if (run) yield [node as Text, run];
   }
-  return runs;
+}
+
+/** The prose texts under `root` in order, outside links, headings and the page's chrome. */
+function proseRuns(root: Element, after: Element | null): ProseRun[] {
+  return Array.from(proseNodes(root, after), ([, run]) => run);
+}
+
+/**
+ * A discussion clipped as a whole page starts with the block that holds its main heading and
+ * the prose after it (the opening post, with its byline, community and date, which pages often
+ * draw above the title): what the page draws before that block (the site's name, "Log in",
+ * "Sign up for free", a column of links) is the site's, the premise proseAfterHeading reads the
+ * discussion by. Only when that part holds no more than a line of prose: a page whose first h1
+ * sits below the discussion (a sidebar's "About this community") keeps everything.
+ */
+export function dropLeadBeforeMainHeading(root: Element): void {
+  const heading = root.getElementsByTagName('h1')[0];
+  if (!heading) return;
+  const firstProse = proseNodes(root, heading).next().value?.[0];
+  if (!firstProse) return;
+  let block: Element | null = heading.parentElement;
+  while (block && block !== root && !block.contains(firstProse)) block = block.parentElement;
+  if (!block || block === root) return;
+  let before = 0;
+  for (const [node, run] of proseNodes(root, null)) {
+    if (!((block.compareDocumentPosition(node) & 2) /* preceding */)) break;
+    before += run.letters;
+    if (before > SKIPPED_PROSE_LIMIT) return;
+  }
+  for (let node: Element = block; node !== root && node.parentElement; node = node.parentElement) {
+    while (node.previousSibling) node.previousSibling.remove();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  dropLeadBeforeMainHeading,
   leavesOutDiscussion,
   proseAfterHeading,
 } from '../../../../utils/clip/prepare/opening-post';
@@ -71,6 +72,21 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     // Whole-page clipping still takes the header's buttons and the sidebar out.
     expect(markdown).not.toContain('Log In');
     expect(markdown).not.toContain('[Users]');
+  });
+
+  it("starts a whole-page discussion at its opening post's block, not at the site's links", () => {
+    // ChatGPT's redesigned share page: the site's name, "Log in" and "Sign up for free" above
+    // the conversation's heading.
+    const chat = clipChanged('chatgpt');
+    expect(chat.notices).toEqual([{ code: 'discussion-cut' }]);
+    expect(chat.markdown).toMatch(/^# Sourdough hydration explained\n/);
+    expect(chat.markdown).not.toContain('Log in');
+    // Reddit draws the post's community, age and author above its title, in the post's block.
+    const reddit = clipChanged('reddit');
+    expect(reddit.markdown).toContain('[homelab_hugo](https://www.reddit.com/user/homelab_hugo/)');
+    expect(reddit.markdown.indexOf('homelab_hugo')).toBeLessThan(
+      reddit.markdown.indexOf('Moved my notes service off a VPS'),
+    );
   });
 
   it('keeps the comments too when the page declares the post as its article body', () => {
@@ -215,5 +231,35 @@ describe('whether an article leaves part of a discussion out', () => {
         true,
       ),
     ).toBe(false);
+  });
+});
+
+describe('where a discussion clipped whole starts', () => {
+  const lead = '<div class="top"><a href="/">Forum</a><a href="/login">Log in</a></div>';
+  const post =
+    '<div class="post"><p class="by"><a href="/u/ann">ann</a> · 2h</p><h1>Slow builds</h1><p>It takes forty minutes on Tuesdays and four on other days.</p></div>';
+  const reply =
+    '<div class="reply"><p>Cron jobs run on Tuesdays, check the backup schedule.</p></div>';
+  const textOf = (html: string) => {
+    const doc = pageFromHtml(html);
+    dropLeadBeforeMainHeading(doc.body);
+    return doc.body.textContent ?? '';
+  };
+
+  it("drops the site's links above the block that holds the heading and the post", () => {
+    const text = textOf(`<body>${lead}<main>${post}${reply}</main></body>`);
+    expect(text).not.toContain('Log in');
+    expect(text).toContain('ann · 2h');
+    expect(text).toContain('Cron jobs run on Tuesdays');
+  });
+
+  it('keeps everything when the heading comes after the discussion', () => {
+    const sidebar =
+      '<aside-like class="about"><h1>About this forum</h1><p>A place to talk about builds and the tools that make them.</p></aside-like>';
+    const discussion =
+      '<div class="thread"><p>It takes forty minutes on Tuesdays and four on other days of the week.</p></div>';
+    const text = textOf(`<body>${lead}${discussion}${sidebar}</body>`);
+    expect(text).toContain('Log in');
+    expect(text).toContain('It takes forty minutes');
   });
 });
