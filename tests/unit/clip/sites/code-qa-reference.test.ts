@@ -103,7 +103,9 @@ describe('GitHub discussion answered (2026 markup)', () => {
 
   it('marks the chosen answer the way Stack Exchange marks an accepted one', () => {
     const { markdown } = answered();
-    expect(markdown).toContain('> **haruto-k** · 2026-08-11 · ✓ Accepted answer · 🎉 3');
+    expect(markdown).toContain(
+      '> **haruto-k** · 2026-08-11 · ✓ Accepted answer · 6 upvotes · 🎉 3',
+    );
     expect(markdown.split('✓ Accepted answer').length).toBe(2);
     // The preview of the answer under the question is not a comment of its own.
     expect(markdown.split('Run the migration once').length).toBe(2);
@@ -114,9 +116,17 @@ describe('GitHub discussion answered (2026 markup)', () => {
     expect(clip.metadata.author).toBe('lenaw');
     expect(clip.markdown).toContain('> **haruto-k** · 2026-08-11');
     expect(clip.markdown).toContain('> > **lenaw** · 2026-08-11\n> >\n> > That was it');
-    expect(clip.markdown).toContain('> **pmarsh** · 2026-08-12\n>\n> Same here on 3.2.1.');
     expect(clip.markdown).toContain(
-      'Is this a known change, or did I miss a migration step?\n\n👍 2',
+      '> **pmarsh** · 2026-08-12 · 1 upvote\n>\n> Same here on 3.2.1.',
     );
+  });
+
+  it("gives the question's and each answer's upvotes, as Stack Exchange notes give votes", () => {
+    const { markdown } = answered();
+    expect(markdown).toContain(
+      'Is this a known change, or did I miss a migration step?\n\n4 upvotes · 👍 2',
+    );
+    // A reply has no upvote button of its own: it never shows its answer's count.
+    expect(markdown).not.toMatch(/\*\*lenaw\*\*[^\n]*upvote/);
   });
 });

@@ -245,6 +245,18 @@ function ownReactions(comment: Element): string[] {
 }
 
 /**
+ * A discussion's upvotes ("Upvote: 6" on the button beside the post and each answer), worded
+ * as Stack Exchange notes word their score; none when the page shows no count of its own.
+ */
+function ownUpvotes(comment: Element, body: Element | null): string[] {
+  const button = firstOwn(comment, '.js-upvote-button', comment, body);
+  const label = button?.getAttribute('aria-label') ?? '';
+  const count = /(\d[\d,]*)/.exec(label)?.[1] ?? /^\s*(\d[\d,]*)\s*$/.exec(textOf(button))?.[1];
+  if (count === undefined) return [];
+  return [`${count} ${count === '1' ? 'upvote' : 'upvotes'}`];
+}
+
+/**
  * A discussion's chosen answer: today's page writes `timeline-chosen-answer` on the comment's box
  * and a disabled "Marked as answer" badge (`.discussion-footer-answered-badge`) in its footer;
  * older pages drew an "answer" class on the comment or a wrapper.
@@ -276,7 +288,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   const facts = factsLine(context, doc.body);
   if (facts) content.append(facts);
   content.append(...Array.from(permalinkSnippets(importBody(out, first)).childNodes));
-  const postReactions = ownReactions(post);
+  const postReactions = [...ownUpvotes(post, first), ...ownReactions(post)];
   if (postReactions.length) content.append(headerLine(out, { extras: postReactions }) as Element);
 
   const comments: ThreadComment[] = [];
@@ -313,6 +325,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
         // Worded as the Stack Exchange notes mark theirs.
         ...(!reply && isAnswer(comment, root) ? ['✓ Accepted answer'] : []),
         ...(reply ? [] : reviewedFile(comment)),
+        ...ownUpvotes(comment, body),
         ...ownReactions(comment),
       ],
       body: permalinkSnippets(importBody(out, body)),
