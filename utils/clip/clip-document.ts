@@ -322,7 +322,7 @@ function articleClip(
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
-  removeArticleClutter(content, context.doc.URL, filled);
+  removeArticleClutter(content, context.doc.URL, filled, !!context.discussion);
   // What Readability took around the body the page declares is its header and footer. After
   // the clutter rules, which know an author box by its heading: this would leave it headless.
   if (context.declaresBody) keepDeclaredBody(content);

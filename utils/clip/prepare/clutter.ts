@@ -317,7 +317,15 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
 }
 
 /** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
-function removeClutterLines(root: Element, pageUrl: string): void {
+/**
+ * On a discussion each post opens with who wrote it and when: a short line of links and a date
+ * that on an article would be the byline the note's header already holds, or navigation. The
+ * date a page marks up as a time (a `time` element, GitHub's `relative-time`) tells the two
+ * apart; on a discussion such lines stay.
+ */
+const POST_TIME = 'time, relative-time';
+
+function removeClutterLines(root: Element, pageUrl: string, discussion: boolean): void {
   const blocks = Array.from(root.querySelectorAll(BLOCK_SELECTOR));
   // Texts first, innermost blocks first: a block longer than any line makes every block around it
   // longer still, so the containers of the article are never copied out as text at all. Nothing
@@ -356,6 +364,7 @@ function removeClutterLines(root: Element, pageUrl: string): void {
       continue;
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
     if (element.querySelector(MEDIA) && !isAdSlot(element, text, pageUrl)) continue;
+    if (discussion && element.querySelector(POST_TIME)) continue;
     if (byText || isClutterByLinks(element, text, pageUrl, footer))
       outermostWithSameText(element, root, text).remove();
   }
@@ -963,6 +972,7 @@ export function removeArticleClutter(
   content: Element,
   pageUrl: string,
   note: { author?: string; title?: string },
+  discussion = false,
 ): void {
   const { author, title } = note;
   // Headings the page itself ends with stay as the page has them: only those the removals
@@ -978,7 +988,7 @@ export function removeArticleClutter(
   removeLinkLists(content, pageUrl);
   removeHeadlineRuns(content, pageUrl);
   removeCardRuns(content, pageUrl);
-  removeClutterLines(content, pageUrl);
+  removeClutterLines(content, pageUrl, discussion);
   for (const heading of trailingHeadings(content)) if (!endedWith.has(heading)) heading.remove();
 }
 

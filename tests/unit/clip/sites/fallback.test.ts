@@ -89,6 +89,19 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     );
   });
 
+  it('keeps when each post was written, which an article would drop as its dateline', () => {
+    // On X's changed layout each reply's date is a link around a time element: on an article
+    // that line restates the note's own date, on a thread it is the reply's.
+    const { markdown } = clipChanged('x');
+    const reply = markdown.indexOf('How do you version the envelope?');
+    const date = markdown.indexOf('[May 13](https://x.com/lin_dev/status/1790000000000000010)');
+    expect(date).toBeGreaterThan(-1);
+    expect(reply).toBeGreaterThan(date);
+    expect(clipChanged('mastodon').markdown).toContain(
+      '[Jun 8, 2024, 07:45](https://social.example/@rosa/112233445566778899)',
+    );
+  });
+
   it('keeps the comments too when the page declares the post as its article body', () => {
     // schema.org's articleBody on a discussion marks the opening post alone: saving just that
     // would trade the lost post for lost comments.
