@@ -316,7 +316,6 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
   return false;
 }
 
-/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 /**
  * On a discussion each post opens with who wrote it and when: a short line of links and a date
  * that on an article would be the byline the note's header already holds, or navigation. The
@@ -325,6 +324,7 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
  */
 const POST_TIME = 'time, relative-time';
 
+/** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 function removeClutterLines(root: Element, pageUrl: string, discussion: boolean): void {
   const blocks = Array.from(root.querySelectorAll(BLOCK_SELECTOR));
   // Texts first, innermost blocks first: a block longer than any line makes every block around it
