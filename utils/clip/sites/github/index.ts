@@ -210,8 +210,15 @@ function hiddenComment(out: Document, block: Element): ThreadComment {
     (part) => part.closest(GROUP) === group,
   );
   // What the reader sees on opening the row first, else the copy GitHub keeps for "unhide".
-  const part = parts.find((candidate) => ownIn(candidate, BODY, group, null)) ?? block;
-  const body = ownIn(part, BODY, group, null) ?? null;
+  let part = block;
+  let body: Element | null = null;
+  for (const candidate of parts) {
+    body = ownIn(candidate, BODY, group, null) ?? null;
+    if (body) {
+      part = candidate;
+      break;
+    }
+  }
   const author = textOf(ownIn(part, 'a.author', group, body)) || avatarAuthor(group);
   const day = isoDate(ownIn(part, 'relative-time', group, body)?.getAttribute('datetime'));
   const reason = hiddenReason(block);
