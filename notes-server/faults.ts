@@ -18,6 +18,8 @@ export interface Faults {
   };
   /** Share of creates (0..1) whose note is stored, after which the connection is cut unanswered. */
   dropAfterCreateRate?: number;
+  /** The same fault for every `n`-th create that reaches the store, whatever the random draw. */
+  dropAfterCreateEvery?: number;
   seed?: number;
 }
 
@@ -34,6 +36,7 @@ export class FaultInjector {
   private faults: Faults = {};
   private random = seededRandom(Date.now());
   private requestsSinceSet = 0;
+  private createsSinceSet = 0;
   readonly counts: FaultCounts = {
     latency: 0,
     serverError: 0,
@@ -45,6 +48,7 @@ export class FaultInjector {
     this.faults = structuredClone(faults);
     this.random = seededRandom(faults.seed ?? Date.now());
     this.requestsSinceSet = 0;
+    this.createsSinceSet = 0;
   }
 
   async delay(): Promise<void> {
@@ -80,8 +84,11 @@ export class FaultInjector {
   }
 
   dropAfterCreate(): boolean {
-    const { dropAfterCreateRate = 0 } = this.faults;
-    const drop = dropAfterCreateRate > 0 && this.random() < dropAfterCreateRate;
+    this.createsSinceSet += 1;
+    const { dropAfterCreateRate = 0, dropAfterCreateEvery } = this.faults;
+    const byCount =
+      dropAfterCreateEvery !== undefined && this.createsSinceSet % dropAfterCreateEvery === 0;
+    const drop = byCount || (dropAfterCreateRate > 0 && this.random() < dropAfterCreateRate);
     if (drop) this.counts.droppedAfterCreate += 1;
     return drop;
   }
