@@ -101,6 +101,70 @@ describe('footnotes of a saved copy', () => {
   });
 });
 
+describe('notes a page writes its own way', () => {
+  it('makes a note opened by a click (Tufte CSS sidenotes and margin notes) a footnote', () => {
+    // The note is beside the text on a wide screen, behind its number on a narrow one. Its words
+    // must not run on inside the sentence, and the "⊕" that opens a margin note is no text.
+    const markdown = markdownOf(`
+      <p>The lamp burned colza oil<label for="sn-oil" class="margin-toggle sidenote-number"></label><input type="checkbox" id="sn-oil" class="margin-toggle"/><span class="sidenote">Rapeseed oil, bought by the barrel.</span> until 1870.</p>
+      <p>The keeper's wife kept the books.<label for="mn-books" class="margin-toggle">&#8853;</label><input type="checkbox" id="mn-books" class="margin-toggle"/><span class="marginnote">The ledgers are in the county archive.</span></p>`);
+    expect(markdown).toContain('colza oil[^1] until 1870.');
+    expect(markdown).toContain('kept the books.[^2]');
+    expect(markdown).toContain('[^1]: Rapeseed oil, bought by the barrel.');
+    expect(markdown).toContain('[^2]: The ledgers are in the county archive.');
+    expect(markdown).not.toContain('⊕');
+  });
+
+  it("sets a click-opened note's mark right after its word, with the note's number said once", () => {
+    // A wrapper a space away from the sentence (an Astro blog), and Org mode's export, which
+    // repeats the number inside the note and lists the notes again in a footer.
+    const markdown = markdownOf(`
+      <p>The lamp burned colza oil. <span class="footnote-container"> <label for="fn-a" class="margin-toggle footnote-number"></label> <input type="checkbox" id="fn-a" class="margin-toggle"> <span class="footnote">Rapeseed oil, bought by the barrel.</span> </span></p>
+      <p>Paraffin came later.<label class="footref" for="fn.2">2</label><input id="fn.2" class="footref-toggle" type="checkbox"><span class="sidenote"><sup>2</sup> From America, by the barrel too.</span></p>
+      <footer><h2>Sidenotes</h2>
+      <div class="footdef"><sup><a id="fn.1" class="footnum" href="#fnr.1" role="doc-backlink">1</a></sup> <div class="footpara"><p>Rapeseed oil, bought by the barrel.</p></div></div>
+      <div class="footdef"><sup><a id="fn.2" class="footnum" href="#fnr.2" role="doc-backlink">2</a></sup> <div class="footpara"><p>From America, by the barrel too.</p></div></div>
+      </footer>`);
+    expect(markdown).toContain('burned colza oil.[^1]');
+    expect(markdown).toContain('Paraffin came later.[^2]');
+    expect(markdown).toContain('[^2]: From America, by the barrel too.');
+    expect(markdown).not.toMatch(/\[\^[3-9]\]/);
+  });
+
+  it('leaves a checkbox with its label after it (a task list, a form) as it is', () => {
+    const markdown = markdownOf(`
+      <ul><li><input type="checkbox" id="task-oil"><label for="task-oil">Order the oil</label> <span>for the winter lamp</span></li>
+      <li><input type="checkbox" id="task-wick"><label for="task-wick">Trim the wick</label></li></ul>`);
+    expect(markdown).not.toContain('[^');
+    expect(markdown).toContain('Order the oil for the winter lamp');
+  });
+
+  it('finds notes that open with their number in a notes container (Wikidot)', () => {
+    const reference = (n: number) =>
+      `<sup class="footnoteref"><a id="footnoteref-${n}" href="javascript:;" class="footnoteref" onclick="WIKIDOT.page.utils.scrollToReference('footnote-${n}')">${n}</a></sup>`;
+    const definition = (n: number, text: string) =>
+      `<div class="footnote-footer" id="footnote-${n}"><a href="javascript:;" onclick="WIKIDOT.page.utils.scrollToReference('footnoteref-${n}')">${n}</a>. ${text}</div>`;
+    const markdown = markdownOf(`
+      <p>The lamp burned colza oil${reference(1)} until 1870, then paraffin${reference(2)}.</p>
+      <div class="footnotes-footer"><div class="title">Footnotes</div>
+      ${definition(1, 'Rapeseed oil, bought by the barrel.')}
+      ${definition(2, 'Kerosene, as the Americans called it.')}</div>`);
+    expect(markdown).toContain('colza oil[^1] until 1870, then paraffin[^2].');
+    expect(markdown).toMatch(/\[\^1\]: Rapeseed oil, bought by the barrel\.\n/);
+    expect(markdown).toMatch(/\[\^2\]: Kerosene, as the Americans called it\.$/);
+    expect(markdown).not.toContain('javascript');
+  });
+
+  it('reads numbered paragraphs outside a notes container as text', () => {
+    const markdown = markdownOf(`
+      <p>The keeper had three duties<sup>1</sup> and a fourth in winter.</p>
+      <div class="duties"><p>1. Light the lamp at dusk and trim the wick at midnight.</p>
+      <p>2. Log every ship that passed.</p></div>`);
+    expect(markdown).not.toContain('[^');
+    expect(markdown).toContain('1\\. Light the lamp at dusk');
+  });
+});
+
 describe('tables', () => {
   it("takes a two-way table's first row, blank in its corner, as the header", () => {
     const markdown = markdownOf(`

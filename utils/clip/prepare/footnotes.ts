@@ -477,8 +477,9 @@ function blockOpenedBy(label: Element): Element | null {
 function normalizeUnlinkedFootnotes(root: Element): void {
   const doc = root.ownerDocument;
   const numbered = (element: Element) => /^\d{1,3}$/.test((element.textContent ?? '').trim());
+  // A reference an earlier pass made (an inline note's) is no candidate to be made again.
   const sups = Array.from(root.querySelectorAll('sup')).filter(
-    (sup) => numbered(sup) && !isExponent(sup),
+    (sup) => numbered(sup) && !isExponent(sup) && !sup.hasAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE),
   );
   // Every reference is one of these: without a numbered sup there is nothing to link.
   if (sups.length === 0) return;
@@ -491,6 +492,9 @@ function normalizeUnlinkedFootnotes(root: Element): void {
   }
   for (const [number, item] of notesListItems(root)) {
     if (!definitions.has(number)) definitions.set(number, item);
+  }
+  for (const [number, block] of notesContainerBlocks(root)) {
+    if (!definitions.has(number)) definitions.set(number, block);
   }
   if (definitions.size === 0) return;
   const references = sups.filter((sup) => {
@@ -514,6 +518,7 @@ function normalizeUnlinkedFootnotes(root: Element): void {
     const block = definitions.get(label);
     if (!block) continue;
     noteLabelOf(block)?.remove();
+    removeNumberLead(block);
     if (block.localName === 'li' && block.parentElement) lists.add(block.parentElement);
     block.replaceWith(definitionElement(doc, String(number), block));
   }
@@ -561,6 +566,53 @@ function notesListItems(root: Element): Map<string, Element> {
   return items;
 }
 
+/**
+ * "1. The note." opening a block of its own: a number, as text or as a link back to the
+ * reference, then a full stop, a bracket or a space. Only in a notes container: anywhere else
+ * it is a numbered paragraph of the text.
+ */
+const NUMBER_LEAD = /^\s*[[(]?(\d{1,3})(?:[.)\]:]\s*|\s+)(?=\S)/;
+
+/**
+ * The blocks of a notes container (a `div` of notes, each a `div` or `p` that opens with its
+ * number: Wikidot's `div.footnotes-footer`, hand-made endnotes), by that number. Lists are
+ * notesListItems' part.
+ */
+function notesContainerBlocks(root: Element): Map<string, Element> {
+  const blocks = new Map<string, Element>();
+  for (const container of Array.from(root.querySelectorAll('[class*="note" i], [id*="note" i]'))) {
+    if (!NOTES_CONTAINER.test(`${container.getAttribute('class') ?? ''} ${container.id}`)) continue;
+    for (const block of Array.from(container.children)) {
+      if (block.localName !== 'div' && block.localName !== 'p') continue;
+      const number = NUMBER_LEAD.exec(block.textContent ?? '')?.[1];
+      if (number && !blocks.has(number)) blocks.set(number, block);
+    }
+  }
+  return blocks;
+}
+
+/**
+ * A notes container's block keeps its number once it is a definition ("1. The note", the 1 a
+ * link or not): the `[^1]:` marker says it. Only the first text is read, never the note's words.
+ */
+function removeNumberLead(block: Element): void {
+  const label = block.firstElementChild;
+  const lead = block.firstChild;
+  if (lead?.nodeType === 3) {
+    const text = lead.nodeValue ?? '';
+    const match = NUMBER_LEAD.exec(text);
+    if (match) lead.nodeValue = text.slice(match[0].length);
+    return;
+  }
+  if (label !== lead || !label || !NUMBER_LABEL.test(label.textContent ?? '')) return;
+  const after = label.nextSibling;
+  if (after?.nodeType !== 3) return;
+  const rest = /^[.):\]]?\s*/.exec(after.nodeValue ?? '')?.[0] ?? '';
+  if (!rest) return;
+  label.remove();
+  after.nodeValue = (after.nodeValue ?? '').slice(rest.length);
+}
+
 function isNotesList(list: Element, entries: Element[]): boolean {
   const heading = list.previousElementSibling;
   if (
@@ -582,8 +634,19 @@ function isNotesList(list: Element, entries: Element[]): boolean {
 const INLINE_NOTE =
   /(?:^|[\s_-])(?:inline-?footnote|footnote-?inline|inline-?note|sidenote|marginnote|tooltip-?footnote)(?:$|[\s_-])/i;
 const INLINE_NOTE_CONTENT = /content|text|body|note/i;
-/** A reference naming its hidden definition, or a span or sup whose class speaks of a note. */
-const INLINE_NOTE_CANDIDATES = ['[data-definition]', 'span[class*="note"]', 'sup[class*="note"]'];
+/**
+ * A reference naming its hidden definition, a span or sup whose class speaks of a note, or the
+ * checkbox of a note shown by a click (toggledNoteContent).
+ */
+const INLINE_NOTE_CANDIDATES = [
+  '[data-definition]',
+  'span[class*="note"]',
+  'sup[class*="note"]',
+  'input[type="checkbox"][id]',
+];
+/** A toggled note's label is its number or a sign (see toggledNoteContent). */
+const TOGGLED_NOTE_LABEL_LETTERS = 3;
+const TOGGLED_NOTE_ELEMENTS = /^(?:span|small|aside|div)$/;
 
 function noteDefinitionAfter(reference: Element, number: number, content: Node[]): void {
   const doc = reference.ownerDocument;
@@ -619,15 +682,21 @@ export function normalizeInlineNotes(root: Element): void {
     if (!root.contains(reference)) continue;
     const content = inlineNoteContent(reference, doc);
     if (!content) continue;
+    // Org mode repeats the number inside the note ("<sup>1</sup> The note"): the marker says it.
+    if (reference.localName === 'input') noteLabelOf(content)?.remove();
     noteDefinitionAfter(reference, number, Array.from(content.childNodes));
     if (content.parentElement && !reference.contains(content)) content.remove();
-    reference.replaceWith(referenceMarker(doc, number));
+    const marker = referenceMarker(doc, number);
+    if (reference.localName === 'input') toggleLabelOf(reference)?.remove();
+    reference.replaceWith(marker);
+    if (reference.localName === 'input') hugPreviousWord(marker);
     number += 1;
   }
 }
 
 /** The element holding an inline note's text, or null when this is no inline note. */
 function inlineNoteContent(reference: Element, doc: Document): Element | null {
+  if (reference.localName === 'input') return toggledNoteContent(reference);
   const id = reference.getAttribute('data-definition');
   if (id) {
     const target = doc.getElementById(id);
@@ -641,6 +710,54 @@ function inlineNoteContent(reference: Element, doc: Document): Element | null {
   );
   const label = (reference.textContent ?? '').replace(content?.textContent ?? '', '').trim();
   return content && (content.textContent ?? '').trim() && label.length <= 4 ? content : null;
+}
+
+/**
+ * A toggled note's mark goes right after the word it follows. Pages often set the note a space
+ * away, in a wrapper of its own ("system. <span> <label>"), which would leave the mark standing
+ * alone after a gap ("system. ¹").
+ */
+function hugPreviousWord(marker: Element): void {
+  let at: Element = marker;
+  for (;;) {
+    const before = at.previousSibling;
+    if (before?.nodeType === 3 && !(before.nodeValue ?? '').trim()) {
+      before.remove();
+      continue;
+    }
+    if (before?.nodeType === 3) {
+      before.nodeValue = (before.nodeValue ?? '').replace(/\s+$/, '');
+      return;
+    }
+    const parent = at.parentElement;
+    if (before || !parent || parent.localName !== 'span') return;
+    at = parent;
+  }
+}
+
+/** The label before a note's checkbox (toggledNoteContent), when it is a number or a sign. */
+function toggleLabelOf(checkbox: Element): Element | null {
+  const label = checkbox.previousElementSibling;
+  if (label?.localName !== 'label' || label.getAttribute('for') !== checkbox.id) return null;
+  const letters = (label.textContent ?? '').replace(/\s/g, '');
+  return letters.length <= TOGGLED_NOTE_LABEL_LETTERS ? label : null;
+}
+
+/**
+ * The note a reader opens by clicking its number: `<label for="n1"></label><input
+ * type="checkbox" id="n1"><span>the note</span>`, the markup Tufte CSS made common (its
+ * sidenotes and margin notes, and the themes built on it, whatever they name their classes).
+ * The label is the number (drawn by the style sheet, or a sign such as "⊕"); the element after the
+ * checkbox is the note, beside the text on a wide screen and hidden until clicked on a narrow
+ * one. Without this the note's words run on inside the sentence that cites it. The label must
+ * come first and say next to nothing: a checkbox followed by its label is a form or a task list.
+ */
+function toggledNoteContent(checkbox: Element): Element | null {
+  if (!toggleLabelOf(checkbox) || !checkbox.closest('p, li, dd, blockquote')) return null;
+  const note = checkbox.nextElementSibling;
+  if (!note || !TOGGLED_NOTE_ELEMENTS.test(note.localName)) return null;
+  if (note.querySelector('input, select, textarea, button')) return null;
+  return (note.textContent ?? '').trim() ? note : null;
 }
 
 /**
