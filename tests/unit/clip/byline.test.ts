@@ -51,6 +51,14 @@ describe('bylines in the note header', () => {
     expect(headerOf('', authors)).toMatch(/^By Rob Ewaschuk \\$/m);
   });
 
+  it("drops the note marks set after each author's name (a paper's affiliations)", () => {
+    const note = headerOf(
+      '',
+      `<p class="byline">Ada Keeper<sup>1</sup>, Ben Lamp<sup>1,2</sup> and Cy Watch<sup>*</sup></p>${ARTICLE}`,
+    );
+    expect(note).toMatch(/^By Ada Keeper, Ben Lamp and Cy Watch \\$/m);
+  });
+
   it('leaves a name alone, particles and all', () => {
     expect(headerOf('<meta name="author" content="Anna di Stefano">')).toMatch(
       /^By Anna di Stefano \\$/m,

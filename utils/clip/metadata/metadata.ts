@@ -314,6 +314,12 @@ const WEB_ADDRESS = /\bhttps?:\/\/\S+/giu;
  */
 const DATE_OR_TIME = /\d{4}|\d{1,2}:\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/u;
 
+/**
+ * A note's mark set right after a name, pointing to an affiliation or a contact note: "Ada
+ * Keeper1, Ben Lamp1,2" (papers), "Jane Doe*". No name ends in a digit or such a sign.
+ */
+const NAME_MARK = /(?<=\p{L})[\d*†‡§¶]{1,3}(?:,[\d*†‡§¶]{1,3})*(?=$|[\s,;&])/gu;
+
 /** A dash, bar or comma left at either end once the name's neighbours are gone: "Jane Doe —". */
 const DANGLING_SEPARATORS = /^[\s\p{Pd}|·•,;:/\\]+|[\s\p{Pd}|·•,;:/\\]+$/gu;
 
@@ -331,7 +337,8 @@ export function cleanByline(value: string | undefined): string | undefined {
       .replace(TRAILING_CREDIT, '')
       .replace(DANGLING_SEPARATORS, ''),
   );
-  return name && !DATE_OR_TIME.test(name) ? name : undefined;
+  if (!name || DATE_OR_TIME.test(name)) return undefined;
+  return clean(name.replace(NAME_MARK, ''));
 }
 
 /** What Readability takes a byline from: a rel/itemprop author or a class or id that says so. */
