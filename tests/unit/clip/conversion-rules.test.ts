@@ -139,6 +139,39 @@ describe('notes a page writes its own way', () => {
     expect(markdown).toContain('Order the oil for the winter lamp');
   });
 
+  it("makes a LaTeXML paper's notes (arXiv HTML) footnotes, and leaves a bare mark a mark", () => {
+    // The note sits inside the sentence, its text hidden until the mark is hovered; it repeats
+    // its mark and says its kind ("footnote: "). A "footnotemark" holds nothing but the mark: its
+    // text is given once elsewhere (an affiliation shared by several authors).
+    const note = (role: string, mark: string, text: string) =>
+      `<span class="ltx_note ltx_role_${role}"><sup class="ltx_note_mark">${mark}</sup><span class="ltx_note_outer"><span class="ltx_note_content"><sup class="ltx_note_mark">${mark}</sup><span class="ltx_note_type">${role}: </span><span class="ltx_tag ltx_tag_note">${mark}</span>${text}</span></span></span>`;
+    const markdown = markdownOf(`
+      <div class="ltx_authors"><span class="ltx_creator ltx_role_author"><span class="ltx_personname">Ada Keeper${note('footnotemark', '1', '')}, Ben Lamp${note('footnotemark', '1', '')}</span></span></div>
+      <p class="ltx_p">We counted the ships by hand${note('footnote', '2', 'The tally sheets are in the <a href="https://archive.example.org/tally" class="ltx_ref ltx_href">county archive</a>.')} over three winters.</p>`);
+    expect(markdown).toContain('by hand[^1] over three winters.');
+    expect(markdown).toContain(
+      '[^1]: The tally sheets are in the [county archive](https://archive.example.org/tally).',
+    );
+    expect(markdown).not.toContain('footnote:');
+    expect(markdown).not.toContain('footnotemark');
+    expect(markdown).toContain('Ada Keeper<sup>1</sup>, Ben Lamp<sup>1</sup>');
+  });
+
+  it("reads Sphinx's notes, as today's docutils writes them and as older releases did", () => {
+    // Today: an aside per note, its label "[1]" with the number as a back-link. Before
+    // docutils 0.18: a one-row table per note, the label in the first cell.
+    const markdown = markdownOf(`
+      <p>The lamps burned colza oil<a class="footnote-reference brackets" href="#f1" id="id1" role="doc-noteref"><span class="fn-bracket">[</span>1<span class="fn-bracket">]</span></a> until the 1870s.</p>
+      <p>Older builds wrote their notes as tables<a class="footnote-reference" href="#f2" id="id2">[2]</a>.</p>
+      <aside class="footnote-list brackets"><aside class="footnote brackets" id="f1" role="doc-footnote"><span class="label"><span class="fn-bracket">[</span><a role="doc-backlink" href="#id1">1</a><span class="fn-bracket">]</span></span><p>Rapeseed oil, pressed in Flanders.</p></aside></aside>
+      <table class="docutils footnote" frame="void" id="f2" rules="none"><colgroup><col class="label" /><col /></colgroup><tbody valign="top"><tr><td class="label"><a class="fn-backref" href="#id2">[2]</a></td><td>Docutils 0.17 and before.</td></tr></tbody></table>`);
+    expect(markdown).toContain('colza oil[^1] until the 1870s.');
+    expect(markdown).toContain('as tables[^2].');
+    expect(markdown).toMatch(/\[\^1\]: Rapeseed oil, pressed in Flanders\.\n/);
+    expect(markdown).toMatch(/\[\^2\]: Docutils 0\.17 and before\.$/);
+    expect(markdown).not.toContain('|');
+  });
+
   it('finds notes that open with their number in a notes container (Wikidot)', () => {
     const reference = (n: number) =>
       `<sup class="footnoteref"><a id="footnoteref-${n}" href="javascript:;" class="footnoteref" onclick="WIKIDOT.page.utils.scrollToReference('footnote-${n}')">${n}</a></sup>`;

@@ -129,6 +129,7 @@ function definitionFor(target: Element): Element | null {
   if (target.querySelector('h1, h2, h3, h4, h5, h6, section, article')) return null;
   const item = target.closest('li');
   if (item) return item;
+  if (target.tagName === 'TABLE') return noteTableText(target) ? target : null;
   if (
     /^(?:P|DIV|ASIDE|DD|SPAN)$/.test(target.tagName) &&
     (target.textContent ?? '').trim().length > 0
@@ -229,14 +230,39 @@ function isBacklink(link: Element, referenceIds: Set<string>): boolean {
 
 /** A note's own number label ("1.", "[1]") is replaced by the `[^n]:` marker. */
 const NUMBER_LABEL = /^\s*[[(]?\d{1,3}[.)\]]?\s*$/;
+/** The same label once its number, a back-link, is gone: Sphinx's `[<a>1</a>]` leaves "[]". */
+const EMPTIED_LABEL = /^\s*[[(]?[.)\]]?\s*$/;
 
-function definitionElement(doc: Document, number: string, source: Element): Element {
+/**
+ * Docutils before 0.18 (older Sphinx and Python documentation) sets each note in a table of its
+ * own: one row, the label ("[1]", a back-link) in the first cell and the note in the second.
+ */
+function noteTableText(table: Element): Element | null {
+  const rows = table.querySelectorAll('tr');
+  if (rows.length !== 1) return null;
+  const cells = Array.from(rows[0]?.children ?? []).filter((cell) =>
+    /^t[dh]$/.test(cell.localName),
+  );
+  const [label, text] = cells;
+  if (cells.length !== 2 || !label || !text) return null;
+  return (label.textContent ?? '').trim().length <= 6 && (text.textContent ?? '').trim()
+    ? text
+    : null;
+}
+
+function definitionElement(doc: Document, number: string, given: Element): Element {
   const definition = doc.createElement(FOOTNOTE_DEFINITION_ELEMENT);
   definition.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, number);
+  const source = given.localName === 'table' ? (noteTableText(given) ?? given) : given;
   const label = source.firstElementChild;
   const startsWithLabel =
     label && !(source.firstChild?.nodeType === 3 && source.firstChild.nodeValue?.trim());
-  if (startsWithLabel && NUMBER_LABEL.test(label.textContent ?? '') && !label.querySelector('img'))
+  const labelText = label?.textContent ?? '';
+  if (
+    startsWithLabel &&
+    (NUMBER_LABEL.test(labelText) || EMPTIED_LABEL.test(labelText)) &&
+    !label.querySelector('img, picture, svg, video, iframe')
+  )
     label.remove();
   definition.append(...Array.from(source.childNodes));
   return definition;
@@ -631,9 +657,15 @@ function isNotesList(list: Element, entries: Element[]): boolean {
   return entries.every((item) => NOTE_ITEM_ID.test(item.id));
 }
 
+/**
+ * Classes of an element that holds a note inside the sentence: its mark and its text, shown on
+ * hover or click. `ltx_note` is LaTeXML's (arXiv's HTML papers).
+ */
 const INLINE_NOTE =
-  /(?:^|[\s_-])(?:inline-?footnote|footnote-?inline|inline-?note|sidenote|marginnote|tooltip-?footnote)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:inline-?footnote|footnote-?inline|inline-?note|sidenote|marginnote|tooltip-?footnote|note(?=$|\s))(?:$|[\s_-])/i;
 const INLINE_NOTE_CONTENT = /content|text|body|note/i;
+/** The note's text itself, however deep (LaTeXML: `.ltx_note_outer > .ltx_note_content`). */
+const INLINE_NOTE_TEXT = /content|body/i;
 /**
  * A reference naming its hidden definition, a span or sup whose class speaks of a note, or the
  * checkbox of a note shown by a click (toggledNoteContent).
@@ -682,8 +714,13 @@ export function normalizeInlineNotes(root: Element): void {
     if (!root.contains(reference)) continue;
     const content = inlineNoteContent(reference, doc);
     if (!content) continue;
-    // Org mode repeats the number inside the note ("<sup>1</sup> The note"): the marker says it.
-    if (reference.localName === 'input') noteLabelOf(content)?.remove();
+    removeNoteLead(content);
+    if (!hasNoteText(content)) {
+      // A mark whose note is given elsewhere (LaTeXML's "footnotemark"): the mark alone stays.
+      const mark = markOf(reference, content);
+      if (mark) reference.replaceWith(mark);
+      continue;
+    }
     noteDefinitionAfter(reference, number, Array.from(content.childNodes));
     if (content.parentElement && !reference.contains(content)) content.remove();
     const marker = referenceMarker(doc, number);
@@ -692,6 +729,41 @@ export function normalizeInlineNotes(root: Element): void {
     if (reference.localName === 'input') hugPreviousWord(marker);
     number += 1;
   }
+}
+
+/**
+ * What a note's text repeats before its words: its mark (Org mode's and LaTeXML's
+ * "<sup>1</sup>"), the mark again as a tag, and its kind ("footnote: "). The `[^n]:` marker
+ * says all of it. Only leading elements go, and only such short ones: never the note's words.
+ */
+function removeNoteLead(content: Element): void {
+  for (let first = content.firstChild; first; first = content.firstChild) {
+    if (first.nodeType === 3 && !(first.nodeValue ?? '').trim()) {
+      first.remove();
+      continue;
+    }
+    if (first.nodeType !== 1 || (first as Element).querySelector(MEDIA)) return;
+    const text = (first.textContent ?? '').trim();
+    const mark = /^[^\p{L}\s]{1,3}$/u.test(text);
+    const kind = /^\p{L}[\p{L} ]{0,19}:$/u.test(text);
+    if (!mark && !kind) return;
+    first.remove();
+  }
+}
+
+function hasNoteText(content: Element): boolean {
+  return !!(content.textContent ?? '').trim() || !!content.querySelector(MEDIA);
+}
+
+/** A note's own mark, outside its text, as a plain superscript. */
+function markOf(reference: Element, content: Element): Element | null {
+  const mark = Array.from(reference.querySelectorAll('sup')).find(
+    (sup) => !content.contains(sup) && (sup.textContent ?? '').trim(),
+  );
+  if (!mark) return null;
+  const plain = reference.ownerDocument.createElement('sup');
+  plain.textContent = (mark.textContent ?? '').trim();
+  return plain;
 }
 
 /** The element holding an inline note's text, or null when this is no inline note. */
@@ -705,9 +777,14 @@ function inlineNoteContent(reference: Element, doc: Document): Element | null {
       : null;
   }
   if (!INLINE_NOTE.test(reference.getAttribute('class') ?? '')) return null;
-  const content = Array.from(reference.children).find((child) =>
-    INLINE_NOTE_CONTENT.test(child.getAttribute('class') ?? ''),
-  );
+  const content =
+    Array.from(reference.querySelectorAll('[class]')).find((element) =>
+      INLINE_NOTE_TEXT.test(element.getAttribute('class') ?? ''),
+    ) ??
+    Array.from(reference.children).find(
+      (child) =>
+        INLINE_NOTE_CONTENT.test(child.getAttribute('class') ?? '') && child.localName !== 'sup',
+    );
   const label = (reference.textContent ?? '').replace(content?.textContent ?? '', '').trim();
   return content && (content.textContent ?? '').trim() && label.length <= 4 ? content : null;
 }
