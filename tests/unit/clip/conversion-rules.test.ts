@@ -172,6 +172,18 @@ describe('notes a page writes its own way', () => {
     expect(markdown).not.toContain('|');
   });
 
+  it("numbers a Distill post's notes, and every note, in the order the note cites them", () => {
+    // Notes shown on hover are found before notes at the end of the page: numbered as found,
+    // the note's first reference read [^2].
+    const markdown = markdownOf(`
+      <p>The count began in 1866<a href="#fn1" class="footnote-ref" id="fnref1" role="doc-noteref"><sup>1</sup></a> and ran for three winters<d-footnote>The third was cut short by the storm of <em>1869</em>.</d-footnote>.</p>
+      <section class="footnotes" role="doc-endnotes"><hr><ol><li id="fn1"><p>The first sheet is dated 3 November.<a href="#fnref1" class="footnote-back" role="doc-backlink">↩︎</a></p></li></ol></section>`);
+    expect(markdown).toContain('began in 1866[^1] and ran for three winters[^2].');
+    expect(markdown).toMatch(
+      /\[\^1\]: The first sheet is dated 3 November\.\n\n\[\^2\]: The third was cut short by the storm of \*1869\*\.$/,
+    );
+  });
+
   it('finds notes that open with their number in a notes container (Wikidot)', () => {
     const reference = (n: number) =>
       `<sup class="footnoteref"><a id="footnoteref-${n}" href="javascript:;" class="footnoteref" onclick="WIKIDOT.page.utils.scrollToReference('footnote-${n}')">${n}</a></sup>`;

@@ -667,14 +667,17 @@ const INLINE_NOTE_CONTENT = /content|text|body|note/i;
 /** The note's text itself, however deep (LaTeXML: `.ltx_note_outer > .ltx_note_content`). */
 const INLINE_NOTE_TEXT = /content|body/i;
 /**
- * A reference naming its hidden definition, a span or sup whose class speaks of a note, or the
- * checkbox of a note shown by a click (toggledNoteContent).
+ * A reference naming its hidden definition, a span or sup whose class speaks of a note, the
+ * checkbox of a note shown by a click (toggledNoteContent), or a note element of its own.
  */
 const INLINE_NOTE_CANDIDATES = [
   '[data-definition]',
   'span[class*="note"]',
   'sup[class*="note"]',
   'input[type="checkbox"][id]',
+  // Distill's template (distill.pub and the research blogs built on it): the note's own text,
+  // in the sentence, numbered and shown on hover by the element's script.
+  'd-footnote',
 ];
 /** A toggled note's label is its number or a sign (see toggledNoteContent). */
 const TOGGLED_NOTE_LABEL_LETTERS = 3;
@@ -769,6 +772,7 @@ function markOf(reference: Element, content: Element): Element | null {
 /** The element holding an inline note's text, or null when this is no inline note. */
 function inlineNoteContent(reference: Element, doc: Document): Element | null {
   if (reference.localName === 'input') return toggledNoteContent(reference);
+  if (reference.localName === 'd-footnote') return hasNoteText(reference) ? reference : null;
   const id = reference.getAttribute('data-definition');
   if (id) {
     const target = doc.getElementById(id);
@@ -858,8 +862,11 @@ export function takeOutDefinitions(root: ParentNode): Map<string, Element> {
 }
 
 /**
- * Every reference left in the article gets its definition back, at the end, in number order (a
- * note cited only from another note comes along with it). A "Notes" heading left over nothing goes.
+ * Every reference left in the article gets its definition back, at the end (a note cited only
+ * from another note comes along with it), and the notes are numbered again in the order the
+ * note cites them: the passes that find notes each number their own (a page with both notes
+ * shown on hover and notes at its end read "[^6]" before "[^1]"), and the article may leave
+ * some out (it read "[^2]", "[^3]" with no 1). A "Notes" heading left over nothing goes.
  */
 export function restoreDefinitions(content: Element, definitions: Map<string, Element>): void {
   if (definitions.size === 0) return;
@@ -882,9 +889,32 @@ export function restoreDefinitions(content: Element, definitions: Map<string, El
     scan = wanted.map((number) => definitions.get(number) as Element);
   }
   if (placed.size === 0) return;
-  for (const number of Array.from(placed).sort((a, b) => Number(a) - Number(b))) {
-    container.appendChild(definitions.get(number) as Element);
+  const order = Array.from(placed);
+  const notes = order.map((number) => definitions.get(number) as Element);
+  const references = [content, ...notes].flatMap((root) =>
+    Array.from(root.querySelectorAll(`[${FOOTNOTE_REFERENCE_ATTRIBUTE}]`)),
+  );
+  // A reference with no definition keeps its number: then every note keeps its own, in number
+  // order, so that none takes that number.
+  const renumber = references.every((reference) =>
+    placed.has(reference.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE) ?? ''),
+  );
+  const numberOf = new Map(order.map((number, index) => [number, String(index + 1)]));
+  if (renumber) {
+    for (const reference of references) {
+      const number = numberOf.get(reference.getAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE) ?? '');
+      if (number) reference.setAttribute(FOOTNOTE_REFERENCE_ATTRIBUTE, number);
+    }
+    notes.forEach((note, index) => {
+      note.setAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE, String(index + 1));
+    });
   }
+  const sorted = renumber
+    ? notes
+    : order
+        .sort((a, b) => Number(a) - Number(b))
+        .map((number) => definitions.get(number) as Element);
+  for (const note of sorted) container.appendChild(note);
   content.appendChild(container);
   removeEmptyNotesSections(content);
 }
