@@ -43,6 +43,23 @@ describe('page metadata', () => {
     ).toBe('Launching Ignition and TurboFan');
   });
 
+  it("reads a documentation page's heading without its permalink sign", () => {
+    // Sphinx (Python's documentation) and MkDocs end every heading with a "¶" link to itself.
+    expect(
+      metadataOf(
+        "<title>Lamp oils — Keepers' handbook 1.0 documentation</title>",
+        '<section id="lamp-oils"><h1>Lamp oils<a class="headerlink" href="#lamp-oils" title="Link to this heading">¶</a></h1><p>The lamps burned colza oil.</p></section>',
+      ).title,
+    ).toBe('Lamp oils');
+    // A heading whose words end in a sign keeps it: only a link's lone sign is a permalink.
+    expect(
+      metadataOf(
+        '<title>Learning C# — Keepers\' handbook</title>',
+        '<h1 id="c">Learning C#<a href="#c" aria-hidden="true"></a></h1><p>Text.</p>',
+      ).title,
+    ).toBe('Learning C#');
+  });
+
   it('ignores a JSON-LD headline that neither the title nor the heading agrees with', () => {
     // Wikipedia writes the article's short description there ("Wikimedia list article").
     const wikipedia = metadataOf(

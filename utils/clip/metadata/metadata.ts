@@ -141,15 +141,35 @@ function agrees(a: string, b: string): boolean {
  */
 function mainHeading(doc: Document, documentTitle: string | undefined): string | undefined {
   const headings = doc.getElementsByTagName('h1');
-  if (!documentTitle) return clean(headings[0]?.textContent);
+  if (!documentTitle) return headingText(headings[0]);
   const title = normalizedForCompare(documentTitle);
   let best: string | undefined;
   for (let index = 0; index < headings.length && index < 20; index += 1) {
-    const text = clean(headings[index]?.textContent);
+    const text = headingText(headings[index]);
     const words = text ? normalizedForCompare(text) : '';
     if (text && words && title.includes(words) && text.length > (best?.length ?? 0)) best = text;
   }
   return best;
+}
+
+/** The text of a heading's permalink: a sign, or nothing (an icon drawn by the style sheet). */
+const PERMALINK_TEXT = /^[\s¶#§🔗¤]*$/u;
+
+/**
+ * A heading's own words, without the permalink a documentation generator appends to it (Sphinx
+ * and MkDocs: "Lamp oils¶"): a link into the page whose text is only such a sign.
+ */
+function headingText(heading: Element | undefined): string | undefined {
+  if (!heading) return undefined;
+  const permalinks = Array.from(heading.querySelectorAll('a[href^="#"]')).filter((link) =>
+    PERMALINK_TEXT.test(link.textContent ?? ''),
+  );
+  if (permalinks.length === 0) return clean(heading.textContent);
+  const copy = heading.cloneNode(true) as Element;
+  for (const link of Array.from(copy.querySelectorAll('a[href^="#"]'))) {
+    if (PERMALINK_TEXT.test(link.textContent ?? '')) link.remove();
+  }
+  return clean(copy.textContent);
 }
 
 /** Meta tags that name the page's title, most trusted first. */
