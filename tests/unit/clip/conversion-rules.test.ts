@@ -157,6 +157,13 @@ describe('notes a page writes its own way', () => {
     expect(markdown).toContain('Ada Keeper<sup>1</sup>, Ben Lamp<sup>1</sup>');
   });
 
+  it("keeps a hover note's own opening words, and drops only a repeated mark and its kind", () => {
+    const markdown = markdownOf(`
+      <p>The board answered<span class="inline-footnote">1<span class="footnoteContent"><strong>Update:</strong> The board replied in May.</span></span> at last.</p>`);
+    expect(markdown).toContain('answered[^1] at last.');
+    expect(markdown).toContain('[^1]: **Update:** The board replied in May.');
+  });
+
   it("reads Sphinx's notes, as today's docutils writes them and as older releases did", () => {
     // Today: an aside per note, its label "[1]" with the number as a back-link. Before
     // docutils 0.18: a one-row table per note, the label in the first cell.

@@ -736,10 +736,12 @@ export function normalizeInlineNotes(root: Element): void {
 
 /**
  * What a note's text repeats before its words: its mark (Org mode's and LaTeXML's
- * "<sup>1</sup>"), the mark again as a tag, and its kind ("footnote: "). The `[^n]:` marker
- * says all of it. Only leading elements go, and only such short ones: never the note's words.
+ * "<sup>1</sup>"), then, after the mark, its kind ("footnote: ") and the mark again as a tag.
+ * The `[^n]:` marker says all of it. Only leading elements go, and only such short ones: a note
+ * that opens with its own "<b>Update:</b>" keeps it, since no mark comes before it.
  */
 function removeNoteLead(content: Element): void {
+  let afterMark = false;
   for (let first = content.firstChild; first; first = content.firstChild) {
     if (first.nodeType === 3 && !(first.nodeValue ?? '').trim()) {
       first.remove();
@@ -748,8 +750,9 @@ function removeNoteLead(content: Element): void {
     if (first.nodeType !== 1 || (first as Element).querySelector(MEDIA)) return;
     const text = (first.textContent ?? '').trim();
     const mark = /^[^\p{L}\s]{1,3}$/u.test(text);
-    const kind = /^\p{L}[\p{L} ]{0,19}:$/u.test(text);
+    const kind = afterMark && /^\p{L}[\p{L} ]{0,19}:$/u.test(text);
     if (!mark && !kind) return;
+    afterMark ||= mark;
     first.remove();
   }
 }
