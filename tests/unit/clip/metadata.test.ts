@@ -54,7 +54,7 @@ describe('page metadata', () => {
     // A heading whose words end in a sign keeps it: only a link's lone sign is a permalink.
     expect(
       metadataOf(
-        '<title>Learning C# — Keepers\' handbook</title>',
+        "<title>Learning C# — Keepers' handbook</title>",
         '<h1 id="c">Learning C#<a href="#c" aria-hidden="true"></a></h1><p>Text.</p>',
       ).title,
     ).toBe('Learning C#');
