@@ -38,6 +38,7 @@ import { selectionFragments } from './prepare/selection';
 import {
   flattenLayoutTables,
   mergeAdjacentEmphasis,
+  normalizeClassEmphasis,
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
@@ -207,6 +208,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
+  normalizeClassEmphasis(root);
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit

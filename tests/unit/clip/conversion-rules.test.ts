@@ -217,6 +217,21 @@ describe('notes a page writes its own way', () => {
   });
 });
 
+describe('emphasis a page sets by class', () => {
+  it('reads a span whose class says italic or bold as emphasis, inside running text only', () => {
+    // LaTeXML writes every italic word of a paper so; Tailwind and Bootstrap pages often do.
+    const markdown = markdownOf(`
+      <p class="ltx_p">We call this count the <span class="ltx_text ltx_font_italic">keepers' tally</span>, and the board's the <span class="ltx_text ltx_font_bold">ledger</span>.</p>
+      <p>Utility classes: <span class="italic">in italics</span>, <span class="fw-bold">in bold</span>, <em>already <span class="italic">emphasised</span></em>.</p>
+      <p><span class="italic">A whole paragraph set in italics by its class stays as it is.</span></p>
+      <h2><span class="font-bold">A heading</span> in bold</h2>`);
+    expect(markdown).toContain("count the *keepers' tally*, and the board's the **ledger**.");
+    expect(markdown).toContain('Utility classes: *in italics*, **in bold**, *already emphasised*.');
+    expect(markdown).toContain('\nA whole paragraph set in italics by its class stays as it is.');
+    expect(markdown).toContain('## A heading in bold');
+  });
+});
+
 describe('tables', () => {
   it("takes a two-way table's first row, blank in its corner, as the header", () => {
     const markdown = markdownOf(`
