@@ -133,11 +133,15 @@ const BOLD_CLASS = /^(?:ltx_font_bold|font-bold|fw-bold|is-bold)$/;
 /**
  * A span whose class says italic or bold is emphasis, as `<em>` and `<strong>` are: LaTeXML
  * (arXiv's HTML papers) writes every italic word so, and utility-class sites often do. Only a span
- * inside running text (a paragraph, list item, quote, cell), outside headings, code and links'
- * own styling: a heading is bold already, and a span that is the whole block is a styled block.
+ * inside running text (a paragraph, list item, quote, cell), outside headings and code: a heading
+ * is bold already, and a span that is the whole block is a styled block.
  */
 export function normalizeClassEmphasis(root: Element): void {
-  for (const span of Array.from(root.querySelectorAll('span[class]'))) {
+  // Every name ITALIC_CLASS and BOLD_CLASS accept holds one of these words: the selector leaves
+  // out the page's other classed spans (thousands on some pages) before any name is read.
+  for (const span of Array.from(
+    root.querySelectorAll('span[class*="italic"], span[class*="bold"]'),
+  )) {
     const names = (span.getAttribute('class') ?? '').split(/\s+/);
     // Inside emphasis of the same kind already, a second would read "**" or worse.
     const italic = names.some((name) => ITALIC_CLASS.test(name)) && !span.closest('em, i');
