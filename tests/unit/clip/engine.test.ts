@@ -89,6 +89,24 @@ describe('clipDocument', () => {
     expect(clip.markdown).toContain('Shadow intro sentence. slotted light text');
   });
 
+  it('keeps the posts a page sets in forms, and drops the forms that ask for input', () => {
+    // Old Reddit sets every post and comment body in a form of its own (for editing in place),
+    // with only hidden inputs showing; the reply box and the search box below ask for input.
+    const doc =
+      pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Thread</title></head><body>
+      <form class="usertext"><input type="hidden" name="thing_id" value="t1_a"><div class="md"><p>Congrats! What did you track?</p></div><div class="usertext-edit" style="display: none"><textarea>Congrats!</textarea><button>save</button></div></form>
+      <form class="usertext"><input type="hidden" name="thing_id" value="t1_b"><div class="md"><p>Five columns: date, title, link, one sentence.</p></div></form>
+      <form class="reply"><p>Reply to this thread</p><textarea name="text"></textarea><button>comment</button></form>
+      <form role="search"><label>Search the forum</label><input type="search"></form>
+      <form class="legacy"><div>Powered by an old board</div></form></body></html>`);
+    const { markdown } = clipOk(doc, { mode: 'full-page' });
+    expect(markdown).toContain('Congrats! What did you track?');
+    expect(markdown).toContain('Five columns: date, title, link, one sentence.');
+    expect(markdown).not.toContain('Reply to this thread');
+    expect(markdown).not.toContain('Search the forum');
+    expect(markdown).not.toContain('Powered by');
+  });
+
   it('trusts a short article on a heavy page, but not a teaser on a listing', () => {
     // Sizes from the extraction benchmark: a paywalled article of 369 characters on a page of
     // 134,339 was exactly right; a 120-character teaser on a 9,000-character listing is not.

@@ -202,6 +202,7 @@ const NON_CONTENT_TAGS = [
 ];
 
 export function removeNonContent(root: Element): void {
+  markFormsAskingForInput(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
   for (const tag of NON_CONTENT_TAGS) {
@@ -217,7 +218,26 @@ export function removePageChrome(root: Element): void {
   }
   removeNamedChrome(root, root.querySelectorAll('[class], [id]'), CHROME_NAME);
   for (const form of Array.from(root.querySelectorAll('form'))) {
-    if ((form.textContent ?? '').trim().length < 300) form.remove();
+    if ((form.textContent ?? '').trim().length >= 300) continue;
+    // A form that asked for nothing but holds paragraphs wraps a post: old Reddit sets every
+    // post and comment body in a form of its own (for editing in place).
+    if (form.hasAttribute(ASKS_FOR_INPUT) || !form.querySelector('p')) form.remove();
+  }
+}
+
+const ASKS_FOR_INPUT = 'data-clipdeck-asks-input';
+/** A control the user fills in or presses; hidden inputs carry the page's own state. */
+const USER_CONTROL =
+  'input:not([type="hidden"]), textarea, select, button, [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * Marks the forms that ask the user for something (a search box, a sign-up, a reply box), read
+ * before removeNonContent takes the controls out. Hidden parts are gone by then, so the edit
+ * box a page keeps hidden under a post does not count.
+ */
+function markFormsAskingForInput(root: Element): void {
+  for (const form of Array.from(root.getElementsByTagName('form'))) {
+    if (form.querySelector(USER_CONTROL)) form.setAttribute(ASKS_FOR_INPUT, '');
   }
 }
 
