@@ -1,3 +1,4 @@
+import { leavesOutPageProse } from './coverage';
 import { SITE_MODULES } from './registry';
 import {
   type CommentDepth,
@@ -70,7 +71,7 @@ export interface SiteReading {
 
 /**
  * The page read by its site module. A module that finds markup it does not know (or throws, or
- * finds no text) reads nothing, and the generic engine takes over; `site` still says that a
+ * finds no text, or leaves out most of the prose the page shows: ./coverage.ts) reads nothing, and the generic engine takes over; `site` still says that a
  * module claimed the page, so the engine knows what kind of page it is (a thread, an issue).
  */
 export function readSite(
@@ -90,6 +91,9 @@ export function readSite(
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? ''))
       return { site, clip: null };
+    // A module that found the post but not the discussion (the site renamed one part of its
+    // markup) would hand over a note that looks whole; the generic engine loses less.
+    if (depth === 'all' && leavesOutPageProse(doc, extraction.content)) return { site, clip: null };
     // In the document, so the rules that look notes up by id (footnotes) find them.
     const { content } = extraction;
     if (!content.isConnected) content.ownerDocument.body?.append(content);

@@ -7,6 +7,7 @@ import {
   leavesOutDiscussion,
   proseAfterHeading,
 } from '../../../../utils/clip/prepare/opening-post';
+import { leavesOutPageProse } from '../../../../utils/clip/sites/coverage';
 import { pageFromHtml } from '../dom';
 import { clipFixture } from '../fixture-page';
 
@@ -158,6 +159,86 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     if (!result.ok) throw new Error(result.error.code);
     expect(result.clip.notices).toEqual([]);
     expect(result.clip.markdown).not.toContain('I sort an array of numbers');
+  });
+});
+
+/**
+ * A site renames one part of its markup but not the rest: the module still finds the post, and
+ * its note would look whole without the discussion. Found by clipping the modules' fixtures with
+ * a share of their class names and test ids removed at random (one page in seven lost its whole
+ * discussion this way).
+ */
+describe('a module that finds the post but not the discussion', { timeout: 30_000 }, () => {
+  const issue = () => readFileSync(join(SITES, 'github', 'fixtures', 'issue-react.html'), 'utf8');
+  const comments = [
+    'Confirmed on 2.4.0.',
+    'Fixed by treating an empty file as the default config.',
+  ];
+
+  it('leaves the page to the generic engine, which keeps the comments', () => {
+    // GitHub renames the timeline's test id; the issue's own test ids are unchanged.
+    const html = issue().replace(
+      'data-testid="issue-timeline-container"',
+      'data-testid="timeline"',
+    );
+    const result = clipFixture(html);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.site).toBeUndefined();
+    expect(result.clip.markdown).toContain('It panics instead of using the defaults');
+    for (const comment of comments) expect(result.clip.markdown).toContain(comment);
+  });
+
+  it('still reads the page when it holds the discussion, or when no comments were asked for', () => {
+    const whole = clipFixture(issue());
+    if (!whole.ok) throw new Error(whole.error.code);
+    expect(whole.clip.site).toBe('github');
+    for (const comment of comments) expect(whole.clip.markdown).toContain(comment);
+    // With no comments wanted, leaving them out is the point: the module's note stands.
+    const html = issue()
+      .replace('data-testid="issue-timeline-container"', 'data-testid="timeline"')
+      .replace('<!-- clip: {', '<!-- clip: {"comments": "none", ');
+    const postOnly = clipFixture(html);
+    if (!postOnly.ok) throw new Error(postOnly.error.code);
+    expect(postOnly.clip.site).toBe('github');
+    expect(postOnly.clip.markdown).not.toContain(comments[0]);
+  });
+});
+
+describe("how much of the page's prose a module kept", () => {
+  const page = (main: string) =>
+    pageFromHtml(
+      `<body><nav><p>${'Sign in to follow this thread and every reply that comes after it. '.repeat(3)}</p></nav><main>${main}</main></body>`,
+    );
+  const post = '<p>It takes forty minutes on Tuesdays and four on the other days of the week.</p>';
+  const reply =
+    '<p>Cron jobs run on Tuesdays, so check the backup schedule before anything else.</p>';
+  const note = (html: string) => pageFromHtml(`<body>${html}</body>`).body;
+
+  it('is too little when the discussion is missing, enough when it is there', () => {
+    const doc = page(`${post}${reply}${reply.replace('Cron', 'Timers')}`);
+    expect(leavesOutPageProse(doc, note(post))).toBe(true);
+    expect(leavesOutPageProse(doc, note(`${post}${reply}`))).toBe(false);
+  });
+
+  it('does not count navigation, hidden parts, bylines or short lines', () => {
+    const doc = page(
+      `${post}<div hidden>${reply}</div><aside>${reply}</aside><p>Ann · <time>2 hours ago</time> · a reply from someone else in the thread</p><p>Reply</p>`,
+    );
+    expect(leavesOutPageProse(doc, note(post))).toBe(false);
+  });
+
+  it('finds a paragraph whose middle the module wrote its own way', () => {
+    const doc = page(
+      '<p>Last June I borrowed an idea from <span class="mention"></span> and counted the fireflies in the meadow by their flashes.</p>',
+    );
+    expect(
+      leavesOutPageProse(
+        doc,
+        note(
+          '<p>Last June I borrowed an idea from @lamplighter and counted the fireflies in the meadow by their flashes.</p>',
+        ),
+      ),
+    ).toBe(false);
   });
 });
 
