@@ -188,6 +188,21 @@ describe('a module that finds the post but not the discussion', { timeout: 30_00
     for (const comment of comments) expect(result.clip.markdown).toContain(comment);
   });
 
+  it('keeps an X article whose paragraphs its module no longer finds', () => {
+    // X's article editor marks each paragraph as a block; with those marks renamed, the module
+    // still found the cover, the headings, the lists and the replies, and no paragraph.
+    const html = readFileSync(join(SITES, 'x', 'fixtures', 'article-on-status.html'), 'utf8')
+      .replaceAll(' data-block="true"', '')
+      .replaceAll('longform-unstyled', 'longform-text');
+    const result = clipFixture(html);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.site).toBeUndefined();
+    expect(result.clip.markdown).toContain(
+      'Three years ago I moved my household accounts out of a spreadsheet',
+    );
+    expect(result.clip.markdown).toContain('A format you can read without the tool that wrote it');
+  });
+
   it('still reads the page when it holds the discussion, or when no comments were asked for', () => {
     const whole = clipFixture(issue());
     if (!whole.ok) throw new Error(whole.error.code);
@@ -225,6 +240,31 @@ describe("how much of the page's prose a module kept", () => {
       `${post}<div hidden>${reply}</div><aside>${reply}</aside><p>Ann · <time>2 hours ago</time> · a reply from someone else in the thread</p><p>Reply</p>`,
     );
     expect(leavesOutPageProse(doc, note(post))).toBe(false);
+  });
+
+  it('reads prose written in divs and inline elements, as posts on X or Bluesky are', () => {
+    const doc = page(
+      `<div><span>It takes forty minutes on Tuesdays</span> <span>and only four minutes on the other days of the week.</span></div><div><span>Cron jobs run on Tuesdays, so check the <a href="/backup">backup</a> schedule before anything else.</span></div>`,
+    );
+    expect(
+      leavesOutPageProse(
+        doc,
+        note(
+          '<p>It takes forty minutes on Tuesdays and only four minutes on the other days of the week.</p>',
+        ),
+      ),
+    ).toBe(false);
+    const three = page(
+      `<div>It takes forty minutes on Tuesdays and only four minutes on the other days of the week.</div><div>Cron jobs run on Tuesdays, so check the backup schedule before anything else.</div><div>Timers run on Tuesdays, so check the backup schedule before anything else.</div>`,
+    );
+    expect(
+      leavesOutPageProse(
+        three,
+        note(
+          '<p>It takes forty minutes on Tuesdays and only four minutes on the other days of the week.</p>',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('finds a paragraph whose middle the module wrote its own way', () => {
