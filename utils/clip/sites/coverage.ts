@@ -31,8 +31,11 @@ const PROBE = 40;
  * custom elements inside a `div` (YouTube): the text of a block is all the text whose nearest
  * block ancestor it is, whatever the inline elements between.
  */
-const BLOCK =
-  'p, div, li, blockquote, td, th, dd, dt, section, article, figcaption, h1, h2, h3, h4, h5, h6, main, body';
+const BLOCK = new Set(
+  'p div li blockquote td th dd dt section article figcaption h1 h2 h3 h4 h5 h6 main body'.split(
+    ' ',
+  ),
+);
 /** Text a module rewrites whole (code blocks, formulas) or that is no text at all. */
 const NOT_PROSE =
   'pre, math, svg, style, script, noscript, template, textarea, button, select, option, .katex, mjx-container';
@@ -52,19 +55,38 @@ interface Block {
 /** The page's main region's text, by the block that holds it. */
 function blocksOf(doc: Document, region: Element): Map<Element, Block> {
   const blocks = new Map<Element, Block>();
+  // Found once, then recognised by identity while walking up: a selector matched against every
+  // ancestor of every text was most of the check's time.
+  const notProse = new Set(region.querySelectorAll(NOT_PROSE));
+  // Text nodes come in runs under one parent (a paragraph's words between its links): where
+  // the text belongs is worked out once per parent.
+  const placeOf = new Map<Element, { block: Element; linked: boolean } | null>();
+  const place = (parent: Element) => {
+    let block: Element | undefined;
+    let linked = false;
+    for (let element: Element | null = parent; element; element = element.parentElement) {
+      if (notProse.has(element)) return null;
+      if (!block && element.localName === 'a') linked = true;
+      if (!block && BLOCK.has(element.localName)) block = element;
+      if (element === region) break;
+    }
+    return block ? { block, linked } : null;
+  };
   const walker = doc.createTreeWalker(region, 4 /* NodeFilter.SHOW_TEXT */);
   for (let read = 0, node = walker.nextNode(); node && read < TEXT_NODES_READ; read += 1) {
     const parent = node.parentElement;
-    const text = letters(node.nodeValue ?? '');
-    if (parent && text && !parent.closest(NOT_PROSE)) {
-      const block = parent.closest(BLOCK);
-      if (block) {
-        const entry = blocks.get(block) ?? { text: '', linked: 0 };
-        entry.text += text;
-        const link = parent.closest('a');
-        if (link && block.contains(link)) entry.linked += text.length;
-        blocks.set(block, entry);
-      }
+    let where = parent ? placeOf.get(parent) : null;
+    if (parent && where === undefined) {
+      where = place(parent);
+      placeOf.set(parent, where);
+    }
+    // Placed before it is read: a page's inline script can hold a megabyte of data.
+    const text = where ? letters(node.nodeValue ?? '') : '';
+    if (where && text) {
+      const entry = blocks.get(where.block) ?? { text: '', linked: 0 };
+      entry.text += text;
+      if (where.linked) entry.linked += text.length;
+      blocks.set(where.block, entry);
     }
     node = walker.nextNode();
   }
@@ -75,7 +97,11 @@ function isProse(block: Element, { text, linked }: Block): boolean {
   if (text.length < PROSE_MIN || linked > text.length / 2) return false;
   // A line holding a time is the post's byline ("u_readalot 47 points · 2 hours ago"), which a
   // module writes in a header of its own.
-  return !block.closest(OUTSIDE_CONTENT) && !block.querySelector('time') && shown(block);
+  return (
+    block.getElementsByTagName('time').length === 0 &&
+    !block.closest(OUTSIDE_CONTENT) &&
+    shown(block)
+  );
 }
 
 function shown(element: Element): boolean {
@@ -86,7 +112,10 @@ function shown(element: Element): boolean {
 }
 
 export function leavesOutPageProse(doc: Document, content: Element): boolean {
-  const region = doc.querySelector('main, [role="main"]') ?? doc.body;
+  // By tag first: an attribute selector walks the whole page, which on a long thread costs more
+  // than the rest of the check.
+  const region =
+    doc.getElementsByTagName('main')[0] ?? doc.querySelector('[role="main"]') ?? doc.body;
   if (!region) return false;
   const note = letters(content.textContent ?? '');
   let total = 0;
