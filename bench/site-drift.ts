@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { fixtureOptions } from '../tests/unit/clip/fixture-page';
 import { clipDocument } from '../utils/clip';
 
 /**
@@ -90,7 +91,7 @@ for (const site of readdirSync(SITES, { withFileTypes: true })) {
     const html = readFileSync(join(folder, file), 'utf8');
     const lines = proseLines(readFileSync(join(folder, file.replace(/\.html$/, '.md')), 'utf8'));
     if (lines.length === 0) continue;
-    const options = JSON.parse(/^\s*<!--\s*clip:\s*(\{[\s\S]*?\})\s*-->/.exec(html)?.[1] ?? '{}');
+    const options = fixtureOptions(html);
     for (let seed = firstSeed + 1; seed <= firstSeed + drifts; seed += 1) {
       const doc = new JSDOM(html, { url: options.url, virtualConsole: quiet }).window.document;
       drift(doc, random(seed * 7919 + file.length));

@@ -1,3 +1,5 @@
+import { foldedKey } from '../markdown/text';
+
 /**
  * Whether a site module's reading left out most of the prose the page shows.
  *
@@ -42,11 +44,6 @@ const NOT_PROSE =
 const OUTSIDE_CONTENT =
   'nav, header, footer, aside, [role="navigation"], [role="complementary"], [role="banner"], [role="contentinfo"], [hidden], [aria-hidden="true"], details:not([open])';
 
-/** Letters and digits only, lowercased: the note's Markdown and the page differ in spacing and marks. */
-function letters(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
 interface Block {
   text: string;
   linked: number;
@@ -81,7 +78,7 @@ function blocksOf(doc: Document, region: Element): Map<Element, Block> {
       placeOf.set(parent, where);
     }
     // Placed before it is read: a page's inline script can hold a megabyte of data.
-    const text = where ? letters(node.nodeValue ?? '') : '';
+    const text = where ? foldedKey(node.nodeValue ?? '') : '';
     if (where && text) {
       const entry = blocks.get(where.block) ?? { text: '', linked: 0 };
       entry.text += text;
@@ -117,7 +114,7 @@ export function leavesOutPageProse(doc: Document, content: Element): boolean {
   const region =
     doc.getElementsByTagName('main')[0] ?? doc.querySelector('[role="main"]') ?? doc.body;
   if (!region) return false;
-  const note = letters(content.textContent ?? '');
+  const note = foldedKey(content.textContent ?? '');
   let total = 0;
   let kept = 0;
   for (const [block, entry] of blocksOf(doc, region)) {

@@ -71,8 +71,9 @@ export interface SiteReading {
 
 /**
  * The page read by its site module. A module that finds markup it does not know (or throws, or
- * finds no text, or leaves out most of the prose the page shows: ./coverage.ts) reads nothing, and the generic engine takes over; `site` still says that a
- * module claimed the page, so the engine knows what kind of page it is (a thread, an issue).
+ * finds no text, or leaves out most of the prose the page shows: ./coverage.ts) reads nothing,
+ * and the generic engine takes over; `site` still says that a module claimed the page, so the
+ * engine knows what kind of page it is (a thread, an issue).
  */
 export function readSite(
   doc: Document,
