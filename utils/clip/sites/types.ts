@@ -77,6 +77,14 @@ export interface SiteModule {
    */
   detect(doc: Document, url: URL | null): boolean;
   /**
+   * Whether `url` is the address of one of this site's discussions (an issue, a question, a
+   * thread, a shared chat). Never enough to read a page: it counts only when no detector claims
+   * the page (the site renamed what detect looks for), and then tells the generic engine that
+   * the page is a discussion, so that its note keeps the opening post and the replies or the
+   * engine clips the whole page. Left out where the site's addresses do not say it.
+   */
+  discussionAt?(url: URL): boolean;
+  /**
    * The page's content and metadata, or null when the markup is not what the module expects
    * (the site changed its layout): the generic engine then clips the page, never an empty note.
    */

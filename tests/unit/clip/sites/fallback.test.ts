@@ -7,6 +7,7 @@ import {
   leavesOutDiscussion,
   proseAfterHeading,
 } from '../../../../utils/clip/prepare/opening-post';
+import { SITE_MODULES } from '../../../../utils/clip/sites';
 import { leavesOutPageProse } from '../../../../utils/clip/sites/coverage';
 import { pageFromHtml } from '../dom';
 import { clipFixture } from '../fixture-page';
@@ -146,19 +147,36 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     expect(result.clip.markdown).toContain('[^1]: An index on the last page');
   });
 
-  it('leaves pages no module claims to the article Readability finds', () => {
-    // The same Stack Overflow markup with the marks its module detects renamed: an ordinary
-    // page to the engine, which keeps the article it finds.
-    const html = readFileSync(
-      join(SITES, 'stack-exchange', 'fixtures', 'changed-layout.html'),
-      'utf8',
-    )
+  // The same Stack Overflow markup with the marks its module detects renamed: no module claims
+  // the page any more.
+  const unclaimed = (url: string) =>
+    readFileSync(join(SITES, 'stack-exchange', 'fixtures', 'changed-layout.html'), 'utf8')
+      .replace(/"url": "[^"]*"/, `"url": "${url}"`)
       .replaceAll('js-post-body', 'post-body')
       .replaceAll('id="question"', 'id="q"');
-    const result = clipFixture(html);
+
+  it("keeps the question and the answers of a page no module claims, at a question's address", () => {
+    // Readability alone kept the longest answer without the question. The address still says
+    // the page is a question, so the engine checks its article as it does a claimed page's.
+    const result = clipFixture(
+      unclaimed('https://stackoverflow.com/questions/79012345/why-does-array-sort-put-10-before-9'),
+    );
     if (!result.ok) throw new Error(result.error.code);
-    expect(result.clip.notices).toEqual([]);
-    expect(result.clip.markdown).not.toContain('I sort an array of numbers');
+    expect(result.clip.site).toBeUndefined();
+    expect(result.clip.notices).toEqual([{ code: 'discussion-cut' }]);
+    expect(result.clip.markdown).toContain('I sort an array of numbers and get a strange order');
+    expect(result.clip.markdown).toContain('Without a compare function');
+    expect(result.clip.markdown).toContain('Use lodash');
+  });
+
+  it('leaves the same page saved under another address to the article Readability finds', () => {
+    // A saved copy's address says nothing about the page: an ordinary page to the engine.
+    for (const url of ['file:///home/ada/why-sort.html', 'https://stackoverflow.com/tags']) {
+      const result = clipFixture(unclaimed(url));
+      if (!result.ok) throw new Error(result.error.code);
+      expect(result.clip.notices).toEqual([]);
+      expect(result.clip.markdown).not.toContain('I sort an array of numbers');
+    }
   });
 });
 
@@ -395,5 +413,52 @@ describe('where a discussion clipped whole starts', () => {
     const text = textOf(`<body>${lead}${discussion}${sidebar}</body>`);
     expect(text).toContain('Log in');
     expect(text).toContain('It takes forty minutes');
+  });
+});
+
+/**
+ * The addresses of discussions, by which the engine knows a page no module claims any more is
+ * still an issue or a thread: the pages of the same sites that are not one (a repository's
+ * home, a pull request's diff, a subreddit, a profile) stay ordinary pages.
+ */
+describe("a site's discussion addresses", () => {
+  const named = (address: string) =>
+    SITE_MODULES.find((site) => site.discussionAt?.(new URL(address)))?.id;
+
+  it.each([
+    ['https://github.com/acme/widgets/issues/820', 'github'],
+    ['https://github.com/acme/widgets/pull/815', 'github'],
+    ['https://github.com/acme/widgets/discussions/41', 'github'],
+    ['https://gitlab.com/acme/pipelines/-/issues/4211', 'gitlab'],
+    ['https://git.example.org/infra/runner/-/merge_requests/12', 'gitlab'],
+    ['https://unix.stackexchange.com/questions/10041/find-files', 'stack-exchange'],
+    ['https://stackoverflow.com/questions/79012345/why', 'stack-exchange'],
+    ['https://old.reddit.com/r/selfhosted/comments/1abcde/moved_my_notes/', 'reddit'],
+    ['https://news.ycombinator.com/item?id=41000000', 'hacker-news'],
+    ['https://lobste.rs/s/abc123/plain_text_notes', 'lobsters'],
+    ['https://x.com/ada/status/1890000000000000000', 'x'],
+    ['https://bsky.app/profile/ada.bsky.social/post/3kxyz', 'bluesky'],
+    ['https://chatgpt.com/share/67a1b2c3-0000', 'chatgpt'],
+    ['https://claude.ai/share/5d6e7f80-1111', 'claude'],
+    ['https://gemini.google.com/share/0a1b2c3d', 'gemini'],
+  ])('%s is a discussion of %s', (address, id) => {
+    expect(named(address)).toBe(id);
+  });
+
+  it.each([
+    'https://github.com/acme/widgets',
+    'https://github.com/acme/widgets/pull/815/files',
+    'https://github.com/acme/widgets/issues',
+    'https://gitlab.com/acme/pipelines',
+    'https://stackoverflow.com/tags',
+    'https://www.reddit.com/r/selfhosted/',
+    'https://news.ycombinator.com/',
+    'https://x.com/ada',
+    'https://bsky.app/profile/ada.bsky.social',
+    'https://chatgpt.com/',
+    'https://example.org/questions/12/a-blog-post',
+    'file:///home/ada/saved/issue-820.html',
+  ])('%s is not', (address) => {
+    expect(named(address)).toBeUndefined();
   });
 });

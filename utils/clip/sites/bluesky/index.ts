@@ -292,6 +292,9 @@ function summaryPage(doc: Document, out: Document): SiteExtraction | null {
 export const bluesky: SiteModule = {
   id: 'bluesky',
   family: 'social',
+  // A post with its thread and replies.
+  discussionAt: (url) =>
+    url.hostname === 'bsky.app' && /^\/profile\/[^/]+\/post\/[^/]+\/?$/.test(url.pathname),
   detect(doc) {
     // The app's root first: one lookup by id on the pages of every other site.
     const root = doc.getElementById('root');

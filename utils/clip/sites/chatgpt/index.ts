@@ -188,6 +188,10 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
 export const chatgpt: SiteModule = {
   id: 'chatgpt',
   family: 'ai-chat',
+  // A shared conversation, or one of the user's own.
+  discussionAt: (url) =>
+    /^(?:chatgpt\.com|chat\.openai\.com)$/.test(url.hostname) &&
+    /^\/(?:share|c|g\/[^/]+\/c)\/[^/]+\/?$/.test(url.pathname),
   detect(doc, url) {
     const host = url?.hostname ?? '';
     const named =

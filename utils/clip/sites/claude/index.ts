@@ -176,6 +176,9 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
 export const claude: SiteModule = {
   id: 'claude',
   family: 'ai-chat',
+  // A shared conversation, or one of the user's own.
+  discussionAt: (url) =>
+    url.hostname === 'claude.ai' && /^\/(?:share|chat)\/[^/]+\/?$/.test(url.pathname),
   detect(doc, url) {
     const named = /(?:^|\.)claude\.ai$/.test(url?.hostname ?? '') || headNames(doc, 'Claude');
     return named && doc.querySelector(USER) !== null && doc.querySelector(RESPONSE) !== null;

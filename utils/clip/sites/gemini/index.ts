@@ -99,6 +99,9 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
 export const gemini: SiteModule = {
   id: 'gemini',
   family: 'ai-chat',
+  // A shared conversation, or one of the user's own.
+  discussionAt: (url) =>
+    url.hostname === 'gemini.google.com' && /^\/(?:share|app)\/[^/]+\/?$/.test(url.pathname),
   detect(doc, url) {
     const named =
       /(?:^|\.)gemini\.google\.com$/.test(url?.hostname ?? '') || headNames(doc, 'Gemini');

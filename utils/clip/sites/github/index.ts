@@ -375,6 +375,10 @@ function factsLine(context: SiteContext, root: Element): Element | null {
 export const github: SiteModule = {
   id: 'github',
   family: 'code-host',
+  // An issue, a pull request's conversation tab, a discussion.
+  discussionAt: (url) =>
+    /^(?:www\.)?github\.com$/.test(url.hostname) &&
+    /^\/[^/]+\/[^/]+\/(?:issues|pull|discussions)\/\d+\/?$/.test(url.pathname),
   detect(doc) {
     // Tag and class lookups first (the browser's fast paths): most pages have neither, and this
     // runs on every article clip.

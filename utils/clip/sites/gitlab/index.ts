@@ -93,6 +93,10 @@ function descriptionReactions(doc: Document): string[] {
 export const gitlab: SiteModule = {
   id: 'gitlab',
   family: 'code-host',
+  // GitLab's own path for an issue, a merge request or a work item, on gitlab.com and on the
+  // instances companies run under their own names.
+  discussionAt: (url) =>
+    /^\/.+\/-\/(?:issues|merge_requests|work_items)\/\d+\/?$/.test(url.pathname),
   detect(doc) {
     return PAGE.test(doc.body?.getAttribute('data-page') ?? '');
   },

@@ -108,6 +108,11 @@ function storyList(doc: Document, out: Document, base: string): SiteExtraction |
 export const hackerNews: SiteModule = {
   id: 'hacker-news',
   family: 'thread',
+  // An item: a story or a comment with its replies.
+  discussionAt: (url) =>
+    url.hostname === 'news.ycombinator.com' &&
+    url.pathname === '/item' &&
+    url.searchParams.has('id'),
   detect(doc) {
     return (
       doc.getElementById('hnmain') !== null &&

@@ -101,6 +101,9 @@ function siteBase(doc: Document): string {
 export const lobsters: SiteModule = {
   id: 'lobsters',
   family: 'thread',
+  // A story with its comments.
+  discussionAt: (url) =>
+    url.hostname === 'lobste.rs' && /^\/s\/[a-z0-9]+(?:\/|$)/i.test(url.pathname),
   detect(doc) {
     return (
       doc.getElementsByClassName('comments_subtree').length > 0 &&

@@ -362,6 +362,10 @@ function listing(doc: Document, out: Document): SiteExtraction | null {
 export const reddit: SiteModule = {
   id: 'reddit',
   family: 'thread',
+  // A post's comments page, new or old Reddit.
+  discussionAt: (url) =>
+    /(?:^|\.)reddit\.com$/.test(url.hostname) &&
+    /^\/r\/[^/]+\/comments\/[a-z0-9]+(?:\/|$)/i.test(url.pathname),
   detect(doc) {
     if (doc.getElementsByTagName('shreddit-post').length > 0) return true;
     return (

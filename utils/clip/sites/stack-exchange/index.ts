@@ -85,6 +85,11 @@ function commentsList(post: Element, context: SiteContext): Element | null {
 export const stackExchange: SiteModule = {
   id: 'stack-exchange',
   family: 'qa',
+  // A question on Stack Overflow or a site of the network (its own domains included).
+  discussionAt: (url) =>
+    /(?:^|\.)(?:stackoverflow\.com|stackexchange\.com|superuser\.com|serverfault\.com|askubuntu\.com|mathoverflow\.net|stackapps\.com)$/.test(
+      url.hostname,
+    ) && /^\/questions\/\d+(?:\/|$)/.test(url.pathname),
   detect(doc) {
     // By id and class name first: the browser's fast paths, as this runs on every article clip.
     const question = doc.getElementById('question') ?? doc.getElementsByClassName('js-question')[0];

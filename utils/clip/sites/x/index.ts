@@ -418,6 +418,10 @@ function articlePage(
 export const x: SiteModule = {
   id: 'x',
   family: 'social',
+  // A post with its thread and replies.
+  discussionAt: (url) =>
+    /^(?:(?:www|mobile)\.)?(?:x|twitter)\.com$/.test(url.hostname) &&
+    /^\/[^/]+\/status\/\d+\/?$/.test(url.pathname),
   detect(doc) {
     // Cheap gate first (this runs on every article clip): a post's <article>.
     const tweetArticle = Array.from(doc.getElementsByTagName('article')).some(
