@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { fixtureOptions } from '../tests/unit/clip/fixture-page';
+import { fixtureOptions } from '../tests/support/fixture-options';
 import { clipDocument } from '../utils/clip';
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fixtureOptions } from './fixture-options';
 
 /**
  * The site modules' golden fixtures (utils/clip/sites/<id>/fixtures) as a real browser meets
@@ -40,9 +41,10 @@ export function siteFixtures(each: 'first' | 'all' = 'first'): SiteFixture[] {
       .filter((file) => file.endsWith('.html'))
       .sort()) {
       const html = readFileSync(join(dir, name), 'utf8');
-      const options = JSON.parse(/^\s*<!--\s*clip:\s*(\{[\s\S]*?\})\s*-->/.exec(html)?.[1] ?? '{}');
+      const options = fixtureOptions(html);
       if (options.site !== folder || options.comments || (options.mode ?? 'article') !== 'article')
         continue;
+      if (!options.url) throw new Error(`${folder}/${name}: its clip comment has no url.`);
       const url = new URL(options.url);
       const golden = readFileSync(join(dir, name.replace(/\.html$/, '.md')), 'utf8')
         .replace(/^[\s\S]*?\n---\n/, '')

@@ -1,28 +1,15 @@
 import { type ClipResult, clipDocument } from '../../../utils/clip';
+import { fixtureOptions } from '../../support/fixture-options';
 import { pageFromHtml, rangeOver, selectRanges } from './dom';
 
+// The first-line comment's options are read in tests/support, without the engine, so the
+// real-browser suites read them the same way; the unit tests import them from here.
+export { type FixtureOptions, fixtureOptions } from '../../support/fixture-options';
+
 /**
- * A fixture page clipped as its first-line comment asks: `<!-- clip: {...} -->` chooses the mode,
- * the page URL, the image (image mode), the elements to select (selection mode, one range per
- * selector) or tracking parameter stripping. Shared by the golden pages and the hostile pages.
+ * A fixture page clipped as its first-line comment asks (`<!-- clip: {...} -->`). Shared by the
+ * golden pages and the hostile pages.
  */
-export interface FixtureOptions {
-  mode?: 'article' | 'selection' | 'full-page' | 'bookmark' | 'image';
-  url?: string;
-  imageUrl?: string;
-  select?: string[];
-  stripTrackingParameters?: boolean;
-  /** Comment depth for site modules (utils/clip/sites). */
-  comments?: 'none' | 'top-level' | 'all';
-  /** Site fixtures: the module expected to read the page, or null when it must fall back. */
-  site?: string | null;
-}
-
-export function fixtureOptions(html: string): FixtureOptions {
-  const match = /^\s*<!--\s*clip:\s*(\{[\s\S]*?\})\s*-->/.exec(html);
-  return match?.[1] ? (JSON.parse(match[1]) as FixtureOptions) : {};
-}
-
 export function clipFixture(html: string): ClipResult {
   const options = fixtureOptions(html);
   const doc = pageFromHtml(html, options.url);
