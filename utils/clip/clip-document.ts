@@ -60,6 +60,7 @@ import {
   type CommentDepth,
   DEFAULT_COMMENT_DEPTH,
   detectSite,
+  discussionAddressed,
   readSite,
   type SiteFamily,
 } from './sites';
@@ -403,8 +404,11 @@ function siteOrArticleClip(
       return { markdown, metadata: merged, site: { id: found.site.id, comments: found.comments } };
     }
   }
-  if (reading.site && DISCUSSIONS.has(reading.site.family)) {
-    const depth = context.request.comments ?? DEFAULT_COMMENT_DEPTH[reading.site.family];
+  // No module recognises the markup (a redesign renamed what the detectors look for), but the
+  // page's address, or the one it declares, is one of a site's discussions: still a discussion.
+  const site = reading.site ?? discussionAddressed([context.doc.URL, metadata.canonicalUrl]);
+  if (site && DISCUSSIONS.has(site.family)) {
+    const depth = context.request.comments ?? DEFAULT_COMMENT_DEPTH[site.family];
     context.discussion = { replies: depth !== 'none' };
   }
   return articleClip(context, metadata);

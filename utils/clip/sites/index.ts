@@ -62,29 +62,32 @@ export interface SiteClip {
 }
 
 /**
- * The module whose site's discussion the page's address names, when no detector claimed the
- * page; a throwing check names nothing.
+ * The module whose site's discussion one of `addresses` names (SiteModule.discussionAt): for a
+ * page no detector claims, the page's own address and the one it declares (a saved copy keeps
+ * its canonical link). Unreadable addresses and a throwing check name nothing.
  */
-function discussionAddressed(
-  url: URL | null,
-  modules: readonly SiteModule[],
+export function discussionAddressed(
+  addresses: readonly (string | undefined)[],
+  modules: readonly SiteModule[] = SITE_MODULES,
 ): SiteModule | undefined {
-  if (!url) return undefined;
-  return modules.find((site) => {
-    try {
-      return site.discussionAt?.(url) ?? false;
-    } catch {
-      return false;
-    }
-  });
+  for (const address of addresses) {
+    const url = address ? parseUrl(address) : null;
+    if (!url) continue;
+    const site = modules.find((module) => {
+      try {
+        return module.discussionAt?.(url) ?? false;
+      } catch {
+        return false;
+      }
+    });
+    if (site) return site;
+  }
+  return undefined;
 }
 
 /** What the site modules made of a page: the module that claimed it, and its reading if it had one. */
 export interface SiteReading {
-  /**
-   * The module whose detector claimed the page; when none did, the one whose site's discussion
-   * the address names (SiteModule.discussionAt), which reads nothing; undefined otherwise.
-   */
+  /** The module whose detector claimed the page; undefined when none did. */
   site?: SiteModule;
   /** Its reading, or null: no module claimed the page, or the one that did found markup it does not know. */
   clip: SiteClip | null;
@@ -93,9 +96,8 @@ export interface SiteReading {
 /**
  * The page read by its site module. A module that finds markup it does not know (or throws, or
  * finds no text, or leaves out most of the prose the page shows: ./coverage.ts) reads nothing,
- * and the generic engine takes over; `site` still says that a module claimed the page (or that
- * the address is one of its site's discussions), so the engine knows what kind of page it is (a
- * thread, an issue).
+ * and the generic engine takes over; `site` still says that a module claimed the page, so the
+ * engine knows what kind of page it is (a thread, an issue).
  */
 export function readSite(
   doc: Document,
@@ -103,9 +105,7 @@ export function readSite(
   modules: readonly SiteModule[] = SITE_MODULES,
 ): SiteReading {
   const site = detectSite(doc, modules);
-  // The markup no longer agrees with any module (a redesign), but the address still says the
-  // page is an issue or a thread: the generic engine must keep its discussion.
-  if (!site) return { site: discussionAddressed(parseUrl(doc.URL), modules), clip: null };
+  if (!site) return { clip: null };
   const depth = comments ?? DEFAULT_COMMENT_DEPTH[site.family];
   try {
     const extraction = site.extract({

@@ -148,19 +148,22 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
   });
 
   // The same Stack Overflow markup with the marks its module detects renamed: no module claims
-  // the page any more.
+  // the page any more. It declares its address in og:url.
   const unclaimed = (url: string) =>
     readFileSync(join(SITES, 'stack-exchange', 'fixtures', 'changed-layout.html'), 'utf8')
       .replace(/"url": "[^"]*"/, `"url": "${url}"`)
       .replaceAll('js-post-body', 'post-body')
       .replaceAll('id="question"', 'id="q"');
+  const question =
+    'https://stackoverflow.com/questions/79012345/why-does-array-sort-put-10-before-9';
 
-  it("keeps the question and the answers of a page no module claims, at a question's address", () => {
+  it.each([
+    ["at a question's address", question],
+    ['saved, declaring the address in og:url', 'file:///home/ada/why-sort.html'],
+  ])('keeps the question and the answers of a page no module claims, %s', (_, url) => {
     // Readability alone kept the longest answer without the question. The address still says
     // the page is a question, so the engine checks its article as it does a claimed page's.
-    const result = clipFixture(
-      unclaimed('https://stackoverflow.com/questions/79012345/why-does-array-sort-put-10-before-9'),
-    );
+    const result = clipFixture(unclaimed(url));
     if (!result.ok) throw new Error(result.error.code);
     expect(result.clip.site).toBeUndefined();
     expect(result.clip.notices).toEqual([{ code: 'discussion-cut' }]);
@@ -169,10 +172,9 @@ describe('a discussion whose layout its module does not know', { timeout: 30_000
     expect(result.clip.markdown).toContain('Use lodash');
   });
 
-  it('leaves the same page saved under another address to the article Readability finds', () => {
-    // A saved copy's address says nothing about the page: an ordinary page to the engine.
+  it('leaves such a page to the article Readability finds when no address says it is a question', () => {
     for (const url of ['file:///home/ada/why-sort.html', 'https://stackoverflow.com/tags']) {
-      const result = clipFixture(unclaimed(url));
+      const result = clipFixture(unclaimed(url).replace(/<meta property="og:url"[^>]*>/, ''));
       if (!result.ok) throw new Error(result.error.code);
       expect(result.clip.notices).toEqual([]);
       expect(result.clip.markdown).not.toContain('I sort an array of numbers');
