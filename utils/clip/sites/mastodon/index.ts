@@ -226,6 +226,9 @@ function extraNodes(status: Status, out: Document): Element[] {
 export const mastodon: SiteModule = {
   id: 'mastodon',
   family: 'social',
+  // A status, on any server: Mastodon's path is the author's handle and the status's numeric id
+  // (a snowflake of 17 or more digits; other sites' `/@name/...` paths end in words).
+  discussionAt: (url) => /^\/@[^/]+\/\d{15,}\/?$/.test(url.pathname),
   detect(doc) {
     return (
       (doc.getElementById('mastodon') !== null || doc.getElementById('initial-state') !== null) &&
