@@ -227,7 +227,8 @@ export const mastodon: SiteModule = {
   id: 'mastodon',
   family: 'social',
   // A status, on any server: Mastodon's path is the author's handle and the status's numeric id
-  // (a snowflake of 17 or more digits; other sites' `/@name/...` paths end in words).
+  // (a snowflake, 18 digits today; 15 or more asked), where other sites' `/@name/...` paths end
+  // in words.
   discussionAt: (url) => /^\/@[^/]+\/\d{15,}\/?$/.test(url.pathname),
   detect(doc) {
     return (
