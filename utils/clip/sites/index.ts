@@ -39,19 +39,27 @@ function scratchDocument(doc: Document): Document {
   return out;
 }
 
+/** The first module for which `claims` holds; a module whose check throws claims nothing. */
+function firstClaiming(
+  modules: readonly SiteModule[],
+  claims: (site: SiteModule) => boolean,
+): SiteModule | undefined {
+  return modules.find((site) => {
+    try {
+      return claims(site);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The first module whose detector claims the page; a throwing detector claims nothing. */
 export function detectSite(
   doc: Document,
   modules: readonly SiteModule[] = SITE_MODULES,
 ): SiteModule | undefined {
   const url = parseUrl(doc.URL);
-  return modules.find((site) => {
-    try {
-      return site.detect(doc, url);
-    } catch {
-      return false;
-    }
-  });
+  return firstClaiming(modules, (site) => site.detect(doc, url));
 }
 
 export interface SiteClip {
@@ -72,14 +80,7 @@ export function discussionAddressed(
 ): SiteModule | undefined {
   for (const address of addresses) {
     const url = address ? parseUrl(address) : null;
-    if (!url) continue;
-    const site = modules.find((module) => {
-      try {
-        return module.discussionAt?.(url) ?? false;
-      } catch {
-        return false;
-      }
-    });
+    const site = url && firstClaiming(modules, (module) => module.discussionAt?.(url) ?? false);
     if (site) return site;
   }
   return undefined;

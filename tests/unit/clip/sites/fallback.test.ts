@@ -7,7 +7,7 @@ import {
   leavesOutDiscussion,
   proseAfterHeading,
 } from '../../../../utils/clip/prepare/opening-post';
-import { SITE_MODULES } from '../../../../utils/clip/sites';
+import { discussionAddressed } from '../../../../utils/clip/sites';
 import { leavesOutPageProse } from '../../../../utils/clip/sites/coverage';
 import { pageFromHtml } from '../dom';
 import { clipFixture } from '../fixture-page';
@@ -424,8 +424,7 @@ describe('where a discussion clipped whole starts', () => {
  * home, a pull request's diff, a subreddit, a profile) stay ordinary pages.
  */
 describe("a site's discussion addresses", () => {
-  const named = (address: string) =>
-    SITE_MODULES.find((site) => site.discussionAt?.(new URL(address)))?.id;
+  const named = (address: string) => discussionAddressed([address])?.id;
 
   it.each([
     ['https://github.com/acme/widgets/issues/820', 'github'],
