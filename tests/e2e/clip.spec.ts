@@ -122,3 +122,34 @@ test('a message sent from a content script in a web page is refused', async ({
   expect(reply).toContain('refused');
   expect(notesServer.notes()).toHaveLength(0);
 });
+
+/**
+ * Server-rendered pages send their markup minified, so words in neighbouring elements touch and
+ * only the stylesheet sets them apart: a margin, a flex row, a span laid out as a block. The
+ * note must read as the page does (tests/fixtures/site/styled-gaps.html).
+ */
+test('words the page sets apart by its stylesheet stay apart in the note', async ({
+  context,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(site.urlFor('styled-gaps.html'));
+  // The page shows these words apart, though its markup has no space between them.
+  await expect(page.locator('#facts')).toHaveText(
+    'StationPortreeSpring range4.8 metresNeap range2.1 metres',
+  );
+  const popup = await openPopupFor(page);
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
+
+  const markdown = notesServer.notes()[0]?.markdown_text ?? '';
+  expect(markdown).toContain('Station Portree Spring range 4.8 metres Neap range 2.1 metres');
+  expect(markdown).toContain('High water 06:12 Low water 12:30');
+  expect(markdown).toContain('[printed each spring and sold at every harbour office](');
+  // Code keeps what touches it: its margin is typography, not a word break.
+  expect(markdown).toContain('with `tide`s for the next week');
+});

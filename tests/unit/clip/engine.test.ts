@@ -66,6 +66,34 @@ describe('clipDocument', () => {
     expect(result.ok && result.clip.markdown).not.toContain('Subscribe to Coast Stories');
   });
 
+  it('keeps apart the words a stylesheet sets apart, by a margin or a block, and nothing else', () => {
+    const head =
+      '<style>.mr2 { margin-right: 2px } .line { display: block } .tight { margin-left: 1px } code { margin: 0 3px }' +
+      ' .cap { float: left; margin-right: 4px } .initial { margin-right: 3px } .ln { display: inline-block; user-select: none; margin-right: 8px }</style>';
+    const extra =
+      '<p id="facts"><span class="mr2">Asked</span><time>1 year ago</time>, <span class="mr2">Viewed</span>1k times</p>' +
+      '<p><a href="/tides"><span class="line">Tide tables</span><span class="line">Printed each spring</span></a></p>' +
+      '<p>Lamps use <code>wick</code>s; the <span class="tight">ke</span>rning stays.</p>' +
+      '<p><span class="cap">“T</span>ides turn twice a day. <span class="initial">W</span>aves do not.</p>' +
+      '<pre><code class="language-python"><span><span class="ln">10</span><span># heights</span></span>\n<span><span class="ln">11</span><span>tide = 3</span></span></code></pre>';
+    const doc = pageFromHtml(article(extra, head));
+    const markdown = (() => {
+      const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
+      return result.ok ? result.clip.markdown : '';
+    })();
+    expect(markdown).toContain('Asked 1 year ago, Viewed 1k times');
+    expect(markdown).toContain('[Tide tables Printed each spring](https://example.com/tides)');
+    expect(markdown).toContain('Lamps use `wick`s; the kerning stays.');
+    // Drop caps, floated or set apart by a margin, are one letter of the word beside them.
+    expect(markdown).toContain('“Tides turn twice a day. Waves do not.');
+    // In code, a line number's margin is no space of the code's.
+    expect(markdown).toContain('```python\n# heights\ntide = 3\n```');
+
+    selectRanges(doc, [rangeOver(doc, '#facts')]);
+    const selected = clipDocument(doc, { mode: 'selection' }, { styleSource: 'computed' });
+    expect(selected.ok && selected.clip.markdown).toBe('Asked 1 year ago, Viewed 1k times');
+  });
+
   it('leaves out the labels only screen readers get, under the usual class names, but not long text', () => {
     const caption = (label: string) =>
       `<figure><img src="/keeper.jpg" alt="A keeper"><figcaption><span class="${label}">Image caption</span> The last keeper of Muckle Flugga</figcaption></figure>`;
