@@ -125,8 +125,9 @@ test('a message sent from a content script in a web page is refused', async ({
 
 /**
  * Server-rendered pages send their markup minified, so words in neighbouring elements touch and
- * only the stylesheet sets them apart: a margin, a flex row, a span laid out as a block. The
- * note must read as the page does (tests/fixtures/site/styled-gaps.html).
+ * only the stylesheet sets them apart: a margin, a flex row, a span laid out as a block, a
+ * separator drawn by `::before`. The note must read as the page does
+ * (tests/fixtures/site/styled-gaps.html).
  */
 test('words the page sets apart by its stylesheet stay apart in the note', async ({
   context,
@@ -149,6 +150,7 @@ test('words the page sets apart by its stylesheet stay apart in the note', async
   const markdown = notesServer.notes()[0]?.markdown_text ?? '';
   expect(markdown).toContain('Station Portree Spring range 4.8 metres Neap range 2.1 metres');
   expect(markdown).toContain('High water 06:12 Low water 12:30');
+  expect(markdown).toContain('tides harbours safety');
   expect(markdown).toContain('[printed each spring and sold at every harbour office](');
   // Code keeps what touches it: its margin is typography, not a word break.
   expect(markdown).toContain('with `tide`s for the next week');

@@ -63,13 +63,13 @@ const PHRASING = new Set([
 ]);
 
 /**
- * Text-level elements whose gap to the next word a page may set with CSS alone. Code and
- * super- and subscripts are left out: their glued neighbours belong to them (`map`s, x², a
- * footnote's mark), and their margins are typography, not a word break.
+ * Text-level elements whose gap to the next word a page may set with CSS alone. Code, super-
+ * and subscripts and quotations are left out: their glued neighbours belong to them (`map`s,
+ * x², a footnote's mark, "word"s), and their margins and marks are typography, not a word break.
  */
 const SPACED_BY_STYLE = new Set(
   Array.from(PHRASING).filter(
-    (tag) => !['BR', 'WBR', 'CODE', 'KBD', 'SAMP', 'VAR', 'SUP', 'SUB'].includes(tag),
+    (tag) => !['BR', 'WBR', 'CODE', 'KBD', 'SAMP', 'VAR', 'SUP', 'SUB', 'Q'].includes(tag),
   ),
 );
 
@@ -284,8 +284,8 @@ function glued(before: Node | null, after: Node | null): boolean {
  * next to it by style alone: `<span class="mr2">Asked</span><time>1 year ago</time>` shows
  * "Asked 1 year ago" and would be "Asked1 year ago" in a note. Two signals, neither tied to a
  * site: the element is laid out as a block (as `display: block`, or as a flex or grid item,
- * where the browser's own innerText breaks the line too), or its margin on that side is a
- * visible gap. Only elements whose text touches a neighbour's, letter to letter, are asked for
+ * where the browser's own innerText breaks the line too), its margin on that side is a visible
+ * gap, or the stylesheet draws something there (a `::before` or `::after` with content). Only elements whose text touches a neighbour's, letter to letter, are asked for
  * their style: most are not, and a style lookup per word-level element would double the walk.
  * Never inside code, and never for a drop cap (one letter, or floated beside the text).
  */
@@ -303,8 +303,12 @@ function markStyledGaps(live: Element, view: Window, copy: () => Element): void 
   const block = !/^(?:inline|contents|ruby|none|$)/.test(style.display);
   const fontSize = Number.parseFloat(style.fontSize) || 16;
   const gap = (margin: string) => (Number.parseFloat(margin) || 0) >= GAP_EM * fontSize;
-  const before = left && (block || gap(style.marginLeft));
-  const after = right && (block || gap(style.marginRight));
+  // A separator the stylesheet draws (`.tag + .tag::before { content: "·" }`, a breadcrumb's
+  // chevron) is something between the words too; its own characters stay the page's style.
+  const draws = (pseudo: '::before' | '::after') =>
+    !/^(?:none|normal|""|)$/.test(view.getComputedStyle(live, pseudo).content ?? '');
+  const before = left && (block || gap(style.marginLeft) || draws('::before'));
+  const after = right && (block || gap(style.marginRight) || draws('::after'));
   if (before || after) {
     copy().setAttribute(GAP_ATTRIBUTE, before && after ? 'both' : before ? 'before' : 'after');
   }
