@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { micromark } from 'micromark';
+import { styledGapProblems } from '../support/styled-gaps';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
 
@@ -123,12 +124,7 @@ test('a message sent from a content script in a web page is refused', async ({
   expect(notesServer.notes()).toHaveLength(0);
 });
 
-/**
- * Server-rendered pages send their markup minified, so words in neighbouring elements touch and
- * only the stylesheet sets them apart: a margin, a flex row, a span laid out as a block, a
- * separator drawn by `::before`. The note must read as the page does
- * (tests/fixtures/site/styled-gaps.html).
- */
+/** Words only the stylesheet sets apart (tests/support/styled-gaps.ts says which and how). */
 test('words the page sets apart by its stylesheet stay apart in the note', async ({
   context,
   notesServer,
@@ -139,7 +135,7 @@ test('words the page sets apart by its stylesheet stay apart in the note', async
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const page = await context.newPage();
   await page.goto(site.urlFor('styled-gaps.html'));
-  // The page shows these words apart, though its markup has no space between them.
+  // No space between these words in the markup: only the stylesheet shows them apart.
   await expect(page.locator('#facts')).toHaveText(
     'StationPortreeSpring range4.8 metresNeap range2.1 metres',
   );
@@ -147,11 +143,5 @@ test('words the page sets apart by its stylesheet stay apart in the note', async
   await popup.saveButton.click();
   await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
 
-  const markdown = notesServer.notes()[0]?.markdown_text ?? '';
-  expect(markdown).toContain('Station Portree Spring range 4.8 metres Neap range 2.1 metres');
-  expect(markdown).toContain('High water 06:12 Low water 12:30');
-  expect(markdown).toContain('tides harbours safety');
-  expect(markdown).toContain('[printed each spring and sold at every harbour office](');
-  // Code keeps what touches it: its margin is typography, not a word break.
-  expect(markdown).toContain('with `tide`s for the next week');
+  expect(styledGapProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });

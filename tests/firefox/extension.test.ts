@@ -3,6 +3,7 @@ import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { hostileNoteProblems } from '../support/hostile-note';
+import { styledGapProblems } from '../support/styled-gaps';
 import {
   ARTIFACTS_DIR,
   ask,
@@ -114,6 +115,15 @@ test('a hostile page is clipped into a safe note: its forged engine does not ans
 
   const markdown = server.notes()[0]?.markdown_text ?? '';
   expect(hostileNoteProblems(markdown)).toEqual([]);
+});
+
+test('words only the stylesheet sets apart stay apart in the note, as Firefox lays them out', async () => {
+  const { server } = suite;
+  const styled = await suite.openSitePage('styled-gaps.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, styled.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(styledGapProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {

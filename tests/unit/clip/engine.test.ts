@@ -77,10 +77,8 @@ describe('clipDocument', () => {
       '<p><span class="cap">“T</span>ides turn twice a day. <span class="initial">W</span>aves do not.</p>' +
       '<pre><code class="language-python"><span><span class="ln">10</span><span># heights</span></span>\n<span><span class="ln">11</span><span>tide = 3</span></span></code></pre>';
     const doc = pageFromHtml(article(extra, head));
-    const markdown = (() => {
-      const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
-      return result.ok ? result.clip.markdown : '';
-    })();
+    const result = clipDocument(doc, { mode: 'article' }, { styleSource: 'computed' });
+    const markdown = result.ok ? result.clip.markdown : '';
     expect(markdown).toContain('Asked 1 year ago, Viewed 1k times');
     expect(markdown).toContain('[Tide tables Printed each spring](https://example.com/tides)');
     expect(markdown).toContain('Lamps use `wick`s; the kerning stays.');

@@ -282,12 +282,13 @@ function glued(before: Node | null, after: Node | null): boolean {
 /**
  * Marks, on the copy, the sides of a word-level element that the page sets apart from the words
  * next to it by style alone: `<span class="mr2">Asked</span><time>1 year ago</time>` shows
- * "Asked 1 year ago" and would be "Asked1 year ago" in a note. Two signals, neither tied to a
+ * "Asked 1 year ago" and would be "Asked1 year ago" in a note. Three signals, none tied to a
  * site: the element is laid out as a block (as `display: block`, or as a flex or grid item,
  * where the browser's own innerText breaks the line too), its margin on that side is a visible
- * gap, or the stylesheet draws something there (a `::before` or `::after` with content). Only elements whose text touches a neighbour's, letter to letter, are asked for
- * their style: most are not, and a style lookup per word-level element would double the walk.
- * Never inside code, and never for a drop cap (one letter, or floated beside the text).
+ * gap, or the stylesheet draws something there (a `::before` or `::after` with content). Only
+ * elements whose text touches a neighbour's, letter to letter, are asked for their style: most
+ * are not, and a style lookup per word-level element would double the walk. Never inside code,
+ * and never for a drop cap (one letter, or floated beside the text).
  */
 function markStyledGaps(live: Element, view: Window, copy: () => Element): void {
   const left = glued(live.previousSibling, live);
