@@ -48,9 +48,9 @@ import {
   restoreHeadingLevels,
 } from './prepare/structure';
 import {
+  applyVisibilityMarks,
   cloneVisibleDocument,
   defaultStyleSource,
-  removeHiddenElements,
   resolveStreamedSegments,
   type StyleSource,
 } from './prepare/visibility';
@@ -199,7 +199,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeMath(root, context.parseInert);
   normalizeRawTex(root);
   normalizeInlineNotes(root);
-  removeHiddenElements(root);
+  applyVisibilityMarks(root);
   removeHoverCards(root);
   removeConsentBanners(root);
   normalizeCodeBlocks(root);

@@ -74,7 +74,7 @@ const SPACED_BY_STYLE = new Set(
 );
 
 /** Set on the clone only: where the page sets two words apart by style, not by a space. */
-export const GAP_ATTRIBUTE = 'data-clipdeck-gap';
+const GAP_ATTRIBUTE = 'data-clipdeck-gap';
 
 /**
  * The share of the font size a margin must reach to read as a word break: a space is about a
@@ -290,7 +290,9 @@ function glued(before: Node | null, after: Node | null): boolean {
  * are not, and a style lookup per word-level element would double the walk. Never inside code,
  * and never for a drop cap (one letter, or floated beside the text).
  */
-function markStyledGaps(live: Element, view: Window, copy: () => Element): void {
+function markStyledGaps(live: Element, state: WalkState, copy: () => Element): void {
+  const view = state.view;
+  if (!state.useComputed || !view || !SPACED_BY_STYLE.has(live.tagName)) return;
   const left = glued(live.previousSibling, live);
   const right = glued(live, live.nextSibling);
   if (!left && !right) return;
@@ -387,9 +389,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
         index += live.getElementsByTagName('*').length;
         continue;
       }
-      if (state.useComputed && state.view && SPACED_BY_STYLE.has(live.tagName)) {
-        markStyledGaps(live, state.view, () => copyElements[index] as Element);
-      }
+      markStyledGaps(live, state, () => copyElements[index] as Element);
       const shadow = live.shadowRoot;
       if (shadow && shadow.childNodes.length > 0)
         hosts.push([live, copyElements[index] as Element]);
@@ -419,9 +419,7 @@ function walkPairs(
     const [live, copy] = stack.pop() as [Element, Element];
     if (!first && applyVerdict(judge(live, state), () => copy)) continue;
     first = false;
-    if (state.useComputed && state.view && SPACED_BY_STYLE.has(live.tagName)) {
-      markStyledGaps(live, state.view, () => copy);
-    }
+    markStyledGaps(live, state, () => copy);
     pushPairs(stack, live.children, copy.children);
     const shadow = live.shadowRoot;
     if (shadow && shadow.childNodes.length > 0) flattenShadowRoot(shadow, copy, clone, stack);
@@ -466,11 +464,11 @@ function flattenShadowRoot(
 }
 
 /**
- * Takes out what cloneVisibleDocument marked hidden, and writes a space where it marked a gap the
- * page sets by style. The spaces wait until now because a selection is mapped onto the clone by
- * child positions, which a new text node would shift.
+ * Applies on the clone what cloneVisibleDocument marked: takes out what is hidden, and writes a
+ * space where the page sets a gap by style. The spaces wait until now because a selection is
+ * mapped onto the clone by child positions, which a new text node would shift.
  */
-export function removeHiddenElements(root: Element): void {
+export function applyVisibilityMarks(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`)))
     element.remove();
   for (const element of Array.from(root.querySelectorAll(`[${GAP_ATTRIBUTE}]`))) {
