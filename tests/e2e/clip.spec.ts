@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { micromark } from 'micromark';
-import { styledGapProblems } from '../support/styled-gaps';
+import { styledTextProblems } from '../support/styled-text';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
 
@@ -124,8 +124,11 @@ test('a message sent from a content script in a web page is refused', async ({
   expect(notesServer.notes()).toHaveLength(0);
 });
 
-/** Words only the stylesheet sets apart (tests/support/styled-gaps.ts says which and how). */
-test('words the page sets apart by its stylesheet stay apart in the note', async ({
+/**
+ * Words only the stylesheet sets apart, and a paragraph bold only by its inline styles
+ * (tests/support/styled-text.ts says which and how).
+ */
+test('the note reads as the page shows it: words its stylesheet sets apart stay apart, bold its style sets stays bold', async ({
   context,
   notesServer,
   site,
@@ -134,14 +137,23 @@ test('words the page sets apart by its stylesheet stay apart in the note', async
 }) => {
   await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
   const page = await context.newPage();
-  await page.goto(site.urlFor('styled-gaps.html'));
+  await page.goto(site.urlFor('styled-text.html'));
   // No space between these words in the markup: only the stylesheet shows them apart.
   await expect(page.locator('#facts')).toHaveText(
     'StationPortreeSpring range4.8 metresNeap range2.1 metres',
+  );
+  // The paragraph pasted from Google Docs: bold only where a span's style says 700.
+  await expect(page.locator('b[id^="docs-internal-guid"] span').nth(1)).toHaveCSS(
+    'font-weight',
+    '700',
+  );
+  await expect(page.locator('b[id^="docs-internal-guid"] span').first()).toHaveCSS(
+    'font-weight',
+    '400',
   );
   const popup = await openPopupFor(page);
   await popup.saveButton.click();
   await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
 
-  expect(styledGapProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
+  expect(styledTextProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });

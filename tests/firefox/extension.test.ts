@@ -3,7 +3,7 @@ import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { hostileNoteProblems } from '../support/hostile-note';
-import { styledGapProblems } from '../support/styled-gaps';
+import { styledTextProblems } from '../support/styled-text';
 import {
   ARTIFACTS_DIR,
   ask,
@@ -117,13 +117,13 @@ test('a hostile page is clipped into a safe note: its forged engine does not ans
   expect(hostileNoteProblems(markdown)).toEqual([]);
 });
 
-test('words only the stylesheet sets apart stay apart in the note, as Firefox lays them out', async () => {
+test('the note reads as Firefox shows the page: words its stylesheet sets apart stay apart, bold its style sets stays bold', async () => {
   const { server } = suite;
-  const styled = await suite.openSitePage('styled-gaps.html');
+  const styled = await suite.openSitePage('styled-text.html');
   const helper = await suite.extensionPage();
   const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, styled.url) });
   expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
-  expect(styledGapProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
+  expect(styledTextProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {

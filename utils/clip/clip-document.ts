@@ -9,6 +9,7 @@ import { neutraliseCommonClassWords } from './prepare/class-words';
 import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
+import { mergeAdjacentEmphasis, normalizeEmphasis } from './prepare/emphasis';
 import {
   gatherNotesSections,
   normalizeFootnotes,
@@ -37,8 +38,6 @@ import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
   flattenLayoutTables,
-  mergeAdjacentEmphasis,
-  normalizeClassEmphasis,
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
@@ -209,7 +208,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
-  normalizeClassEmphasis(root);
+  normalizeEmphasis(root);
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit

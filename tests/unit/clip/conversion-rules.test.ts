@@ -217,7 +217,7 @@ describe('notes a page writes its own way', () => {
   });
 });
 
-describe('emphasis a page sets by class', () => {
+describe('emphasis a page sets by class or style', () => {
   it('reads a span whose class says italic or bold as emphasis, inside running text only', () => {
     // LaTeXML writes every italic word of a paper so; Tailwind and Bootstrap pages often do.
     const markdown = markdownOf(`
@@ -229,6 +229,45 @@ describe('emphasis a page sets by class', () => {
     expect(markdown).toContain('Utility classes: *in italics*, **in bold**, *already emphasised*.');
     expect(markdown).toContain('\nA whole paragraph set in italics by its class stays as it is.');
     expect(markdown).toContain('## A heading in bold');
+  });
+
+  it('reads an inline style as what it looks like, and writes no emphasis or strike-through across paragraphs', () => {
+    // Pasted from Google Docs, as blog posts often are: a bold wrapper that its own style sets
+    // back to normal, around paragraphs whose spans carry the real weight and slant.
+    const docs = (weight: number, slant: string, text: string) =>
+      `<span style="font-size:11pt;font-family:Arial;font-weight:${weight};font-style:${slant};white-space:pre-wrap;">${text}</span>`;
+    const markdown = markdownOf(`
+      <b style="font-weight:normal;" id="docs-internal-guid-3f2a1b7c-7fff-4d2e-9a1b-5c6d7e8f9a0b">
+      <p dir="ltr">${docs(400, 'normal', 'The cloves go in between the first frosts and the shortest day. ')}${docs(700, 'normal', 'Plant them pointed end up')}${docs(400, 'normal', ', two inches deep.')}</p><br>
+      <p dir="ltr">${docs(400, 'normal', 'Softneck kinds such as ')}${docs(400, 'italic', 'Solent Wight')}${docs(400, 'normal', ' keep longest.')}</p></b>
+      <p>The editor's own markup: <span style="font-weight: bold;">lift in July</span>, <span style="font-style: oblique;">never in the rain</span>, <span style="font-weight: 400;">not bold</span> and <span style="font-weight:600">semibold</span>.</p>
+      <p><span style="font-weight:700">A whole paragraph in bold by its style stays as it is.</span></p>
+      <strong><p>A passage in bold, first paragraph.</p><h3>Its heading</h3><p>Second paragraph.</p></strong>
+      <p>Afterwards <i style="font-style:normal">upright</i> again.</p>
+      <s><p>The ferry leaves at nine on Sundays.</p><p>Tickets are sold on board.</p></s>
+      <table><tbody>
+        <tr><td><div>${docs(700, 'normal', 'Harbour')}</div></td><td><div>${docs(700, 'normal', 'Spring range')}</div><div>${docs(700, 'normal', '(metres)')}</div></td></tr>
+        <tr><td>Portree</td><td>4.8</td></tr>
+      </tbody></table>`);
+    expect(markdown).toContain(
+      'The cloves go in between the first frosts and the shortest day. **Plant them pointed end up**, two inches deep.',
+    );
+    expect(markdown).toContain('Softneck kinds such as *Solent Wight* keep longest.');
+    expect(markdown).toContain(
+      "The editor's own markup: **lift in July**, *never in the rain*, not bold and **semibold**.",
+    );
+    expect(markdown).toContain('\nA whole paragraph in bold by its style stays as it is.');
+    expect(markdown).toContain(
+      '**A passage in bold, first paragraph.**\n\n### Its heading\n\n**Second paragraph.**',
+    );
+    expect(markdown).toContain('Afterwards upright again.');
+    expect(markdown).toContain(
+      '~~The ferry leaves at nine on Sundays.~~\n\n~~Tickets are sold on board.~~',
+    );
+    // A header cell Google Docs sets line by line, each line a bold div: bold as a whole.
+    expect(markdown).toMatch(/\| Harbour \| Spring range(?:<br>| )\(metres\) \|/);
+    // No delimiter is left on a line of its own, where a renderer shows it as text.
+    expect(markdown).not.toMatch(/^\s*(?:\*\*|\*|_|__|~~|==)\s*$/m);
   });
 });
 

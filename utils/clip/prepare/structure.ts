@@ -107,63 +107,6 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
   }
 }
 
-const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
-
-/**
- * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
- * style a word letter by letter) becomes one element: Markdown has no way to write two emphasis
- * runs with nothing between them (`*b**y Your Name*` reads as something else).
- */
-export function mergeAdjacentEmphasis(root: Element): void {
-  for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
-    if (!element.parentNode) continue;
-    let next = element.nextSibling;
-    while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
-      element.append(...Array.from(next.childNodes));
-      next.remove();
-      next = element.nextSibling;
-    }
-  }
-}
-
-/** Class names that set italics or bold and nothing else: LaTeXML's, Tailwind's, Bootstrap's. */
-const ITALIC_CLASS = /^(?:ltx_font_italic|italic|font-italic|fst-italic|is-italic)$/;
-const BOLD_CLASS = /^(?:ltx_font_bold|font-bold|fw-bold|is-bold)$/;
-
-/**
- * A span whose class says italic or bold is emphasis, as `<em>` and `<strong>` are: LaTeXML
- * (arXiv's HTML papers) writes every italic word so, and utility-class sites often do. Only a span
- * inside running text (a paragraph, list item, quote, cell), outside headings and code: a heading
- * is bold already, and a span that is the whole block is a styled block.
- */
-export function normalizeClassEmphasis(root: Element): void {
-  // Every name ITALIC_CLASS and BOLD_CLASS accept holds one of these words: the selector leaves
-  // out the page's other classed spans (thousands on some pages) before any name is read.
-  for (const span of Array.from(
-    root.querySelectorAll('span[class*="italic"], span[class*="bold"]'),
-  )) {
-    const names = (span.getAttribute('class') ?? '').split(/\s+/);
-    // Inside emphasis of the same kind already, a second would read "**" or worse.
-    const italic = names.some((name) => ITALIC_CLASS.test(name)) && !span.closest('em, i');
-    const bold = names.some((name) => BOLD_CLASS.test(name)) && !span.closest('strong, b');
-    if (!italic && !bold) continue;
-    const block = span.closest('p, li, blockquote, td, dd, h1, h2, h3, h4, h5, h6, pre, code');
-    if (!block || /^(?:h[1-6]|pre|code)$/.test(block.localName)) continue;
-    const text = (span.textContent ?? '').trim();
-    if (!text || text === (block.textContent ?? '').trim()) continue;
-    if (span.querySelector('p, div, li, table, pre, blockquote')) continue;
-    const doc = span.ownerDocument;
-    let inner: Element = doc.createElement(italic ? 'em' : 'strong');
-    inner.append(...Array.from(span.childNodes));
-    if (italic && bold) {
-      const outer = doc.createElement('strong');
-      outer.append(inner);
-      inner = outer;
-    }
-    span.append(inner);
-  }
-}
-
 /** The page's navigation, banners, sidebars and dialogs (by element and ARIA role). */
 export const CHROME_SELECTOR = [
   'nav',

@@ -1,0 +1,169 @@
+/**
+ * Emphasis as the reader sees it. Pages set bold and italics in more ways than `<strong>` and
+ * `<em>`: by a class (LaTeXML, utility-class frameworks), by an inline style (Google Docs, the
+ * editors of Blogger and WordPress, text pasted from Word), and they wrap whole passages in an
+ * emphasis element that the style then sets back to normal (Google Docs' `<b style=
+ * "font-weight:normal" id="docs-internal-guid-…">` around everything pasted from it). Markdown's
+ * emphasis lives inside one paragraph, so each is written as what it looks like, inside the blocks.
+ */
+
+/** Class names that set italics or bold and nothing else: LaTeXML's, Tailwind's, Bootstrap's. */
+const ITALIC_CLASS = /^(?:ltx_font_italic|italic|font-italic|fst-italic|is-italic)$/;
+const BOLD_CLASS = /^(?:ltx_font_bold|font-bold|fw-bold|is-bold)$/;
+
+const BOLD_TAGS = new Set(['b', 'strong']);
+const ITALIC_TAGS = new Set(['i', 'em']);
+
+/** Inline marks Markdown writes with delimiters, which pages also wrap around whole blocks. */
+const WRAPPING_SELECTOR = 'b, strong, i, em, s, strike, del, mark';
+/** Blocks an emphasis element may wrap: Markdown cannot write emphasis across them. */
+const BLOCK_SELECTOR =
+  'address, article, aside, blockquote, dd, details, div, dl, dt, figure, footer, header, h1, h2, h3, h4, h5, h6, hr, li, ol, p, pre, section, table, ul';
+/** Blocks that keep no emphasis of their own: headings are bold already, code and tables are left as they are. */
+const UNEMPHASISED_BLOCK = /^(?:h[1-6]|hr|pre|table)$/;
+
+/** The weight an inline style sets: 'bold' (600 and over), 'normal' (400 and under), or none. */
+function styledWeight(element: Element): 'bold' | 'normal' | undefined {
+  const weight = (element as HTMLElement).style?.fontWeight?.trim().toLowerCase();
+  if (!weight) return undefined;
+  if (weight === 'bold' || weight === 'bolder') return 'bold';
+  if (weight === 'normal' || weight === 'lighter') return 'normal';
+  const value = Number(weight);
+  if (!Number.isFinite(value)) return undefined;
+  return value >= 600 ? 'bold' : value <= 400 ? 'normal' : undefined;
+}
+
+/** The slant an inline style sets: 'italic' (italic or oblique), 'normal', or none. */
+function styledSlant(element: Element): 'italic' | 'normal' | undefined {
+  const slant = (element as HTMLElement).style?.fontStyle?.trim().toLowerCase();
+  if (!slant) return undefined;
+  if (slant.startsWith('italic') || slant.startsWith('oblique')) return 'italic';
+  return slant === 'normal' ? 'normal' : undefined;
+}
+
+/**
+ * An emphasis element whose own style takes the emphasis back (`<b style="font-weight:normal">`)
+ * is what it looks like: plain text.
+ */
+function unwrapsItsOwnEmphasis(element: Element): boolean {
+  const name = element.localName;
+  if (BOLD_TAGS.has(name)) return styledWeight(element) === 'normal';
+  if (ITALIC_TAGS.has(name)) return styledSlant(element) === 'normal';
+  return false;
+}
+
+function holdsText(nodes: Node[]): boolean {
+  return nodes.some((node) => (node.textContent ?? '').trim() !== '');
+}
+
+/**
+ * The emphasis of an element that wraps blocks, moved into them: each run of inline content (in
+ * it and in the blocks it holds) gets an element of the same kind, and the wrapper goes. Turndown
+ * would otherwise write the delimiters on lines of their own around the blocks ("**" or "~~"
+ * alone), where a renderer shows them as text. Strike-through and highlights are moved the same way.
+ */
+function moveEmphasisIntoBlocks(wrapper: Element): void {
+  const doc = wrapper.ownerDocument;
+  const wrapRuns = (container: Element) => {
+    let run: Node[] = [];
+    const flush = () => {
+      if (holdsText(run)) {
+        const emphasis = doc.createElement(wrapper.localName);
+        run[0]?.parentNode?.insertBefore(emphasis, run[0]);
+        emphasis.append(...run);
+      }
+      run = [];
+    };
+    for (const child of Array.from(container.childNodes)) {
+      if (child.nodeType === 1 && (child as Element).matches(BLOCK_SELECTOR)) {
+        flush();
+        if (!UNEMPHASISED_BLOCK.test((child as Element).localName)) wrapRuns(child as Element);
+      } else {
+        run.push(child);
+      }
+    }
+    flush();
+  };
+  wrapRuns(wrapper);
+  wrapper.replaceWith(...Array.from(wrapper.childNodes));
+}
+
+/**
+ * A span in running text (a paragraph, list item, quote, cell), outside headings and code: a
+ * heading is bold already, and a span that is the whole of its block (the nearest one, a div
+ * too: Google Docs sets each line of a table's header cell in a div of its own) is a styled block.
+ */
+function inRunningText(span: Element): boolean {
+  const block = span.closest('p, li, blockquote, td, dd, h1, h2, h3, h4, h5, h6, pre, code');
+  if (!block || /^(?:h[1-6]|pre|code)$/.test(block.localName)) return false;
+  const text = (span.textContent ?? '').trim();
+  const nearest = span.parentElement?.closest(BLOCK_SELECTOR) ?? block;
+  if (!text || text === (block.textContent ?? '').trim()) return false;
+  if (block.contains(nearest) && text === (nearest.textContent ?? '').trim()) return false;
+  return !span.querySelector('p, div, li, table, pre, blockquote');
+}
+
+/** The span's content wrapped in `<em>`, `<strong>` or both, inside the span. */
+function emphasise(span: Element, italic: boolean, bold: boolean): void {
+  const doc = span.ownerDocument;
+  let inner: Element = doc.createElement(italic ? 'em' : 'strong');
+  inner.append(...Array.from(span.childNodes));
+  if (italic && bold) {
+    const outer = doc.createElement('strong');
+    outer.append(inner);
+    inner = outer;
+  }
+  span.append(inner);
+}
+
+/**
+ * Emphasis elements that take their emphasis back are unwrapped, those wrapping blocks have it
+ * moved into the blocks, and a span whose class or inline style says italic or bold becomes
+ * emphasis, as `<em>` and `<strong>` are, where it sits in running text.
+ */
+export function normalizeEmphasis(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(WRAPPING_SELECTOR))) {
+    if (element.hasAttribute('style') && unwrapsItsOwnEmphasis(element)) {
+      element.replaceWith(...Array.from(element.childNodes));
+      continue;
+    }
+    // Most emphasis holds only text: nothing to look for inside it.
+    if (!element.firstElementChild || !element.parentNode || element.closest('pre, code')) continue;
+    if (element.querySelector(BLOCK_SELECTOR)) moveEmphasisIntoBlocks(element);
+  }
+  // Every name ITALIC_CLASS and BOLD_CLASS accept holds one of these words, and an inline style
+  // that sets either holds "font": the selector leaves out the page's other spans (thousands on
+  // some pages) before any name or style is read.
+  for (const span of Array.from(
+    root.querySelectorAll('span[class*="italic"], span[class*="bold"], span[style*="font"]'),
+  )) {
+    const names = (span.getAttribute('class') ?? '').split(/\s+/);
+    // Inside emphasis of the same kind already, a second would read "**" or worse.
+    const italic =
+      (names.some((name) => ITALIC_CLASS.test(name)) || styledSlant(span) === 'italic') &&
+      !span.closest('em, i');
+    const bold =
+      (names.some((name) => BOLD_CLASS.test(name)) || styledWeight(span) === 'bold') &&
+      !span.closest('strong, b');
+    if ((italic || bold) && inRunningText(span)) emphasise(span, italic, bold);
+  }
+}
+
+const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
+
+/**
+ * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
+ * style a word letter by letter) becomes one element: Markdown has no way to write two emphasis
+ * runs with nothing between them (`*b**y Your Name*` reads as something else).
+ */
+export function mergeAdjacentEmphasis(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
+    if (!element.parentNode) continue;
+    let next = element.nextSibling;
+    while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
+      element.append(...Array.from(next.childNodes));
+      next.remove();
+      next = element.nextSibling;
+    }
+  }
+}
