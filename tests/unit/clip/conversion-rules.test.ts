@@ -243,6 +243,7 @@ describe('emphasis a page sets by class or style', () => {
       <p>The editor's own markup: <span style="font-weight: bold;">lift in July</span>, <span style="font-style: oblique;">never in the rain</span>, <span style="font-weight: 400;">not bold</span> and <span style="font-weight:600">semibold</span>.</p>
       <p><span style="font-weight:700">A whole paragraph in bold by its style stays as it is.</span></p>
       <strong><p>A passage in bold, first paragraph.</p><h3>Its heading</h3><p>Second paragraph.</p></strong>
+      <em><span class="pasted"><p>Italic through a span, first.</p><p>And second.</p></span></em>
       <p>Afterwards <i style="font-style:normal">upright</i> again.</p>
       <s><p>The ferry leaves at nine on Sundays.</p><p>Tickets are sold on board.</p></s>
       <table><tbody>
@@ -260,6 +261,7 @@ describe('emphasis a page sets by class or style', () => {
     expect(markdown).toContain(
       '**A passage in bold, first paragraph.**\n\n### Its heading\n\n**Second paragraph.**',
     );
+    expect(markdown).toContain('*Italic through a span, first.*\n\n*And second.*');
     expect(markdown).toContain('Afterwards upright again.');
     expect(markdown).toContain(
       '~~The ferry leaves at nine on Sundays.~~\n\n~~Tickets are sold on board.~~',

@@ -75,9 +75,14 @@ function moveEmphasisIntoBlocks(wrapper: Element): void {
       run = [];
     };
     for (const child of Array.from(container.childNodes)) {
-      if (child.nodeType === 1 && (child as Element).matches(BLOCK_SELECTOR)) {
+      const element = child.nodeType === 1 ? (child as Element) : undefined;
+      if (element?.matches(BLOCK_SELECTOR)) {
         flush();
-        if (!UNEMPHASISED_BLOCK.test((child as Element).localName)) wrapRuns(child as Element);
+        if (!UNEMPHASISED_BLOCK.test(element.localName)) wrapRuns(element);
+      } else if (element?.querySelector(BLOCK_SELECTOR)) {
+        // An inline element around blocks (`<strong><span><p>`): its own runs take the emphasis.
+        flush();
+        wrapRuns(element);
       } else {
         run.push(child);
       }
