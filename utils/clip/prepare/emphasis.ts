@@ -1,3 +1,5 @@
+import { hasText } from '../presence';
+
 /**
  * Emphasis as the reader sees it. Pages set bold and italics in more ways than `<strong>` and
  * `<em>`: by a class (LaTeXML, utility-class frameworks), by an inline style (Google Docs, the
@@ -52,10 +54,6 @@ function unwrapsItsOwnEmphasis(element: Element): boolean {
   return false;
 }
 
-function holdsText(nodes: Node[]): boolean {
-  return nodes.some((node) => (node.textContent ?? '').trim() !== '');
-}
-
 /**
  * The emphasis of an element that wraps blocks, moved into them: each run of inline content (in
  * it and in the blocks it holds) gets an element of the same kind, and the wrapper goes. Turndown
@@ -67,7 +65,7 @@ function moveEmphasisIntoBlocks(wrapper: Element): void {
   const wrapRuns = (container: Element) => {
     let run: Node[] = [];
     const flush = () => {
-      if (holdsText(run)) {
+      if (run.some(hasText)) {
         const emphasis = doc.createElement(wrapper.localName);
         run[0]?.parentNode?.insertBefore(emphasis, run[0]);
         emphasis.append(...run);
