@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { micromark } from 'micromark';
+import { publishedDocProblems } from '../support/published-doc';
 import { styledTextProblems } from '../support/styled-text';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
@@ -156,4 +157,28 @@ test('the note reads as the page shows it: words its stylesheet sets apart stay 
   await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
 
   expect(styledTextProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+/**
+ * A document published from Google Docs: bold and italics by its own style sheet's classes, links
+ * through Google's redirector (tests/support/published-doc.ts says what the note must hold).
+ */
+test('a published Google Doc keeps the bold and italics its classes set, and links where its links lead', async ({
+  context,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(site.urlFor('google-docs-published.html'));
+  // The page shows these spans bold and italic by their class alone.
+  await expect(page.locator('span.c4')).toHaveCSS('font-weight', '700');
+  await expect(page.locator('span.c7')).toHaveCSS('font-style', 'italic');
+  const popup = await openPopupFor(page);
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toHaveText('Saved “Harbour crossing notes”');
+
+  expect(publishedDocProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { hostileNoteProblems } from '../support/hostile-note';
+import { publishedDocProblems } from '../support/published-doc';
 import { styledTextProblems } from '../support/styled-text';
 import {
   ARTIFACTS_DIR,
@@ -124,6 +125,15 @@ test('the note reads as Firefox shows the page: words its stylesheet sets apart 
   const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, styled.url) });
   expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
   expect(styledTextProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+test('a published Google Doc keeps the bold and italics its classes set, and links where its links lead', async () => {
+  const { server } = suite;
+  const doc = await suite.openSitePage('google-docs-published.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, doc.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(publishedDocProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('the popup shows the page as a note to edit, renders its preview, and saves it', async () => {

@@ -9,7 +9,11 @@ import { neutraliseCommonClassWords } from './prepare/class-words';
 import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
-import { mergeAdjacentEmphasis, normalizeEmphasis } from './prepare/emphasis';
+import {
+  emphasisClassesOfOwnSheets,
+  mergeAdjacentEmphasis,
+  normalizeEmphasis,
+} from './prepare/emphasis';
 import {
   gatherNotesSections,
   normalizeFootnotes,
@@ -208,7 +212,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeVideoElements(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
-  normalizeEmphasis(root);
+  normalizeEmphasis(root, emphasisClassesOfOwnSheets(context.doc));
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit

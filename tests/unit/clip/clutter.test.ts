@@ -428,6 +428,19 @@ describe('the heading that repeats the title', () => {
     );
     expect(section).toMatch(/^## Kat na vijf jaar terug/m);
   });
+
+  it("leaves out a document's title paragraph, as a published Google Doc opens with it", () => {
+    const markdown = clip(
+      'Kat na vijf jaar terug',
+      `<p class="c2 title"><span class="c1">Kat na vijf jaar terug</span></p>${STORY(0, 5)}`,
+    );
+    expect(markdown).toContain('Alinea 0');
+    expect(markdown).not.toMatch(/^Kat na vijf jaar terug$/m);
+    // The article's only text stays: the note would be empty without it.
+    expect(clip('Kat na vijf jaar terug', '<p>Kat na vijf jaar terug</p>')).toContain(
+      'Kat na vijf jaar terug',
+    );
+  });
 });
 
 describe('consent banners', () => {

@@ -273,6 +273,58 @@ describe('emphasis a page sets by class or style', () => {
   });
 });
 
+describe("the page's own style sheet and link wrappers", () => {
+  it('reads a class its own short style sheet makes bold or italic as emphasis, as a published Google Doc sets it', () => {
+    // Google Docs' published and exported documents: one short sheet, a class per text style.
+    // A later rule for the same class wins; a rule with context says nothing about running text;
+    // an inline style wins over the class; a paragraph that is all one style stays plain.
+    const markdown = markdownOf(`
+      <style type="text/css">.c1{color:#000000;font-weight:400;font-style:normal}.c4{font-weight:700;font-style:normal}.c7{font-weight:400;font-style:italic}.c9{font-weight:bold;font-style:oblique}.c5{font-weight:700}.c5{font-weight:400}.nav .c8{font-weight:700}</style>
+      <p class="c2"><span class="c1">The ferry sails at nine. </span><span class="c4">Be at the pier by half past eight</span><span class="c1">; the gangway is lifted </span><span class="c7">five minutes</span><span class="c1"> before.</span></p>
+      <p class="c2"><span class="c9">Do not leave cars unlocked.</span><span class="c1"> Overruled: </span><span class="c5">plain</span><span class="c1">, contextual: </span><span class="c8">plain too</span><span class="c1">, inline: </span><span class="c4" style="font-weight:400">upright</span><span class="c1">.</span></p>
+      <p class="c2"><span class="c4">A whole paragraph in bold by its class stays as it is.</span></p>`);
+    expect(markdown).toContain(
+      'The ferry sails at nine. **Be at the pier by half past eight**; the gangway is lifted *five minutes* before.',
+    );
+    expect(markdown).toContain(
+      '***Do not leave cars unlocked.*** Overruled: plain, contextual: plain too, inline: upright.',
+    );
+    expect(markdown).toContain('\nA whole paragraph in bold by its class stays as it is.');
+  });
+
+  it('leaves emphasis by class alone where the sheet is a whole site design, too large to be a document', () => {
+    const filler = Array.from({ length: 3000 }, (_, index) => `.u${index}{margin:${index}px}`).join(
+      '',
+    );
+    const markdown = markdownOf(`
+      <style>${filler}.c4{font-weight:700}</style>
+      <p>The ferry sails at nine. <span class="c4">Be at the pier early</span>, the gangway lifts at five to.</p>`);
+    expect(markdown).toContain('The ferry sails at nine. Be at the pier early, the gangway lifts');
+  });
+
+  it('links to where a link wrapper leads, and leaves links that only hold an address alone', () => {
+    const markdown = markdownOf(`
+      <p>Google Docs: <a href="https://www.google.com/url?q=https://tides.example.org/crossing?port%3Dportree%26year%3D2026&amp;sa=D&amp;source=editors&amp;ust=1764451200000000&amp;usg=AOvVaw2Kq9">the crossing table</a>.
+      Facebook: <a href="https://l.facebook.com/l.php?u=https%3A%2F%2Fharbour.example%2Fnews&amp;h=AT0x">harbour news</a>.
+      DuckDuckGo: <a href="https://duckduckgo.com/l/?uddg=https%3A%2F%2Fferry.example%2F&amp;rut=abc">the ferry</a>.
+      Steam: <a href="https://steamcommunity.com/linkfilter/?url=https://keepers.example/log">the log</a>.</p>
+      <p>Left alone: <a href="https://www.google.com/url?q=javascript:alert(1)">a script</a>, <a href="https://twitter.com/intent/tweet?url=https://harbour.example/">a share link</a>, <a href="https://validator.w3.org/check?uri=https://harbour.example/">a validator</a>.</p>`);
+    expect(markdown).toContain(
+      'Google Docs: [the crossing table](https://tides.example.org/crossing?port=portree&year=2026).',
+    );
+    expect(markdown).toContain('Facebook: [harbour news](https://harbour.example/news).');
+    expect(markdown).toContain('DuckDuckGo: [the ferry](https://ferry.example/).');
+    expect(markdown).toContain('Steam: [the log](https://keepers.example/log).');
+    expect(markdown).toContain('[a script](https://www.google.com/url?q=javascript:alert%281%29)');
+    expect(markdown).toContain(
+      '[a share link](https://twitter.com/intent/tweet?url=https://harbour.example/)',
+    );
+    expect(markdown).toContain(
+      '[a validator](https://validator.w3.org/check?uri=https://harbour.example/)',
+    );
+  });
+});
+
 describe('tables', () => {
   it("takes a two-way table's first row, blank in its corner, as the header", () => {
     const markdown = markdownOf(`

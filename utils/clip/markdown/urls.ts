@@ -111,6 +111,35 @@ export function safeImageUrl(value: string | null | undefined, base: Base): stri
   return url.protocol === 'data:' && DATA_IMAGE.test(url.href) ? url.href : undefined;
 }
 
+/**
+ * Link wrappers: an address a site sends a click through, to count it or to warn, before the
+ * reader reaches the destination its query holds: Google's `/url?q=` (links in a published or
+ * exported Google Doc, in Gmail, in search results), Facebook's `/l.php?u=`, YouTube's and
+ * Bluesky's `/redirect?q=` and `?u=`, Steam's `/linkfilter/?url=`, DuckDuckGo's `/l/?uddg=`,
+ * VK's `/away.php?to=`. Known by the shape of the address (a redirector's path and a parameter
+ * that holds a whole web address), not by a list of sites. Such a link in a note goes through a
+ * third party, may expire, and shows an address that says nothing of where it leads.
+ */
+const REDIRECT_PATH = /^\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)$/i;
+const REDIRECT_PARAMETERS = ['q', 'url', 'u', 'uddg', 'to'];
+/** The same paths, followed by a query, anywhere in an address's text. */
+const REDIRECT_SHAPE = /\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)\?/i;
+
+/** The destination a link wrapper holds (an http or https address), or the link as it was. */
+export function unwrapRedirect(href: string): string {
+  // Most links are not wrapped: a look at the text spares them a second parse.
+  if (!REDIRECT_SHAPE.test(href)) return href;
+  const url = parsed(href, '');
+  if (!url || !IMAGE_SCHEMES.has(url.protocol) || !REDIRECT_PATH.test(url.pathname)) return href;
+  for (const name of REDIRECT_PARAMETERS) {
+    const value = url.searchParams.get(name);
+    const target = value ? parsed(value, '') : undefined;
+    // Only a web address: a wrapper around `javascript:` or a relative path is left as it was.
+    if (target && IMAGE_SCHEMES.has(target.protocol)) return target.href;
+  }
+  return href;
+}
+
 export function isHttpUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }

@@ -953,12 +953,13 @@ function comparable(text: string): string {
  * reading of the title that it meets on the whole page, and its words are ASCII letters only, so
  * a title in Japanese or Arabic never matches; on those pages, and on some news and documentation
  * sites, the article still opened with it. Words are compared as Unicode letters and digits. Only
- * the first such heading goes, and never the article's only text.
+ * the first such heading goes, and never the article's only text. A paragraph counts too: a
+ * document editor's title is a styled paragraph (Google Docs' `<p class="title">`), not a heading.
  */
 function removeTitleHeading(root: Element, title: string | undefined, prose: Element | null): void {
   const wanted = title ? comparable(title) : '';
   if (!wanted) return;
-  for (const heading of Array.from(root.querySelectorAll('h1, h2'))) {
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, p'))) {
     if (prose && !precedes(heading, prose)) return;
     const text = normalizedText(heading);
     if (comparable(text) !== wanted) continue;

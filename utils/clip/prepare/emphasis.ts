@@ -26,18 +26,28 @@ const UNEMPHASISED_BLOCK = /^(?:h[1-6]|hr|pre|table)$/;
 
 /** The weight an inline style sets: 'bold' (600 and over), 'normal' (400 and under), or none. */
 function styledWeight(element: Element): 'bold' | 'normal' | undefined {
-  const weight = (element as HTMLElement).style?.fontWeight?.trim().toLowerCase();
+  return weightOf((element as HTMLElement).style?.fontWeight);
+}
+
+/** A `font-weight` value read as 'bold' (600 and over), 'normal' (400 and under), or neither. */
+function weightOf(value: string | undefined): 'bold' | 'normal' | undefined {
+  const weight = value?.trim().toLowerCase();
   if (!weight) return undefined;
   if (weight === 'bold' || weight === 'bolder') return 'bold';
   if (weight === 'normal' || weight === 'lighter') return 'normal';
-  const value = Number(weight);
-  if (!Number.isFinite(value)) return undefined;
-  return value >= 600 ? 'bold' : value <= 400 ? 'normal' : undefined;
+  const number = Number(weight);
+  if (!Number.isFinite(number)) return undefined;
+  return number >= 600 ? 'bold' : number <= 400 ? 'normal' : undefined;
 }
 
 /** The slant an inline style sets: 'italic' (italic or oblique), 'normal', or none. */
 function styledSlant(element: Element): 'italic' | 'normal' | undefined {
-  const slant = (element as HTMLElement).style?.fontStyle?.trim().toLowerCase();
+  return slantOf((element as HTMLElement).style?.fontStyle);
+}
+
+/** A `font-style` value read as 'italic' (italic or oblique), 'normal', or neither. */
+function slantOf(value: string | undefined): 'italic' | 'normal' | undefined {
+  const slant = value?.trim().toLowerCase();
   if (!slant) return undefined;
   if (slant.startsWith('italic') || slant.startsWith('oblique')) return 'italic';
   return slant === 'normal' ? 'normal' : undefined;
@@ -124,7 +134,10 @@ function emphasise(span: Element, italic: boolean, bold: boolean): void {
  * moved into the blocks, and a span whose class or inline style says italic or bold becomes
  * emphasis, as `<em>` and `<strong>` are, where it sits in running text.
  */
-export function normalizeEmphasis(root: Element): void {
+export function normalizeEmphasis(
+  root: Element,
+  sheetClasses: ReadonlyMap<string, ClassEmphasis> = new Map(),
+): void {
   for (const element of Array.from(root.querySelectorAll(WRAPPING_SELECTOR))) {
     if (element.hasAttribute('style') && unwrapsItsOwnEmphasis(element)) {
       element.replaceWith(...Array.from(element.childNodes));
@@ -136,19 +149,114 @@ export function normalizeEmphasis(root: Element): void {
   }
   // Every name ITALIC_CLASS and BOLD_CLASS accept holds one of these words, and an inline style
   // that sets either holds "font": the selector leaves out the page's other spans (thousands on
-  // some pages) before any name or style is read.
-  for (const span of Array.from(
-    root.querySelectorAll('span[class*="italic"], span[class*="bold"], span[style*="font"]'),
-  )) {
+  // some pages) before any name or style is read. A page whose own style sheet sets emphasis by
+  // class (Google Docs' `.c4{font-weight:700}`) has its spans with a class looked at too.
+  const selector = sheetClasses.size > 0 ? 'span[class], span[style*="font"]' : SPAN_SELECTOR;
+  for (const span of Array.from(root.querySelectorAll(selector))) {
     const names = (span.getAttribute('class') ?? '').split(/\s+/);
-    // Inside emphasis of the same kind already, a second would read "**" or worse.
+    const fromSheet = (kind: 'bold' | 'italic') =>
+      names.some((name) => sheetClasses.get(name)?.[kind] === true);
+    // The inline style wins over the class, as it does on screen; inside emphasis of the same
+    // kind already, a second would read "**" or worse.
+    const slant = styledSlant(span);
+    const weight = styledWeight(span);
     const italic =
-      (names.some((name) => ITALIC_CLASS.test(name)) || styledSlant(span) === 'italic') &&
+      slant !== 'normal' &&
+      (slant === 'italic' ||
+        names.some((name) => ITALIC_CLASS.test(name)) ||
+        fromSheet('italic')) &&
       !span.closest('em, i');
     const bold =
-      (names.some((name) => BOLD_CLASS.test(name)) || styledWeight(span) === 'bold') &&
+      weight !== 'normal' &&
+      (weight === 'bold' || names.some((name) => BOLD_CLASS.test(name)) || fromSheet('bold')) &&
       !span.closest('strong, b');
     if ((italic || bold) && inRunningText(span)) emphasise(span, italic, bold);
+  }
+}
+
+const SPAN_SELECTOR = 'span[class*="italic"], span[class*="bold"], span[style*="font"]';
+
+/** What a class of the page's own style sheet makes of a span's text: bold, italic, or either back to normal. */
+type ClassEmphasis = { bold?: boolean; italic?: boolean };
+
+/**
+ * Style sheets larger than these are a site's whole design (CSS-in-JS writes hundreds of kilobytes
+ * inline): emphasis set by class is a document's own short sheet, as Google Docs publishes and
+ * exports one, and reading every rule of a large sheet would cost more than the clip itself.
+ */
+const OWN_SHEET_MAX_CHARACTERS = 64_000;
+const OWN_SHEET_MAX_RULES = 2_000;
+/** A rule for a class that sets a weight or a slant, somewhere in a sheet's text: the class. */
+const CLASS_EMPHASIS_HINT =
+  /\.([\w-]+)\s*\{[^{}]*font-(?:weight|style)\s*:\s*(?:bold|[6-9]00|italic|oblique)/gi;
+/** Where a span's emphasis is the reader's: running text. */
+const RUNNING_TEXT = 'p, li, blockquote, td, dd';
+/** Spans looked at per class before the class is taken as one running text never uses. */
+const SPANS_PER_CLASS = 50;
+
+/** Whether a span in running text has this class: what makes a sheet's rule for it matter. */
+function classInRunningText(doc: Document, name: string): boolean {
+  const elements = doc.getElementsByClassName(name);
+  for (let index = 0; index < elements.length && index < SPANS_PER_CLASS; index += 1) {
+    const element = elements[index] as Element;
+    if (element.localName === 'span' && element.closest(RUNNING_TEXT)) return true;
+  }
+  return false;
+}
+/** A rule for one class alone (`.c4`), or a list of them: what a document editor writes. */
+const SINGLE_CLASS_LIST = /^\.[\w-]+(?:\s*,\s*\.[\w-]+)*$/;
+
+/**
+ * The classes the page's own `<style>` sheets give a weight or a slant, read through the
+ * browser's CSS parser (the sheet's rules), in the order the cascade applies them: a later rule
+ * for the same class overrides an earlier one. Only rules for a class alone count, the rules a
+ * document editor writes: a selector with context (`.nav .c4`) says nothing about running text.
+ * Read on the live page: a clone's style elements have no parsed sheet (jsdom's, at least).
+ */
+export function emphasisClassesOfOwnSheets(doc: Document): Map<string, ClassEmphasis> {
+  const classes = new Map<string, ClassEmphasis>();
+  // By tag, not by selector: this runs on every clip, and most pages have no sheet of interest.
+  for (const style of Array.from(doc.getElementsByTagName('style'))) {
+    const text = style.textContent ?? '';
+    if (text.length > OWN_SHEET_MAX_CHARACTERS) continue;
+    // The text is searched before the browser's parsed rules are read: most sheets give no
+    // class that running text uses a weight or a slant (a site's `.site-title`, `.button`), and
+    // a search and a lookup per class cost far less than a walk over every rule.
+    const hinted = new Set(Array.from(text.matchAll(CLASS_EMPHASIS_HINT), (match) => match[1]));
+    if (!Array.from(hinted).some((name) => name && classInRunningText(doc, name))) continue;
+    try {
+      readSheetEmphasis((style as HTMLStyleElement).sheet?.cssRules, classes);
+    } catch {
+      // A sheet the page's origin rules keep closed, or a declaration the DOM implementation
+      // cannot parse (jsdom's, on some SCSS left in a page): its classes are not read.
+    }
+  }
+  // Only classes that set emphasis are worth a look: "normal" entries only override earlier rules.
+  for (const [name, entry] of classes) if (!entry.bold && !entry.italic) classes.delete(name);
+  return classes;
+}
+
+/** Each rule for a class alone that sets a weight or a slant, in order, into `classes`. */
+function readSheetEmphasis(
+  rules: CSSRuleList | undefined,
+  classes: Map<string, ClassEmphasis>,
+): void {
+  if (!rules || rules.length > OWN_SHEET_MAX_RULES) return;
+  // By index: in a Firefox content script the list is the page's, seen through a wrapper that
+  // may not be iterable.
+  for (let index = 0; index < rules.length; index += 1) {
+    const { selectorText, style: declarations } = rules[index] as CSSStyleRule;
+    if (!selectorText || !declarations || !SINGLE_CLASS_LIST.test(selectorText.trim())) continue;
+    const weight = weightOf(declarations.fontWeight);
+    const slant = slantOf(declarations.fontStyle);
+    if (!weight && !slant) continue;
+    for (const name of selectorText.split(',')) {
+      const key = name.trim().slice(1);
+      const entry = classes.get(key) ?? {};
+      if (weight) entry.bold = weight === 'bold';
+      if (slant) entry.italic = slant === 'italic';
+      classes.set(key, entry);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { isHttpUrl, safeLinkUrl, stripTrackingParameters } from '../markdown/urls';
+import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
 import { hasText, holdsTag } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
@@ -97,6 +97,7 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
       link.replaceWith(...Array.from(link.childNodes));
       continue;
     }
+    href = unwrapRedirect(href);
     if (options.stripTracking && isHttpUrl(href)) href = stripTrackingParameters(href);
     if (href !== attribute) link.setAttribute('href', href);
     // Most links hold only text: no image to look for.

@@ -1,3 +1,4 @@
+import { unwrapRedirect } from '../../markdown/urls';
 import { inertParser } from '../../prepare/inert';
 import { metaContent } from '../post-parts';
 import {
@@ -120,11 +121,9 @@ function cardLink(elements: Element[]): Element | undefined {
 }
 
 function readCard(link: Element | undefined, base: string): BlueskyPost['card'] {
-  let href = absoluteUrl(link?.getAttribute('href'), base);
-  if (!link || !href) return undefined;
-  const target = new URL(href);
-  const unwrapped = target.hostname === 'go.bsky.app' ? target.searchParams.get('u') : null;
-  if (unwrapped && /^https?:/i.test(unwrapped)) href = unwrapped;
+  const address = absoluteUrl(link?.getAttribute('href'), base);
+  if (!link || !address) return undefined;
+  const href = unwrapRedirect(address);
   const title =
     cleanText(link.getAttribute('aria-label')) ??
     cleanText(link.querySelector('[dir="auto"]')?.textContent) ??

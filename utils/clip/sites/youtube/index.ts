@@ -1,3 +1,4 @@
+import { unwrapRedirect } from '../../markdown/urls';
 import {
   at,
   findAll,
@@ -129,12 +130,7 @@ function videoData(doc: Document, url: URL | null): VideoData {
 /** A link on the page, made absolute against YouTube and freed of its redirect wrapper. */
 function pageLink(href: string): string | undefined {
   try {
-    const parsed = new URL(href, YOUTUBE);
-    if (parsed.pathname === '/redirect') {
-      const target = parsed.searchParams.get('q');
-      return target ? new URL(target).href : undefined;
-    }
-    return parsed.href;
+    return unwrapRedirect(new URL(href, YOUTUBE).href);
   } catch {
     return undefined;
   }
