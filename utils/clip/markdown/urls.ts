@@ -80,7 +80,8 @@ export function resolveUrl(value: string | null | undefined, base: string): stri
  * `java&#x09;script:` or `\x01javascript:` only show their scheme once parsed.
  */
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-const IMAGE_SCHEMES = new Set(['http:', 'https:']);
+const WEB_SCHEMES = new Set(['http:', 'https:']);
+const IMAGE_SCHEMES = WEB_SCHEMES;
 /** Inline pictures the engine keeps small ones of; SVG is left out, as it can carry script. */
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp)[;,]/i;
 
@@ -130,12 +131,12 @@ export function unwrapRedirect(href: string): string {
   // Most links are not wrapped: a look at the text spares them a second parse.
   if (!REDIRECT_SHAPE.test(href)) return href;
   const url = parsed(href, '');
-  if (!url || !IMAGE_SCHEMES.has(url.protocol) || !REDIRECT_PATH.test(url.pathname)) return href;
+  if (!url || !WEB_SCHEMES.has(url.protocol) || !REDIRECT_PATH.test(url.pathname)) return href;
   for (const name of REDIRECT_PARAMETERS) {
     const value = url.searchParams.get(name);
     const target = value ? parsed(value, '') : undefined;
     // Only a web address: a wrapper around `javascript:` or a relative path is left as it was.
-    if (target && IMAGE_SCHEMES.has(target.protocol)) return target.href;
+    if (target && WEB_SCHEMES.has(target.protocol)) return target.href;
   }
   return href;
 }

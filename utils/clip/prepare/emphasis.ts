@@ -189,6 +189,8 @@ const OWN_SHEET_MAX_RULES = 2_000;
 /** A rule for a class that sets a weight or a slant, somewhere in a sheet's text: the class. */
 const CLASS_EMPHASIS_HINT =
   /\.([\w-]+)\s*\{[^{}]*font-(?:weight|style)\s*:\s*(?:bold|[6-9]00|italic|oblique)/gi;
+/** A rule for one class alone (`.c4`), or a list of them: what a document editor writes. */
+const SINGLE_CLASS_LIST = /^\.[\w-]+(?:\s*,\s*\.[\w-]+)*$/;
 /** Where a span's emphasis is the reader's: running text. */
 const RUNNING_TEXT = 'p, li, blockquote, td, dd';
 /** Spans looked at per class before the class is taken as one running text never uses. */
@@ -203,8 +205,6 @@ function classInRunningText(doc: Document, name: string): boolean {
   }
   return false;
 }
-/** A rule for one class alone (`.c4`), or a list of them: what a document editor writes. */
-const SINGLE_CLASS_LIST = /^\.[\w-]+(?:\s*,\s*\.[\w-]+)*$/;
 
 /**
  * The classes the page's own `<style>` sheets give a weight or a slant, read through the
