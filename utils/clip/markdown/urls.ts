@@ -121,10 +121,11 @@ export function safeImageUrl(value: string | null | undefined, base: Base): stri
  * that holds a whole web address), not by a list of sites. Such a link in a note goes through a
  * third party, may expire, and shows an address that says nothing of where it leads.
  */
-const REDIRECT_PATH = /^\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)$/i;
+const REDIRECTOR_PATHS = String.raw`\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)`;
+const REDIRECT_PATH = new RegExp(`^${REDIRECTOR_PATHS}$`, 'i');
 const REDIRECT_PARAMETERS = ['q', 'url', 'u', 'uddg', 'to'];
 /** The same paths, followed by a query, anywhere in an address's text. */
-const REDIRECT_SHAPE = /\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)\?/i;
+const REDIRECT_SHAPE = new RegExp(`${REDIRECTOR_PATHS}\\?`, 'i');
 
 /** The destination a link wrapper holds (an http or https address), or the link as it was. */
 export function unwrapRedirect(href: string): string {

@@ -959,11 +959,11 @@ function comparable(text: string): string {
 function removeTitleHeading(root: Element, title: string | undefined, prose: Element | null): void {
   const wanted = title ? comparable(title) : '';
   if (!wanted) return;
-  for (const heading of Array.from(root.querySelectorAll('h1, h2, p'))) {
-    if (prose && !precedes(heading, prose)) return;
-    const text = normalizedText(heading);
+  for (const block of Array.from(root.querySelectorAll('h1, h2, p'))) {
+    if (prose && !precedes(block, prose)) return;
+    const text = normalizedText(block);
     if (comparable(text) !== wanted) continue;
-    if (normalizedText(root).length > text.length) heading.remove();
+    if (normalizedText(root).length > text.length) block.remove();
     return;
   }
 }

@@ -21,6 +21,8 @@ const WRAPPING_SELECTOR = 'b, strong, i, em, s, strike, del, mark';
 /** Blocks an emphasis element may wrap: Markdown cannot write emphasis across them. */
 const BLOCK_SELECTOR =
   'address, article, aside, blockquote, dd, details, div, dl, dt, figure, footer, header, h1, h2, h3, h4, h5, h6, hr, li, ol, p, pre, section, table, ul';
+/** Where a span's emphasis is the reader's: running text. */
+const RUNNING_TEXT = 'p, li, blockquote, td, dd';
 /** Blocks that keep no emphasis of their own: headings are bold already, code and tables are left as they are. */
 const UNEMPHASISED_BLOCK = /^(?:h[1-6]|hr|pre|table)$/;
 
@@ -107,7 +109,7 @@ function moveEmphasisIntoBlocks(wrapper: Element): void {
  * too: Google Docs sets each line of a table's header cell in a div of its own) is a styled block.
  */
 function inRunningText(span: Element): boolean {
-  const block = span.closest('p, li, blockquote, td, dd, h1, h2, h3, h4, h5, h6, pre, code');
+  const block = span.closest(`${RUNNING_TEXT}, h1, h2, h3, h4, h5, h6, pre, code`);
   if (!block || /^(?:h[1-6]|pre|code)$/.test(block.localName)) return false;
   const text = (span.textContent ?? '').trim();
   const nearest = span.parentElement?.closest(BLOCK_SELECTOR) ?? block;
@@ -191,8 +193,6 @@ const CLASS_EMPHASIS_HINT =
   /\.([\w-]+)\s*\{[^{}]*font-(?:weight|style)\s*:\s*(?:bold|[6-9]00|italic|oblique)/gi;
 /** A rule for one class alone (`.c4`), or a list of them: what a document editor writes. */
 const SINGLE_CLASS_LIST = /^\.[\w-]+(?:\s*,\s*\.[\w-]+)*$/;
-/** Where a span's emphasis is the reader's: running text. */
-const RUNNING_TEXT = 'p, li, blockquote, td, dd';
 /** Spans looked at per class before the class is taken as one running text never uses. */
 const SPANS_PER_CLASS = 50;
 
