@@ -3,8 +3,9 @@
  * words (none when it is right), for the Chromium and Firefox tests alike. The page is a document
  * published from Google Docs: its bold and italics come only from its own style sheet's classes,
  * its links all go through Google's redirector, and Google's publishing chrome sits around it.
- * The note must show the emphasis the reader sees, link where the links lead, and leave the
- * chrome and the document's title paragraph (the note's title already) out.
+ * Its nested lists are flat lists, one per level, indented by their items' classes. The note must
+ * show the emphasis the reader sees, the lists nested as they are drawn, link where the links
+ * lead, and leave the chrome and the document's title paragraph (the note's title already) out.
  */
 export function publishedDocProblems(markdown: string): string[] {
   const expected: [string, string][] = [
@@ -17,6 +18,14 @@ export function publishedDocProblems(markdown: string): string[] {
     ],
     ['[safety advice](https://coastguard.example.org/advice)', 'the second link'],
     ['# Before you set out', 'the heading'],
+    [
+      '- A charged phone\n  - in a waterproof bag\n  - with the coastguard’s number saved\n- A map',
+      'the bulleted list, its sub-list under its item',
+    ],
+    [
+      '1. Read the safe crossing times\n   1. on the harbour office’s board\n2. Tell someone when you expect to be back\n3. Keep to the marked posts',
+      'the numbered list, its sub-list under its item and its count going on after it',
+    ],
   ];
   const problems = expected
     .filter(([words]) => !markdown.includes(words))

@@ -10,11 +10,6 @@ import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
 import {
-  emphasisClassesOfOwnSheets,
-  mergeAdjacentEmphasis,
-  normalizeEmphasis,
-} from './prepare/emphasis';
-import {
   gatherNotesSections,
   normalizeFootnotes,
   normalizeInlineNotes,
@@ -38,6 +33,12 @@ import {
   leavesOutDiscussion,
   proseAfterHeading,
 } from './prepare/opening-post';
+import {
+  emphasisClassesOfOwnSheets,
+  mergeAdjacentEmphasis,
+  normalizeEmphasis,
+} from './prepare/page-style/emphasis';
+import { nestLists } from './prepare/page-style/lists';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -211,6 +212,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
   normalizeTaskLists(root);
+  nestLists(root, context.doc);
   normalizeHeadings(root);
   normalizeEmphasis(root, emphasisClassesOfOwnSheets(context.doc));
   if (context.budget.exhausted) degrade(context);

@@ -325,6 +325,60 @@ describe("the page's own style sheet and link wrappers", () => {
   });
 });
 
+describe('lists nested as the page draws them', () => {
+  const rendered = (markdown: string) =>
+    micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');
+
+  it('puts a list that sits straight inside a list into the item before it', () => {
+    // What older rich-text editors write, and browsers indent under the item.
+    const markdown = markdownOf(`
+      <p>What the keepers did each evening, in order:</p>
+      <ol><li>Trimmed the wick</li><ul><li>with the short scissors</li><li>never the long ones</li></ul><li>Lit the lamp</li><li>Wrote the log</li></ol>
+      <ul><ul><li>A list that opens a list, with no item before it, keeps its items.</li></ul><li>Last</li></ul>`);
+    expect(rendered(markdown)).toContain(
+      '<ol><li>Trimmed the wick<ul><li>with the short scissors</li><li>never the long ones</li></ul></li><li>Lit the lamp</li><li>Wrote the log</li></ol>',
+    );
+    expect(markdown).toContain('2. Lit the lamp\n3. Wrote the log');
+    expect(markdown).toContain(
+      'A list that opens a list, with no item before it, keeps its items.',
+    );
+  });
+
+  it("nests flat lists by the indent their own sheet's classes give, as a published Google Doc sets them", () => {
+    const markdown = markdownOf(`
+      <style type="text/css">ul.lst-kix_a-0{list-style-type:none}.lst-kix_b-0>li:before{content:"" counter(lst-ctn-kix_b-0,decimal) ". "}.c2{margin-left:36pt;padding-left:0pt}.c3{margin-left:72pt;padding-left:0pt}.c4{margin-left:108pt;padding-left:0pt}.c5{padding:0;margin:0}</style>
+      <ul class="c5 lst-kix_a-0 start"><li class="c1 c2 li-bullet-0"><span>Lamp oil</span></li></ul>
+      <ul class="c5 lst-kix_a-1 start"><li class="c1 c3 li-bullet-0"><span>two casks</span></li><li class="c1 c3 li-bullet-0"><span>one spare</span></li></ul>
+      <ul class="c5 lst-kix_a-2 start"><li class="c1 c4 li-bullet-0"><span>sealed</span></li></ul>
+      <ul class="c5 lst-kix_a-0"><li class="c1 c2 li-bullet-0"><span>Bread</span></li></ul>
+      <p>The watch, hour by hour:</p>
+      <ol class="c5 lst-kix_b-0 start" start="1"><li class="c1 c2 li-bullet-0"><span>Dusk</span></li></ol>
+      <ol class="c5 lst-kix_b-1 start" start="1"><li class="c1 c3 li-bullet-0"><span>light the lamp</span></li></ol>
+      <ol class="c5 lst-kix_b-0"><li class="c1 c2 li-bullet-0"><span>Midnight</span></li><li class="c1 c2 li-bullet-0"><span>Dawn</span></li></ol>`);
+    expect(rendered(markdown)).toContain(
+      '<ul><li>Lamp oil<ul><li>two casks</li><li>one spare<ul><li>sealed</li></ul></li></ul></li><li>Bread</li></ul>',
+    );
+    // The numbered list goes on counting after its sub-list, as the page's counters do.
+    expect(rendered(markdown)).toContain(
+      '<ol><li>Dusk<ol><li>light the lamp</li></ol></li><li>Midnight</li><li>Dawn</li></ol>',
+    );
+  });
+
+  it('nests by an inline indent too, and leaves lists side by side at one indent as they are', () => {
+    const markdown = markdownOf(`
+      <ul><li>Harbour wall</li></ul>
+      <ul style="margin-left: 40px"><li>north end</li></ul>
+      <ul><li style="margin-left: 0.5in">south end</li></ul>
+      <p>Two lists the page set side by side:</p>
+      <ul class="tide"><li>High water</li></ul>
+      <ol class="tide"><li>Low water</li></ol>`);
+    expect(rendered(markdown)).toContain(
+      '<ul><li>Harbour wall<ul><li>north end</li><li>south end</li></ul></li></ul>',
+    );
+    expect(rendered(markdown)).toContain('<ul><li>High water</li></ul><ol><li>Low water</li></ol>');
+  });
+});
+
 describe('tables', () => {
   it("takes a two-way table's first row, blank in its corner, as the header", () => {
     const markdown = markdownOf(`

@@ -1,4 +1,5 @@
-import { hasText } from '../presence';
+import { hasText } from '../../presence';
+import { ownClassRules } from './own-sheets';
 
 /**
  * Emphasis as the reader sees it. Pages set bold and italics in more ways than `<strong>` and
@@ -181,18 +182,9 @@ const SPAN_SELECTOR = 'span[class*="italic"], span[class*="bold"], span[style*="
 /** What a class of the page's own style sheet makes of a span's text: bold, italic, or either back to normal. */
 type ClassEmphasis = { bold?: boolean; italic?: boolean };
 
-/**
- * Style sheets larger than these are a site's whole design (CSS-in-JS writes hundreds of kilobytes
- * inline): emphasis set by class is a document's own short sheet, as Google Docs publishes and
- * exports one, and reading every rule of a large sheet would cost more than the clip itself.
- */
-const OWN_SHEET_MAX_CHARACTERS = 64_000;
-const OWN_SHEET_MAX_RULES = 2_000;
 /** A rule for a class that sets a weight or a slant, somewhere in a sheet's text: the class. */
 const CLASS_EMPHASIS_HINT =
   /\.([\w-]+)\s*\{[^{}]*font-(?:weight|style)\s*:\s*(?:bold|[6-9]00|italic|oblique)/gi;
-/** A rule for one class alone (`.c4`), or a list of them: what a document editor writes. */
-const SINGLE_CLASS_LIST = /^\.[\w-]+(?:\s*,\s*\.[\w-]+)*$/;
 /** Spans looked at per class before the class is taken as one running text never uses. */
 const SPANS_PER_CLASS = 50;
 
@@ -207,57 +199,26 @@ function classInRunningText(doc: Document, name: string): boolean {
 }
 
 /**
- * The classes the page's own `<style>` sheets give a weight or a slant, read through the
- * browser's CSS parser (the sheet's rules), in the order the cascade applies them: a later rule
- * for the same class overrides an earlier one. Only rules for a class alone count, the rules a
- * document editor writes: a selector with context (`.nav .c4`) says nothing about running text.
- * Read on the live page: a clone's style elements have no parsed sheet (jsdom's, at least).
+ * The classes the page's own `<style>` sheets give a weight or a slant (own-sheets.ts), in the
+ * order the cascade applies them: a later rule for the same class overrides an earlier one.
  */
 export function emphasisClassesOfOwnSheets(doc: Document): Map<string, ClassEmphasis> {
   const classes = new Map<string, ClassEmphasis>();
-  // By tag, not by selector: this runs on every clip, and most pages have no sheet of interest.
-  for (const style of Array.from(doc.getElementsByTagName('style'))) {
-    const text = style.textContent ?? '';
-    if (text.length > OWN_SHEET_MAX_CHARACTERS) continue;
-    // The text is searched before the browser's parsed rules are read: most sheets give no
-    // class that running text uses a weight or a slant (a site's `.site-title`, `.button`), and
-    // a search and a lookup per class cost far less than a walk over every rule.
-    const hinted = new Set(Array.from(text.matchAll(CLASS_EMPHASIS_HINT), (match) => match[1]));
-    if (!Array.from(hinted).some((name) => name && classInRunningText(doc, name))) continue;
-    try {
-      readSheetEmphasis((style as HTMLStyleElement).sheet?.cssRules, classes);
-    } catch {
-      // A sheet the page's origin rules keep closed, or a declaration the DOM implementation
-      // cannot parse (jsdom's, on some SCSS left in a page): its classes are not read.
+  const rules = ownClassRules(doc, CLASS_EMPHASIS_HINT, (name) => classInRunningText(doc, name));
+  for (const { classes: names, style } of rules) {
+    const weight = weightOf(style.fontWeight);
+    const slant = slantOf(style.fontStyle);
+    if (!weight && !slant) continue;
+    for (const name of names) {
+      const entry = classes.get(name) ?? {};
+      if (weight) entry.bold = weight === 'bold';
+      if (slant) entry.italic = slant === 'italic';
+      classes.set(name, entry);
     }
   }
   // Only classes that set emphasis are worth a look: "normal" entries only override earlier rules.
   for (const [name, entry] of classes) if (!entry.bold && !entry.italic) classes.delete(name);
   return classes;
-}
-
-/** Each rule for a class alone that sets a weight or a slant, in order, into `classes`. */
-function readSheetEmphasis(
-  rules: CSSRuleList | undefined,
-  classes: Map<string, ClassEmphasis>,
-): void {
-  if (!rules || rules.length > OWN_SHEET_MAX_RULES) return;
-  // By index: in a Firefox content script the list is the page's, seen through a wrapper that
-  // may not be iterable.
-  for (let index = 0; index < rules.length; index += 1) {
-    const { selectorText, style: declarations } = rules[index] as CSSStyleRule;
-    if (!selectorText || !declarations || !SINGLE_CLASS_LIST.test(selectorText.trim())) continue;
-    const weight = weightOf(declarations.fontWeight);
-    const slant = slantOf(declarations.fontStyle);
-    if (!weight && !slant) continue;
-    for (const name of selectorText.split(',')) {
-      const key = name.trim().slice(1);
-      const entry = classes.get(key) ?? {};
-      if (weight) entry.bold = weight === 'bold';
-      if (slant) entry.italic = slant === 'italic';
-      classes.set(key, entry);
-    }
-  }
 }
 
 const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
