@@ -325,6 +325,18 @@ describe("the page's own style sheet and link wrappers", () => {
   });
 });
 
+describe('touching emphasis', () => {
+  it('writes touching runs of one kind as one, whichever tags set them', () => {
+    // Two runs of one delimiter with nothing between them read as something else:
+    // `**Keep****ers**` shows its inner stars, `~~old~~~~ route~~` its tildes.
+    const markdown = markdownOf(`
+      <p>The <b>Keep</b><strong>ers</strong> wrote the <i>light</i><em>house</em> log along the <s>old</s><strike> harbour</strike><del> route</del> every night.</p>`);
+    expect(markdown).toContain(
+      'The **Keepers** wrote the *lighthouse* log along the ~~old harbour route~~ every night.',
+    );
+  });
+});
+
 describe('lists nested as the page draws them', () => {
   const rendered = (markdown: string) =>
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');

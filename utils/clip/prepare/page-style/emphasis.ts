@@ -221,18 +221,32 @@ export function emphasisClassesOfOwnSheets(doc: Document): Map<string, ClassEmph
   return classes;
 }
 
-const EMPHASIS_SELECTOR = 'em, i, strong, b, s, del, mark, code';
+/** Inline marks by the delimiter Markdown writes them with: tags of one kind merge. */
+const DELIMITER_KIND: Record<string, string> = {
+  em: 'em',
+  i: 'em',
+  strong: 'strong',
+  b: 'strong',
+  s: 'strike',
+  strike: 'strike',
+  del: 'strike',
+  mark: 'mark',
+  code: 'code',
+};
+const EMPHASIS_SELECTOR = Object.keys(DELIMITER_KIND).join(', ');
 
 /**
  * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
- * style a word letter by letter) becomes one element: Markdown has no way to write two emphasis
- * runs with nothing between them (`*b**y Your Name*` reads as something else).
+ * style a word letter by letter, or `<b>Keep</b><strong>ers</strong>` where two editors met)
+ * becomes one element: Markdown has no way to write two runs of one delimiter with nothing
+ * between them (`*b**y Your Name*` and `~~a~~~~b~~` read as something else).
  */
 export function mergeAdjacentEmphasis(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
     if (!element.parentNode) continue;
+    const kind = DELIMITER_KIND[element.localName];
     let next = element.nextSibling;
-    while (next && next.nodeType === 1 && (next as Element).localName === element.localName) {
+    while (next && next.nodeType === 1 && DELIMITER_KIND[(next as Element).localName] === kind) {
       element.append(...Array.from(next.childNodes));
       next.remove();
       next = element.nextSibling;
