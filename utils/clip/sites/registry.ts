@@ -10,6 +10,7 @@ import { hackerNews } from './hacker-news';
 import { lobsters } from './lobsters';
 import { mastodon } from './mastodon';
 import { mdn } from './mdn';
+import { notion } from './notion';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
 import { steamNews } from './steam-news';
@@ -30,6 +31,7 @@ export const SITE_MODULES: readonly SiteModule[] = [
   stackExchange,
   wikipedia,
   mdn,
+  notion,
   hackerNews,
   reddit,
   lobsters,
