@@ -1,5 +1,6 @@
 import { metaContent, textOf } from '../post-parts';
 import type { SiteContext, SiteModule } from '../types';
+import { databaseOf } from './database';
 
 /**
  * Notion pages: published ones (`<workspace>.notion.site`, a custom domain) and the user's own in
@@ -12,7 +13,7 @@ import type { SiteContext, SiteModule } from '../types';
  * emphasis, and its code blocks' line breaks. This module writes each block as the element it
  * stands for: paragraphs, headings, nested lists, task lists, code blocks with their language,
  * quotes and callouts as quotes, toggles open, dividers, images with captions, tables,
- * bookmarks and links to sub-pages. Databases (`collection_view`) are written as their text.
+ * bookmarks and links to sub-pages, and databases as their table (database.ts).
  */
 
 /** A block: what carries an id and is selectable; its kind is in its class. */
@@ -228,6 +229,16 @@ function blockOf(block: Element, kind: string, out: Document): Node[] {
     case 'table': {
       const table = block.querySelector('table');
       return table ? [out.importNode(table, true)] : [];
+    }
+    case 'collection_view':
+    case 'collection_view_page': {
+      // The database's own title leaf, not a leaf of one of its cells or cards.
+      const title = ownLeaves(block).find(
+        (candidate) => !candidate.closest('.notion-table-view, .notion-collection-item'),
+      );
+      const database = databaseOf(block, title, out);
+      if (database.length > 0) return database;
+      return textOf(block) ? [out.importNode(block, true)] : [];
     }
     case 'column_list':
     case 'column':
