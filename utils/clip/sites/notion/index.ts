@@ -27,7 +27,7 @@ const HEADINGS: Record<string, string> = {
   sub_sub_header: 'h4',
 };
 const LISTS: Record<string, string> = { bulleted_list: 'ul', numbered_list: 'ol', to_do: 'ul' };
-/** What the languages menu of a code block names, as a fence's info string reads them. */
+/** The names a code block's language menu gives to no language: the fence then names none. */
 const NO_LANGUAGE = /^(?:plain ?text|text)$/i;
 
 function isBlock(element: Element): boolean {
