@@ -1,5 +1,5 @@
 import { hasText } from '../../presence';
-import { ownClassRules } from './own-sheets';
+import { classesOf, ownClassRules } from './own-sheets';
 
 /**
  * Emphasis as the reader sees it. Pages set bold and italics in more ways than `<strong>` and
@@ -156,7 +156,7 @@ export function normalizeEmphasis(
   // class (Google Docs' `.c4{font-weight:700}`) has its spans with a class looked at too.
   const selector = sheetClasses.size > 0 ? 'span[class], span[style*="font"]' : SPAN_SELECTOR;
   for (const span of Array.from(root.querySelectorAll(selector))) {
-    const names = (span.getAttribute('class') ?? '').split(/\s+/);
+    const names = classesOf(span);
     const fromSheet = (kind: 'bold' | 'italic') =>
       names.some((name) => sheetClasses.get(name)?.[kind] === true);
     // The inline style wins over the class, as it does on screen; inside emphasis of the same

@@ -1,4 +1,4 @@
-import { type OwnClassRule, ownClassRules } from './own-sheets';
+import { classesOf, type OwnClassRule, ownClassRules } from './own-sheets';
 
 /**
  * Lists nested as the reader sees them. Markdown nests a list by putting it inside an item, and
@@ -125,14 +125,6 @@ function pixels(value: string | undefined): number | undefined {
   return factor === undefined ? undefined : number * factor;
 }
 
-/**
- * The element's classes, from its attribute: in a Firefox content script the element is the
- * page's, and its token list seen through a wrapper is not to be relied on to iterate.
- */
-function classesOf(element: Element | null | undefined): string[] {
-  return (element?.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
-}
-
 /** An element's own left margin plus padding: its inline style over its classes, as on screen. */
 function ownIndent(element: Element, classIndents: ReadonlyMap<string, Indent>): number {
   const fromClasses: Indent = {};
@@ -169,18 +161,16 @@ function nestByIndent(run: Element[], classIndents: ReadonlyMap<string, Indent>)
     while (open.length > 0 && (open.at(-1)?.indent as number) - indent >= LEVEL_STEP_PX) open.pop();
     const parent = open.at(-1);
     const lastItem = parent?.list.lastElementChild;
-    if (parent && indent - parent.indent >= LEVEL_STEP_PX && lastItem?.localName === 'li') {
+    // After the pops, the parent is at this list's level or above it.
+    const sameLevel = parent !== undefined && Math.abs(indent - parent.indent) < LEVEL_STEP_PX;
+    if (parent && !sameLevel && lastItem?.localName === 'li') {
       lastItem.append(list);
       open.push({ list, indent });
-    } else if (
-      parent &&
-      parent.list.localName === list.localName &&
-      Math.abs(indent - parent.indent) < LEVEL_STEP_PX
-    ) {
+    } else if (sameLevel && parent.list.localName === list.localName) {
       parent.list.append(...Array.from(list.childNodes));
       list.remove();
     } else {
-      if (parent && Math.abs(indent - parent.indent) < LEVEL_STEP_PX) open.pop();
+      if (sameLevel) open.pop();
       open.push({ list, indent });
     }
   });

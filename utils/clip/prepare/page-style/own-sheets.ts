@@ -74,3 +74,11 @@ function readClassRules(
     into.push({ classes, style, order: into.length });
   }
 }
+
+/**
+ * An element's classes, from its attribute: in a Firefox content script the element is the
+ * page's, and its token list seen through a wrapper is not to be relied on to iterate.
+ */
+export function classesOf(element: Element | null | undefined): string[] {
+  return (element?.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+}

@@ -1,4 +1,5 @@
 import { metaContent, textOf } from '../post-parts';
+import { linkParagraph } from '../thread';
 import type { SiteContext, SiteModule } from '../types';
 import { databaseOf } from './database';
 
@@ -166,10 +167,7 @@ function linkTitle(link: Element): string {
 function linkBlock(block: Element, out: Document): Node[] {
   const link = block.querySelector('a[href]');
   if (!link) return [];
-  const anchor = out.createElement('a');
-  anchor.setAttribute('href', link.getAttribute('href') ?? '');
-  anchor.textContent = linkTitle(link) || (link.getAttribute('href') ?? '');
-  return [element(out, 'p', [anchor])];
+  return [linkParagraph(out, link.getAttribute('href') ?? '', linkTitle(link) || undefined)];
 }
 
 /** A list item: the block's text (after a checkbox for a to-do), then its child blocks. */
@@ -244,7 +242,7 @@ function blockOf(block: Element, kind: string, out: Document): Node[] {
     case 'column':
       return children();
     default: {
-      // A block this module does not know (an equation, an embed, a database): its child
+      // A block this module does not know (an equation, an embed, a synced block): its child
       // blocks if it has any, else the block as the page has it, for the engine's rules.
       const nested = childBlocks(block);
       if (nested.length > 0) return blocksOf(nested, out);
