@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { micromark } from 'micromark';
 import { publishedDocProblems } from '../support/published-doc';
 import { styledTextProblems } from '../support/styled-text';
+import { wordPageProblems } from '../support/word-page';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
 import { PopupPage } from './pages/popup-page';
 
@@ -157,6 +158,27 @@ test('the note reads as the page shows it: words its stylesheet sets apart stay 
   await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
 
   expect(styledTextProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+/**
+ * A document saved from Word writes its lists as paragraphs led by their bullet or number: the
+ * note must hold them as lists, nested by the levels Word wrote (tests/support/word-page.ts).
+ */
+test('a page saved from Word keeps its lists as lists, nested by level', async ({
+  context,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(site.urlFor('word-web-page.html'));
+  const popup = await openPopupFor(page);
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toHaveText('Saved “Winter maintenance of the harbour light”');
+
+  expect(wordPageProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 /**

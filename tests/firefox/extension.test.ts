@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { hostileNoteProblems } from '../support/hostile-note';
 import { publishedDocProblems } from '../support/published-doc';
 import { styledTextProblems } from '../support/styled-text';
+import { wordPageProblems } from '../support/word-page';
 import {
   ARTIFACTS_DIR,
   ask,
@@ -125,6 +126,15 @@ test('the note reads as Firefox shows the page: words its stylesheet sets apart 
   const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, styled.url) });
   expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
   expect(styledTextProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+test('a page saved from Word keeps its lists as lists, nested by level', async () => {
+  const { server } = suite;
+  const doc = await suite.openSitePage('word-web-page.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, doc.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(wordPageProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('a published Google Doc keeps the bold and italics its classes set, and links where its links lead', async () => {

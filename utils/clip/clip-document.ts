@@ -39,6 +39,7 @@ import {
   normalizeEmphasis,
 } from './prepare/page-style/emphasis';
 import { nestLists } from './prepare/page-style/lists';
+import { wordListParagraphs } from './prepare/page-style/word-lists';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
@@ -211,6 +212,7 @@ function prepareContent(root: Element, context: Context): void {
   hoistLinksOutOfInlineCode(root);
   normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
+  wordListParagraphs(root);
   normalizeTaskLists(root);
   nestLists(root, context.doc);
   normalizeHeadings(root);
@@ -432,6 +434,8 @@ function prepareSiteContent(root: Element, context: Context): void {
   hoistLinksOutOfInlineCode(root);
   normalizeImages(root, context.parseInert);
   normalizeVideoElements(root);
+  // A mail written in Outlook shows in webmail with Word's list paragraphs.
+  wordListParagraphs(root);
   normalizeTaskLists(root);
   normalizeHeadings(root);
   normalizeFootnotes(root);

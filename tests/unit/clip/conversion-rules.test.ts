@@ -389,6 +389,87 @@ describe('lists nested as the page draws them', () => {
     );
     expect(rendered(markdown)).toContain('<ul><li>High water</li></ul><ol><li>Low water</li></ol>');
   });
+
+  it("nests one flat list by each item's level: Quill's and Draft.js's classes, an inline indent", () => {
+    const markdown = markdownOf(`
+      <div class="ql-editor" contenteditable="false">
+      <ol><li>Plan the copy</li><li class="ql-indent-1">check the disks</li><li class="ql-indent-2">both of them</li><li class="ql-indent-1">book the window</li><li>Copy the data</li></ol>
+      </div>
+      <ul class="public-DraftStyleDefault-ul"><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth0"><span>North pier</span></li><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth1"><span>the lamp</span></li></ul>
+      <p>Contents:</p>
+      <ul><li style="padding-left: 0">Tides</li><li style="padding-left: 24px">Spring tides</li><li style="padding-left: 24px">Neap tides</li></ul>
+      <p>And a list that only sets an indent:</p>
+      <ul><li style="margin-left: 10px">Side by side</li><li style="margin-left: 10px">at one indent</li></ul>`);
+    expect(rendered(markdown)).toContain(
+      '<ol><li>Plan the copy<ol><li>check the disks<ol><li>both of them</li></ol></li><li>book the window</li></ol></li><li>Copy the data</li></ol>',
+    );
+    expect(rendered(markdown)).toContain('<ul><li>North pier<ul><li>the lamp</li></ul></li></ul>');
+    expect(rendered(markdown)).toContain(
+      '<ul><li>Tides<ul><li>Spring tides</li><li>Neap tides</li></ul></li></ul>',
+    );
+    expect(rendered(markdown)).toContain('<ul><li>Side by side</li><li>at one indent</li></ul>');
+  });
+
+  it("writes Quill 2's lists as what each item says it is: bullets, numbers, tasks", () => {
+    // Quill 2 writes every list as an <ol>; each item's data-list says what it is.
+    const ui = '<span class="ql-ui" contenteditable="false"></span>';
+    const markdown = markdownOf(`
+      <div class="ql-editor" contenteditable="false"><ol start="1">
+      <li data-list="bullet">${ui}Apples</li><li data-list="bullet" class="ql-indent-1">${ui}green ones</li>
+      <li data-list="ordered">${ui}Wash them</li><li data-list="ordered">${ui}Slice them</li>
+      <li data-list="checked">${ui}Bought flour</li><li data-list="unchecked">${ui}Heat the oven</li>
+      </ol></div>`);
+    expect(rendered(markdown)).toContain('<ul><li>Apples<ul><li>green ones</li></ul></li></ul>');
+    expect(rendered(markdown)).toContain('<ol><li>Wash them</li><li>Slice them</li></ol>');
+    expect(markdown).toContain('- [x] Bought flour\n- [ ] Heat the oven');
+  });
+});
+
+describe("Word's list paragraphs as lists", () => {
+  const rendered = (markdown: string) =>
+    micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');
+  /** An item as Word writes it: its marker in a span Word skips, then no-break spaces. */
+  const word = (level: number, marker: string, text: string, font = 'Symbol') =>
+    `<p class=MsoListParagraphCxSpMiddle style='margin-left:${level * 0.5}in;text-indent:-.25in;mso-list:l0 level${level} lfo1'><![if !supportLists]><span style='font-family:${font}'><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${text}<o:p></o:p></p>\n`;
+
+  it('reads a page saved from Word: its levels, its bullets and its numbers', () => {
+    const markdown = markdownOf(`
+      ${word(1, '·', 'The lantern')}${word(2, 'o', 'washed with <b>fresh</b> water', 'Courier New')}${word(3, '§', 'and dried', 'Wingdings')}${word(1, '·', 'The fog signal')}
+      <p class=MsoNormal>The storm routine:</p>
+      ${word(1, '4.', 'Close the shutters')}${word(2, 'a.', 'the lower first')}${word(1, '5.', 'Switch to the battery')}`);
+    expect(rendered(markdown)).toContain(
+      '<ul><li>The lantern<ul><li>washed with <strong>fresh</strong> water<ul><li>and dried</li></ul></li></ul></li><li>The fog signal</li></ul>',
+    );
+    // The numbers count on after the sub-list, from the first item's number.
+    expect(rendered(markdown)).toContain(
+      '<ol start="4"><li>Close the shutters<ol><li>the lower first</li></ol></li><li>Switch to the battery</li></ol>',
+    );
+    expect(markdown).not.toMatch(/[·§]|^\s*o /m);
+  });
+
+  it("reads Word's filtered HTML, which keeps only the class and the marker's text", () => {
+    const filtered = (style: string, marker: string, text: string) =>
+      `<p class=MsoListParagraphCxSpMiddle style='${style}text-indent:-.25in'><span style='font-family:Symbol'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span>${text}</p>`;
+    const markdown = markdownOf(`
+      ${filtered('', '·', 'Oil for the lamp')}
+      ${filtered('margin-left:1.0in;', 'o', 'two casks')}
+      <p class=MsoListParagraphCxSpMiddle style='margin-left:1.0in'>Kept in the north store, away from the stove.</p>
+      ${filtered('', '·', 'Bread')}
+      <p class=MsoNormal>Para a equipa do porto:</p>
+      <p class=MsoListParagraph>o início do turno, às seis horas.</p>`);
+    expect(rendered(markdown)).toContain(
+      '<ul><li>Oil for the lamp<ul><li><p>two casks</p><p>Kept in the north store, away from the stove.</p></li></ul></li><li>Bread</li></ul>',
+    );
+    // A paragraph of the class that starts with a word is not an item: "o" is a word too.
+    expect(markdown).toContain('o início do turno, às seis horas.');
+  });
+
+  it('leaves paragraphs that only start with a number alone on pages not written by Word', () => {
+    const markdown = markdownOf(
+      '<p>1. The keepers wrote in the log.</p><p>2. The engineer read it.</p>',
+    );
+    expect(rendered(markdown)).not.toContain('<ol>');
+  });
 });
 
 describe('tables', () => {

@@ -233,13 +233,17 @@ export function normalizeTaskLists(root: Element): void {
     range.setStart(item, 0);
     range.setEndBefore(checkbox);
     if (range.toString().trim() !== '') continue;
-    const marker = checkbox.ownerDocument.createElement('span');
-    const checked = checkbox.hasAttribute('checked');
-    marker.setAttribute(TASK_ATTRIBUTE, checked ? 'x' : ' ');
-    // Text, because empty elements are dropped (by Readability, and by turndown's blank rule).
-    marker.textContent = checked ? '[x]' : '[ ]';
-    checkbox.replaceWith(marker);
+    checkbox.replaceWith(taskMarker(checkbox.ownerDocument, checkbox.hasAttribute('checked')));
   }
+}
+
+/** The mark a task's item starts with, for the Markdown rule to write as `[x]` or `[ ]`. */
+export function taskMarker(doc: Document, checked: boolean): Element {
+  const marker = doc.createElement('span');
+  marker.setAttribute(TASK_ATTRIBUTE, checked ? 'x' : ' ');
+  // Text, because empty elements are dropped (by Readability, and by turndown's blank rule).
+  marker.textContent = checked ? '[x]' : '[ ]';
+  return marker;
 }
 
 /**

@@ -27,6 +27,30 @@ ${message('<div class="ii gt"><div dir="ltr">The trailer is free from noon.</div
     expect(result.clip.markdown).toContain('The trailer is free from noon.');
   });
 
+  it("reads a mail written in Outlook with its lists as lists, not Word's list paragraphs", () => {
+    // Gmail shows Outlook's HTML with its classes prefixed, <o:p> as <u></u>, and the marker text
+    // Word writes before each item; the item's level is its left margin.
+    const item = (margin: string, marker: string, text: string) =>
+      `<p class="m_-4711MsoListParagraph" style="${margin}text-indent:-.25in"><span style="font-family:Symbol">${marker}<span style="font:7.0pt &quot;Times New Roman&quot;">&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span>${text}<u></u><u></u></p>`;
+    const doc = pageFromHtml(
+      `<html><body><div role="main"><h2 class="hP">Slipway booking</h2>
+${message(`<div class="ii gt"><div class="a3s aiL"><div class="m_-4711WordSection1">
+<p class="m_-4711MsoNormal">Hi Eva, for Sunday we need:<u></u><u></u></p>
+${item('', '·', 'the trailer')}
+${item('margin-left:1.0in;', 'o', 'with the spare wheel')}
+${item('', '·', 'two people at the winch')}
+<p class="m_-4711MsoNormal">Thanks, Jon<u></u><u></u></p></div></div></div>`)}
+</div></body></html>`,
+      'https://mail.google.com/mail/u/0/#inbox/FMfcgzQY',
+    );
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.site).toBe('gmail');
+    expect(result.clip.markdown).toContain(
+      '> - the trailer\n>   - with the spare wheel\n> - two people at the winch',
+    );
+  });
+
   it('claims no page that merely uses the class name and the attribute', () => {
     const doc = pageFromHtml(
       `<html><body><main><article><h1>Ad network notes</h1>

@@ -1,3 +1,4 @@
+import { TASK_ATTRIBUTE, taskMarker } from '../structure';
 import { classesOf, type OwnClassRule, ownClassRules } from './own-sheets';
 
 /**
@@ -10,7 +11,11 @@ import { classesOf, type OwnClassRule, ownClassRules } from './own-sheets';
  * - flat lists, one after the other, each level set by its left indent (a document published or
  *   exported from Google Docs: `<ul class="lst-kix_…-1">` whose items' class sets
  *   `margin-left:72pt` in the page's own sheet), which came out as separate lists, and a
- *   numbered list continued after its sub-list restarted at 1.
+ *   numbered list continued after its sub-list restarted at 1;
+ * - one flat list whose items each carry their level: a class that numbers it (Quill's
+ *   `<li class="ql-indent-1">`, Draft.js's `public-DraftStyleDefault-depth1`) or an inline left
+ *   indent. Quill 2 writes every list as an `<ol>`, each item saying what it is
+ *   (`data-list="bullet"`, `"ordered"`, `"checked"`): its bullet lists came out numbered.
  */
 
 const LIST = new Set(['ul', 'ol']);
@@ -36,9 +41,28 @@ const PX_PER_UNIT: Record<string, number> = {
 
 type Indent = { margin?: number; padding?: number };
 
+/** Items that may carry their own level or kind; their lists are looked at, no others. */
+const LEVELLED_ITEM =
+  'li[class*="indent"], li[class*="depth"], li[style*="margin-left"], li[style*="padding-left"], li[data-list], li[data-checked], [data-checked] > li';
+/** A class that numbers an item's level: `ql-indent-2`, `public-DraftStyleDefault-depth2`. */
+const LEVEL_CLASS = /(?:^|[-_])(?:indent|depth)-?(\d{1,2})$/i;
+/** A numbered level as an indent: browsers indent a level of a list by 40px. */
+const LEVEL_PX = 40;
+/**
+ * What an item says it is: Quill 2's `data-list`, or a `data-checked` on the item (Tiptap) or its
+ * list (Quill 1's checklists).
+ */
+const ITEM_KINDS: Record<string, { list: 'ul' | 'ol'; task?: 'x' | ' ' }> = {
+  bullet: { list: 'ul' },
+  ordered: { list: 'ol' },
+  checked: { list: 'ul', task: 'x' },
+  unchecked: { list: 'ul', task: ' ' },
+};
+
 /** Both ways of nesting, in the content that will be clipped; `doc` is the live page, for its sheets. */
 export function nestLists(root: Element, doc: Document): void {
   nestListsInLists(root);
+  nestLevelledItems(root);
   const runs = adjacentListRuns(root);
   if (runs.length === 0) return;
   const classIndents = indentClassesOfOwnSheets(doc, runs);
@@ -50,6 +74,124 @@ function nestListsInLists(root: Element): void {
   for (const list of Array.from(root.querySelectorAll(':is(ul, ol) > :is(ul, ol)'))) {
     const item = list.previousElementSibling;
     if (item?.localName === 'li') item.append(list);
+  }
+}
+
+/**
+ * A list whose items carry their level (a class or an inline indent) or their kind (Quill 2's
+ * `data-list`), rebuilt as nested lists: an item deeper than the one before goes into a list in
+ * that item; one back at an earlier level continues that level's list when it is of the same kind
+ * and starts a new one when not. A list whose items are all of one level and of its own kind is
+ * left as it is.
+ */
+function nestLevelledItems(root: Element): void {
+  const lists = new Set<Element>();
+  for (const item of Array.from(root.querySelectorAll(LEVELLED_ITEM))) {
+    const list = item.parentElement;
+    if (list && LIST.has(list.localName)) lists.add(list);
+  }
+  for (const list of lists) {
+    const items = Array.from(list.children).filter((child) => child.localName === 'li');
+    const levels = items.map(itemLevel);
+    const kinds = items.map(itemKind);
+    const lowest = Math.min(...levels);
+    const flat = levels.every((level) => level - lowest < LEVEL_STEP_PX);
+    if (flat && kinds.every((kind) => !kind || (kind.list === list.localName && !kind.task)))
+      continue;
+    rebuildByLevel(list, items, levels, kinds);
+  }
+}
+
+/** What the item says it is (ITEM_KINDS); undefined when it says nothing. */
+function itemKind(item: Element): (typeof ITEM_KINDS)[string] | undefined {
+  const said = ITEM_KINDS[item.getAttribute('data-list') ?? ''];
+  if (said) return said;
+  const checked =
+    item.getAttribute('data-checked') ?? item.parentElement?.getAttribute('data-checked');
+  if (checked === 'true') return ITEM_KINDS.checked;
+  return checked === 'false' ? ITEM_KINDS.unchecked : undefined;
+}
+
+/** An item's level as an indent: its level class, else its inline left margin and padding. */
+function itemLevel(item: Element): number {
+  for (const name of classesOf(item)) {
+    const level = LEVEL_CLASS.exec(name)?.[1];
+    if (level !== undefined) return Number(level) * LEVEL_PX;
+  }
+  return ownIndent(item, new Map());
+}
+
+function rebuildByLevel(
+  list: Element,
+  items: Element[],
+  levels: number[],
+  kinds: Array<(typeof ITEM_KINDS)[string] | undefined>,
+): void {
+  const doc = list.ownerDocument;
+  const start = list.getAttribute('start') ?? undefined;
+  placeByLevel(
+    items.map((item, index) => {
+      const kind = kinds[index];
+      // An item whose checkbox is already a marker (normalizeTaskLists) keeps that one.
+      if (kind?.task && !item.querySelector(`[${TASK_ATTRIBUTE}]`)) {
+        item.prepend(taskMarker(doc, kind.task === 'x'));
+      }
+      const tag = kind?.list ?? (list.localName as 'ul' | 'ol');
+      // The page's start number goes to the list the first item opens.
+      return {
+        block: item,
+        level: levels[index] as number,
+        tag,
+        start: index === 0 ? start : undefined,
+        anchor: list,
+      };
+    }),
+  );
+  list.remove();
+}
+
+/**
+ * Something to place in nested lists: an item (`tag` set: the kind of list it belongs in) or a
+ * further paragraph of the item above it (no `tag`); its level as an indent in pixels; where a
+ * list it opens at the top goes (before `anchor`), and the number such a list starts at.
+ */
+export type LevelledBlock = {
+  block: Element;
+  level: number;
+  tag?: 'ul' | 'ol';
+  start?: string;
+  anchor: Element;
+};
+
+/**
+ * Places items in nested lists by level, in order: an item deeper than the one before goes into a
+ * list inside that item; one back at an earlier level continues that level's list when it is of
+ * the same kind (so a numbered list counts on after its sub-list), and starts a new one when not.
+ * A further paragraph goes into the item it is indented under; one indented under no item is
+ * left where it is.
+ */
+export function placeByLevel(blocks: LevelledBlock[]): void {
+  const open: { list: Element; level: number }[] = [];
+  for (const { block, level, tag, start, anchor } of blocks) {
+    while (open.length > 0 && (open.at(-1)?.level as number) - level >= LEVEL_STEP_PX) open.pop();
+    if (!tag) {
+      const item = open.at(-1)?.list.lastElementChild;
+      item?.append(block);
+      continue;
+    }
+    const top = open.at(-1);
+    const sameLevel = top !== undefined && Math.abs(top.level - level) < LEVEL_STEP_PX;
+    let list = sameLevel && top.list.localName === tag ? top.list : undefined;
+    if (!list) {
+      if (sameLevel) open.pop();
+      list = block.ownerDocument.createElement(tag);
+      if (tag === 'ol' && start && start !== '1') list.setAttribute('start', start);
+      const parentItem = open.at(-1)?.list.lastElementChild;
+      if (parentItem) parentItem.append(list);
+      else anchor.before(list);
+      open.push({ list, level });
+    }
+    list.append(block);
   }
 }
 
@@ -100,8 +242,8 @@ function indentClassesOfOwnSheets(doc: Document, runs: Element[][]): Map<string,
     used,
   );
   for (const { classes, style } of rules) {
-    const margin = pixels(style.marginLeft || style.marginInlineStart);
-    const padding = pixels(style.paddingLeft || style.paddingInlineStart);
+    const margin = cssPixels(style.marginLeft || style.marginInlineStart);
+    const padding = cssPixels(style.paddingLeft || style.paddingInlineStart);
     if (margin === undefined && padding === undefined) continue;
     for (const name of classes) {
       if (!used.has(name)) continue;
@@ -115,7 +257,7 @@ function indentClassesOfOwnSheets(doc: Document, runs: Element[][]): Map<string,
 }
 
 /** A CSS length in pixels; undefined for what is not a plain length (a percentage, `auto`, a `calc`). */
-function pixels(value: string | undefined): number | undefined {
+export function cssPixels(value: string | undefined): number | undefined {
   const match = /^(-?(?:\d+\.?\d*|\.\d+))([a-z]*)$/i.exec(value?.trim() ?? '');
   if (!match) return undefined;
   const number = Number(match[1]);
@@ -132,9 +274,10 @@ function ownIndent(element: Element, classIndents: ReadonlyMap<string, Indent>):
   // per class, and a page setting the same side twice for one element is rare.
   for (const name of classesOf(element)) Object.assign(fromClasses, classIndents.get(name));
   const style = (element as HTMLElement).style;
-  const margin = pixels(style?.marginLeft || style?.marginInlineStart) ?? fromClasses.margin ?? 0;
+  const margin =
+    cssPixels(style?.marginLeft || style?.marginInlineStart) ?? fromClasses.margin ?? 0;
   const padding =
-    pixels(style?.paddingLeft || style?.paddingInlineStart) ?? fromClasses.padding ?? 0;
+    cssPixels(style?.paddingLeft || style?.paddingInlineStart) ?? fromClasses.padding ?? 0;
   return margin + padding;
 }
 
@@ -155,23 +298,19 @@ function nestByIndent(run: Element[], classIndents: ReadonlyMap<string, Indent>)
   const indents = run.map((list) => listIndent(list, classIndents));
   const lowest = Math.min(...indents);
   if (!indents.some((indent) => indent - lowest >= LEVEL_STEP_PX)) return;
-  const open: { list: Element; indent: number }[] = [];
-  run.forEach((list, index) => {
-    const indent = indents[index] as number;
-    while (open.length > 0 && (open.at(-1)?.indent as number) - indent >= LEVEL_STEP_PX) open.pop();
-    const parent = open.at(-1);
-    const lastItem = parent?.list.lastElementChild;
-    // After the pops, the parent is at this list's level or above it.
-    const sameLevel = parent !== undefined && Math.abs(indent - parent.indent) < LEVEL_STEP_PX;
-    if (parent && !sameLevel && lastItem?.localName === 'li') {
-      lastItem.append(list);
-      open.push({ list, indent });
-    } else if (sameLevel && parent.list.localName === list.localName) {
-      parent.list.append(...Array.from(list.childNodes));
-      list.remove();
-    } else {
-      if (sameLevel) open.pop();
-      open.push({ list, indent });
-    }
-  });
+  const anchor = run[0] as Element;
+  placeByLevel(
+    run.flatMap((list, index) =>
+      Array.from(list.children)
+        .filter((child) => child.localName === 'li')
+        .map((item, position) => ({
+          block: item,
+          level: indents[index] as number,
+          tag: list.localName as 'ul' | 'ol',
+          start: position === 0 ? (list.getAttribute('start') ?? undefined) : undefined,
+          anchor,
+        })),
+    ),
+  );
+  for (const list of run) list.remove();
 }
