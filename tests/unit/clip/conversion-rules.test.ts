@@ -395,7 +395,7 @@ describe('lists nested as the page draws them', () => {
       <div class="ql-editor" contenteditable="false">
       <ol><li>Plan the copy</li><li class="ql-indent-1">check the disks</li><li class="ql-indent-2">both of them</li><li class="ql-indent-1">book the window</li><li>Copy the data</li></ol>
       </div>
-      <ul class="public-DraftStyleDefault-ul"><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth0"><span>North pier</span></li><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth1"><span>the lamp</span></li></ul>
+      <ul class="public-DraftStyleDefault-ul"><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth0"><div><span>North pier</span></div></li><li class="public-DraftStyleDefault-unorderedListItem public-DraftStyleDefault-depth1"><div><span>the lamp</span></div></li></ul>
       <p>Contents:</p>
       <ul><li style="padding-left: 0">Tides</li><li style="padding-left: 24px">Spring tides</li><li style="padding-left: 24px">Neap tides</li></ul>
       <p>And a list that only sets an indent:</p>

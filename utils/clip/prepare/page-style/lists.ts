@@ -187,12 +187,27 @@ export function placeByLevel(blocks: LevelledBlock[]): void {
       list = block.ownerDocument.createElement(tag);
       if (tag === 'ol' && start && start !== '1') list.setAttribute('start', start);
       const parentItem = open.at(-1)?.list.lastElementChild;
-      if (parentItem) parentItem.append(list);
-      else anchor.before(list);
+      if (parentItem) {
+        unwrapTextBlock(parentItem);
+        parentItem.append(list);
+      } else anchor.before(list);
       open.push({ list, level });
     }
     list.append(block);
   }
+}
+
+/**
+ * An item whose text sits in one `<div>` (Draft.js writes `<li><div><span>…</span></div></li>`)
+ * gets a sub-list: the div goes, its text stays. Readability makes such a div a paragraph, and
+ * an item holding a paragraph and a list is a loose list in Markdown, with a blank line between
+ * the item's text and its sub-list that the page never showed.
+ */
+function unwrapTextBlock(item: Element): void {
+  const only = item.firstElementChild;
+  if (only?.localName !== 'div' || only !== item.lastElementChild) return;
+  if (only.querySelector('div, p, ul, ol, table, pre, blockquote, h1, h2, h3, h4, h5, h6')) return;
+  only.replaceWith(...Array.from(only.childNodes));
 }
 
 /** Lists that follow each other with nothing but white space between: each run of two or more. */
