@@ -307,20 +307,25 @@ describe("the page's own style sheet and link wrappers", () => {
       <p>Google Docs: <a href="https://www.google.com/url?q=https://tides.example.org/crossing?port%3Dportree%26year%3D2026&amp;sa=D&amp;source=editors&amp;ust=1764451200000000&amp;usg=AOvVaw2Kq9">the crossing table</a>.
       Facebook: <a href="https://l.facebook.com/l.php?u=https%3A%2F%2Fharbour.example%2Fnews&amp;h=AT0x">harbour news</a>.
       DuckDuckGo: <a href="https://duckduckgo.com/l/?uddg=https%3A%2F%2Fferry.example%2F&amp;rut=abc">the ferry</a>.
-      Steam: <a href="https://steamcommunity.com/linkfilter/?url=https://keepers.example/log">the log</a>.</p>
-      <p>Left alone: <a href="https://www.google.com/url?q=javascript:alert(1)">a script</a>, <a href="https://twitter.com/intent/tweet?url=https://harbour.example/">a share link</a>, <a href="https://validator.w3.org/check?uri=https://harbour.example/">a validator</a>.</p>`);
+      Steam: <a href="https://steamcommunity.com/linkfilter/?url=https://keepers.example/log">the log</a>.
+      Outlook: <a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fharbour.example%2Frota%3Fweek%3D48&amp;data=05%7C02%7Ceva%40example.org%7C&amp;sdata=abc%3D&amp;reserved=0">the rota</a>.</p>
+      <p>Left alone: <a href="https://www.google.com/url?q=javascript:alert(1)">a script</a>, <a href="https://twitter.com/intent/tweet?url=https://harbour.example/">a share link</a>, <a href="https://validator.w3.org/check?uri=https://harbour.example/">a validator</a>, <a href="https://harbour.example/?url=https://keepers.example/">a page with an address</a>.</p>`);
     expect(markdown).toContain(
       'Google Docs: [the crossing table](https://tides.example.org/crossing?port=portree&year=2026).',
     );
     expect(markdown).toContain('Facebook: [harbour news](https://harbour.example/news).');
     expect(markdown).toContain('DuckDuckGo: [the ferry](https://ferry.example/).');
     expect(markdown).toContain('Steam: [the log](https://keepers.example/log).');
+    expect(markdown).toContain('Outlook: [the rota](https://harbour.example/rota?week=48).');
     expect(markdown).toContain('[a script](https://www.google.com/url?q=javascript:alert%281%29)');
     expect(markdown).toContain(
       '[a share link](https://twitter.com/intent/tweet?url=https://harbour.example/)',
     );
     expect(markdown).toContain(
       '[a validator](https://validator.w3.org/check?uri=https://harbour.example/)',
+    );
+    expect(markdown).toContain(
+      '[a page with an address](https://harbour.example/?url=https://keepers.example/)',
     );
   });
 });

@@ -118,21 +118,32 @@ export function safeImageUrl(value: string | null | undefined, base: Base): stri
  * exported Google Doc, in Gmail, in search results), Facebook's `/l.php?u=`, YouTube's and
  * Bluesky's `/redirect?q=` and `?u=`, Steam's `/linkfilter/?url=`, DuckDuckGo's `/l/?uddg=`,
  * VK's `/away.php?to=`. Known by the shape of the address (a redirector's path and a parameter
- * that holds a whole web address), not by a list of sites. Such a link in a note goes through a
- * third party, may expire, and shows an address that says nothing of where it leads.
+ * that holds a whole web address), not by a list of sites; Outlook's Safe Links, below, is the
+ * one wrapper known by its host. Such a link in a note goes through a third party, may expire,
+ * and shows an address that says nothing of where it leads.
  */
 const REDIRECTOR_PATHS = String.raw`\/(?:url|l\.php|redirect|linkfilter\/?|l\/|away\.php)`;
 const REDIRECT_PATH = new RegExp(`^${REDIRECTOR_PATHS}$`, 'i');
 const REDIRECT_PARAMETERS = ['q', 'url', 'u', 'uddg', 'to'];
-/** The same paths, followed by a query, anywhere in an address's text. */
-const REDIRECT_SHAPE = new RegExp(`${REDIRECTOR_PATHS}\\?`, 'i');
+/**
+ * Microsoft's Safe Links, which rewrites every link of a mail Outlook delivers to an organisation
+ * (`https://eur01.safelinks.protection.outlook.com/?url=…&data=…`), sends the click through its
+ * root path, so only its host tells it apart.
+ */
+const SAFE_LINKS_HOST = /(?:^|\.)safelinks\.protection\.outlook\.com$/i;
+/** The same paths, followed by a query, or the Safe Links host, anywhere in an address's text. */
+const REDIRECT_SHAPE = new RegExp(
+  `${REDIRECTOR_PATHS}\\?|safelinks\\.protection\\.outlook\\.com\\/`,
+  'i',
+);
 
 /** The destination a link wrapper holds (an http or https address), or the link as it was. */
 export function unwrapRedirect(href: string): string {
   // Most links are not wrapped: a look at the text spares them a second parse.
   if (!REDIRECT_SHAPE.test(href)) return href;
   const url = parsed(href, '');
-  if (!url || !WEB_SCHEMES.has(url.protocol) || !REDIRECT_PATH.test(url.pathname)) return href;
+  if (!url || !WEB_SCHEMES.has(url.protocol)) return href;
+  if (!REDIRECT_PATH.test(url.pathname) && !SAFE_LINKS_HOST.test(url.hostname)) return href;
   for (const name of REDIRECT_PARAMETERS) {
     const value = url.searchParams.get(name);
     const target = value ? parsed(value, '') : undefined;
