@@ -128,11 +128,7 @@ function commentQuote(out: Document, comment: ThreadComment, nested: boolean): H
   if (!hasBody && !hasExtras && replies.length === 0) return null;
   const quote = out.createElement('blockquote');
   if (comment.gone) {
-    const gone = out.createElement('p');
-    const em = out.createElement('em');
-    em.textContent = 'Deleted comment';
-    gone.append(em);
-    quote.append(gone);
+    quote.append(emphasisLine(out, 'Deleted comment'));
   } else {
     quote.append(bylineParagraph(out, comment));
     if (hasBody && comment.body) quote.append(...copyChildren(out, comment.body));
@@ -189,6 +185,19 @@ export function linkParagraph(out: Document, href: string, text?: string): HTMLP
   link.setAttribute('href', href);
   link.textContent = text ?? href;
   paragraph.append(link);
+  return paragraph;
+}
+
+/** A paragraph holding one run of emphasis: a note's own remark, a subtitle, a heading in bold. */
+export function emphasisLine(
+  out: Document,
+  text: string,
+  tag: 'em' | 'strong' = 'em',
+): HTMLParagraphElement {
+  const paragraph = out.createElement('p');
+  const emphasis = out.createElement(tag);
+  emphasis.textContent = text;
+  paragraph.append(emphasis);
   return paragraph;
 }
 

@@ -1,6 +1,6 @@
 import { holdsClass } from '../../presence';
 import { importBody, textOf } from '../post-parts';
-import { bylineParagraph } from '../thread';
+import { bylineParagraph, emphasisLine } from '../thread';
 import type { SiteModule } from '../types';
 
 /**
@@ -177,28 +177,20 @@ function messageRows(doc: Document): Element[] {
   return [...rows];
 }
 
-function italicLine(out: Document, text: string): Element {
-  const line = out.createElement('p');
-  const em = out.createElement('em');
-  em.textContent = text;
-  line.append(em);
-  return line;
-}
-
 /** A collapsed message: the snippet its header shows (drawn twice, for wide and narrow layouts). */
 function collapsedPreview(out: Document, header: Element): Element[] {
   const snippet = textOf(header.querySelector('.iA.g6'));
-  if (!snippet) return [italicLine(out, 'Collapsed on the page; its text is not in this note.')];
+  if (!snippet) return [emphasisLine(out, 'Collapsed on the page; its text is not in this note.')];
   const preview = out.createElement('p');
   preview.textContent = snippet;
-  return [preview, italicLine(out, 'Collapsed on the page; only its preview is in this note.')];
+  return [preview, emphasisLine(out, 'Collapsed on the page; only its preview is in this note.')];
 }
 
 /** Messages folded into a count: the note says how many are missing where they were. */
 function foldedLine(out: Document, row: Element): Element {
   const count = /\d+/.exec(textOf(row))?.[0];
   const what = count ? `${count} ${count === '1' ? 'message' : 'messages'}` : 'Messages';
-  return italicLine(
+  return emphasisLine(
     out,
     `${what} folded on the page ${count === '1' ? 'is' : 'are'} not in this note.`,
   );

@@ -1,4 +1,5 @@
 import { textOf } from '../post-parts';
+import { emphasisLine } from '../thread';
 
 /**
  * A Notion database (`collection_view` block) as the page shows it: its table view as a table
@@ -81,13 +82,7 @@ export function databaseOf(block: Element, title: Element | undefined, out: Docu
   if (!view) return [];
   const nodes: Node[] = [];
   const name = textOf(title);
-  if (name) {
-    const heading = out.createElement('p');
-    const strong = out.createElement('strong');
-    strong.textContent = name;
-    heading.append(strong);
-    nodes.push(heading);
-  }
+  if (name) nodes.push(emphasisLine(out, name, 'strong'));
   nodes.push(view);
   return nodes;
 }

@@ -4,7 +4,7 @@ import { mathPlaceholder } from '../../prepare/math';
 import { holdsClass } from '../../presence';
 import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
-import { isoDate as anyDate } from '../thread';
+import { isoDate as anyDate, emphasisLine } from '../thread';
 import type { SiteContext, SiteExtraction, SiteModule } from '../types';
 
 /**
@@ -379,11 +379,7 @@ function paywallLine(article: Element, body: Element, out: Document): Element | 
   if (!paywall) return null;
   const heading = textOf(paywall.querySelector('h2, h3, .paywall-title'));
   if (!heading) return null;
-  const line = out.createElement('p');
-  const em = out.createElement('em');
-  em.textContent = heading;
-  line.append(em);
-  return line;
+  return emphasisLine(out, heading);
 }
 
 /** The publication's JSON-LD article, when the page has one (Substack writes it on every post). */
@@ -462,13 +458,7 @@ function postExtract(
 
   const content = out.createElement('div');
   const subtitle = textOf(article.querySelector('h3.subtitle, .subtitle')) || data?.subtitle || '';
-  if (subtitle) {
-    const line = out.createElement('p');
-    const em = out.createElement('em');
-    em.textContent = subtitle;
-    line.append(em);
-    content.append(line);
-  }
+  if (subtitle) content.append(emphasisLine(out, subtitle));
   const copy = importBody(out, body, POST_CHROME);
   // An image links to its own full size: the image is what the note needs.
   for (const link of Array.from(copy.querySelectorAll('a.image-link'))) {
@@ -586,9 +576,10 @@ function cutFor(post: unknown, body: Element): string | undefined {
 
 /** The end of a cut post read from the page data, which has no paywall heading to end on. */
 function cutLine(out: Document, readers: string): HTMLParagraphElement {
-  const em = out.createElement('em');
-  em.textContent = `This post continues for ${readers}; the note holds only what the page showed.`;
-  return paragraphOf(out, em);
+  return emphasisLine(
+    out,
+    `This post continues for ${readers}; the note holds only what the page showed.`,
+  );
 }
 
 /** The largest candidate of an image's `srcset` (by width), else its `src`. */
