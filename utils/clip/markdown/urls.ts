@@ -130,12 +130,10 @@ const REDIRECT_PARAMETERS = ['q', 'url', 'u', 'uddg', 'to'];
  * (`https://eur01.safelinks.protection.outlook.com/?url=…&data=…`), sends the click through its
  * root path, so only its host tells it apart.
  */
-const SAFE_LINKS_HOST = /(?:^|\.)safelinks\.protection\.outlook\.com$/i;
+const SAFE_LINKS = String.raw`safelinks\.protection\.outlook\.com`;
+const SAFE_LINKS_HOST = new RegExp(`(?:^|\\.)${SAFE_LINKS}$`, 'i');
 /** The same paths, followed by a query, or the Safe Links host, anywhere in an address's text. */
-const REDIRECT_SHAPE = new RegExp(
-  `${REDIRECTOR_PATHS}\\?|safelinks\\.protection\\.outlook\\.com\\/`,
-  'i',
-);
+const REDIRECT_SHAPE = new RegExp(`${REDIRECTOR_PATHS}\\?|${SAFE_LINKS}\\/`, 'i');
 
 /** The destination a link wrapper holds (an http or https address), or the link as it was. */
 export function unwrapRedirect(href: string): string {

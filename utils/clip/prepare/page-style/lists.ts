@@ -212,27 +212,34 @@ function unwrapTextBlock(item: Element): void {
 
 /** Lists that follow each other with nothing but white space between: each run of two or more. */
 function adjacentListRuns(root: Element): Element[][] {
+  return adjacentRuns(Array.from(root.querySelectorAll('ul, ol'))).filter((run) => run.length > 1);
+}
+
+/**
+ * The runs the candidates form, in document order: each candidate with the candidates that follow
+ * it as siblings, with nothing but white space or comments between (a run may be one alone).
+ */
+export function adjacentRuns(candidates: Element[]): Element[][] {
+  // Iterating a set skips what was deleted from it: a candidate joins one run only.
+  const pending = new Set(candidates);
   const runs: Element[][] = [];
-  const seen = new Set<Element>();
-  for (const list of Array.from(root.querySelectorAll('ul, ol'))) {
-    if (seen.has(list)) continue;
-    const run = [list];
-    for (let next = nextListAfter(list); next; next = nextListAfter(next)) {
+  for (const first of pending) {
+    const run = [first];
+    for (let next = nextIn(first, pending); next; next = nextIn(next, pending)) {
       run.push(next);
-      seen.add(next);
+      pending.delete(next);
     }
-    if (run.length > 1) runs.push(run);
+    runs.push(run);
   }
   return runs;
 }
 
-/** The list right after this one, with only white space or comments between, if any. */
-function nextListAfter(list: Element): Element | undefined {
-  for (let node = list.nextSibling; node; node = node.nextSibling) {
+/** The element right after this one, with only white space or comments between, if in `set`. */
+function nextIn(element: Element, set: ReadonlySet<Element>): Element | undefined {
+  for (let node = element.nextSibling; node; node = node.nextSibling) {
     if (node.nodeType === 8) continue;
     if (node.nodeType === 3 && !(node.textContent ?? '').trim()) continue;
-    const element = node.nodeType === 1 ? (node as Element) : undefined;
-    return element && LIST.has(element.localName) ? element : undefined;
+    return set.has(node as Element) ? (node as Element) : undefined;
   }
   return undefined;
 }

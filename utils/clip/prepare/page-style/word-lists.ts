@@ -1,4 +1,4 @@
-import { cssPixels, type LevelledBlock, placeByLevel } from './lists';
+import { adjacentRuns, cssPixels, type LevelledBlock, placeByLevel } from './lists';
 
 /**
  * Microsoft Word's lists as lists. Word writes no `<ul>` or `<ol>` when it saves a document as a
@@ -38,29 +38,9 @@ type Item = { paragraph: Element; depth: number; kind?: 'ul' | 'ol'; start?: str
 
 /** Turns each run of Word's list paragraphs in `root` into lists, nested by level. */
 export function wordListParagraphs(root: Element): void {
-  const paragraphs = root.querySelectorAll(WORD_LIST_PARAGRAPH);
+  const paragraphs = Array.from(root.querySelectorAll(WORD_LIST_PARAGRAPH));
   if (paragraphs.length === 0) return;
-  const seen = new Set<Element>();
-  for (const paragraph of Array.from(paragraphs)) {
-    if (seen.has(paragraph)) continue;
-    const run: Item[] = [];
-    for (let next: Element | undefined = paragraph; next; next = nextWordParagraph(next)) {
-      seen.add(next);
-      run.push(itemOf(next));
-    }
-    buildLists(run);
-  }
-}
-
-/** The paragraph right after this one, when it is one of Word's list paragraphs too. */
-function nextWordParagraph(paragraph: Element): Element | undefined {
-  for (let node = paragraph.nextSibling; node; node = node.nextSibling) {
-    if (node.nodeType === 8) continue;
-    if (node.nodeType === 3 && !(node.textContent ?? '').trim()) continue;
-    const element = node.nodeType === 1 ? (node as Element) : undefined;
-    return element?.matches(WORD_LIST_PARAGRAPH) ? element : undefined;
-  }
-  return undefined;
+  for (const run of adjacentRuns(paragraphs)) buildLists(run.map(itemOf));
 }
 
 /** A list paragraph's level (as an indent) and marker; the marker is taken out of its text. */
