@@ -114,7 +114,10 @@ async function main(argv: string[]): Promise<number> {
     const { startStaticServer } = await import('./lib/static-server');
     const { workItems } = await import('./lib/bulk/inputs');
     const items = await workItems(inputs, command, async (folder) => {
-      const server = await startStaticServer(folder);
+      // A saved page is already what its reader saw: its scripts can only move it (a "force
+      // https" line sends it to an https address the loopback server cannot answer), redraw it
+      // from a site that has changed, or call trackers. They do not run; the extension's do.
+      const server = await startStaticServer(folder, { pageScripts: false });
       closers.push(() => server.stop());
       return server;
     });

@@ -28,7 +28,13 @@ export interface PageLimits {
 }
 
 export type OpenedTab =
-  | { ok: true; tabId: number; close(): Promise<void> }
+  | {
+      ok: true;
+      tabId: number;
+      /** The tab's address now: a page can move on by itself (a script's or a refresh's redirect). */
+      url(): string;
+      close(): Promise<void>;
+    }
   | { ok: false; error: UserError; close(): Promise<void> };
 
 export interface LaunchOptions {
@@ -42,6 +48,9 @@ export type Launcher = (options: LaunchOptions) => Promise<ClipBrowser>;
 
 /** Runs a self-contained function where the background's hooks and `chrome` are in scope. */
 export type InBackground = <R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg: Arg) => Promise<R>;
+
+const TAB_MATCH_ATTEMPTS = 5;
+const TAB_MATCH_WAIT_MS = 200;
 
 /** A page a launcher opened: ready to clip, or why not; closed either way by the caller. */
 export type LoadedPage =
@@ -69,15 +78,20 @@ export function clipBrowserOver(parts: {
         await page.close().catch(() => undefined);
       };
       if (!page.ok) return { ok: false, error: page.error, close };
-      tabId = await parts.inBackground(
-        async ({ pageUrl, taken }) => {
-          const tabs = await chrome.tabs.query({});
-          return tabs.find(
-            (tab) => tab.url === pageUrl && tab.id !== undefined && !taken.includes(tab.id),
-          )?.id;
-        },
-        { pageUrl: page.url(), taken: [...claimed] },
-      );
+      // A page still moving (a refresh the browser fires as the command follows it) shows
+      // another address in its tab for a moment: asked again, a few times, before giving up.
+      for (let attempt = 0; attempt < TAB_MATCH_ATTEMPTS && tabId === undefined; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, TAB_MATCH_WAIT_MS));
+        tabId = await parts.inBackground(
+          async ({ pageUrl, taken }) => {
+            const tabs = await chrome.tabs.query({});
+            return tabs.find(
+              (tab) => tab.url === pageUrl && tab.id !== undefined && !taken.includes(tab.id),
+            )?.id;
+          },
+          { pageUrl: page.url(), taken: [...claimed] },
+        );
+      }
       if (tabId === undefined) {
         return {
           ok: false,
@@ -89,7 +103,7 @@ export function clipBrowserOver(parts: {
         };
       }
       claimed.add(tabId);
-      return { ok: true, tabId, close };
+      return { ok: true, tabId, url: () => page.url(), close };
     },
     call: (name, ...args) =>
       parts.inBackground(

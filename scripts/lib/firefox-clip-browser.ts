@@ -1,8 +1,14 @@
 import type { HTTPResponse } from 'puppeteer-core';
-import { failure } from '../../utils/result';
+import { failure, type UserError } from '../../utils/result';
 import { type ClipBrowser, clipBrowserOver, type LaunchOptions } from './clip-browser';
 import { findFirefox, launchFirefoxWithExtension } from './firefox';
-import { navigationFailure, QUIET_MS, refusedResponse, SETTLE_CAP_MS } from './page-load';
+import {
+  followingRefreshes,
+  navigationFailure,
+  QUIET_MS,
+  refusedResponse,
+  SETTLE_CAP_MS,
+} from './page-load';
 
 /**
  * The headless command's browser in Firefox: the same ClipBrowser as Chromium's
@@ -30,21 +36,28 @@ export async function launchFirefox(options: LaunchOptions): Promise<ClipBrowser
     async openPage(url, limits) {
       const page = await firefox.browser.newPage();
       const close = () => page.close();
-      let response: HTTPResponse | null;
-      try {
-        response = await page.goto(url, {
-          waitUntil: 'domcontentloaded',
-          timeout: limits.timeoutMs,
-        });
-      } catch (error) {
-        return { ...failure(...navigationFailure(url, error, limits.timeoutMs)), close };
-      }
-      const refused = response ? refusedResponse(response) : undefined;
-      if (refused) return { ...refused, close };
-      // BiDi reports no per-request activity to wait on here, so a short quiet period stands in
-      // for Chromium's "no request open" settle (page-load.ts), capped the same way.
-      await new Promise((resolve) => setTimeout(resolve, Math.min(QUIET_MS * 2, SETTLE_CAP_MS)));
-      return { ok: true, url: () => page.url(), close };
+      const openAt = async (
+        address: string,
+        timeoutMs: number,
+      ): Promise<{ ok: true } | { ok: false; error: UserError }> => {
+        let response: HTTPResponse | null;
+        try {
+          response = await page.goto(address, {
+            waitUntil: 'domcontentloaded',
+            timeout: timeoutMs,
+          });
+        } catch (error) {
+          return failure(...navigationFailure(address, error, timeoutMs));
+        }
+        const refused = response ? refusedResponse(response) : undefined;
+        if (refused) return refused;
+        // BiDi reports no per-request activity to wait on here, so a short quiet period stands in
+        // for Chromium's "no request open" settle (page-load.ts), capped the same way.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(QUIET_MS * 2, SETTLE_CAP_MS)));
+        return { ok: true };
+      };
+      const opened = await followingRefreshes(page, url, limits.timeoutMs, openAt);
+      return opened.ok ? { ok: true, url: () => page.url(), close } : { ...opened, close };
     },
     close: () => firefox.close(),
   });

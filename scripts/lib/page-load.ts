@@ -16,7 +16,101 @@ export const SETTLE_CAP_MS = 2_000;
 /** Request types after which the document may still change. Images and media cannot. */
 const SETTLING_TYPES = new Set(['document', 'script', 'fetch', 'xhr', 'stylesheet']);
 
-export async function openSettled(
+export function openSettled(
+  page: Page,
+  url: string,
+  timeoutMs: number,
+): Promise<{ ok: true } | { ok: false; error: UserError }> {
+  return followingRefreshes(page, url, timeoutMs, (address, ms) => settleAt(page, address, ms));
+}
+
+/** What the launchers' pages (Playwright's and Puppeteer's) share for following a refresh. */
+export interface RefreshablePage {
+  evaluate(read: typeof readRefresh): Promise<string | null>;
+  url(): string;
+}
+
+/**
+ * Opens `url` with `openAt`, then follows the refreshes that send the reader on (see
+ * REFRESH_FOLLOWED_WITHIN_S), and a page that moved on by itself while it settled, up to
+ * REFRESH_HOPS, all within the one time limit.
+ */
+export async function followingRefreshes<Opened extends { ok: boolean }>(
+  page: RefreshablePage,
+  url: string,
+  timeoutMs: number,
+  openAt: (address: string, timeoutMs: number) => Promise<Opened>,
+): Promise<Opened> {
+  const deadline = Date.now() + timeoutMs;
+  let address = url;
+  for (let hop = 0; ; hop += 1) {
+    const opened = await openAt(address, Math.max(1, deadline - Date.now()));
+    if (!opened.ok || hop === REFRESH_HOPS) return opened;
+    const onward = await onwardAddress(page, address);
+    if (!onward) return opened;
+    address = onward;
+  }
+}
+
+/**
+ * A page that sends its reader on by a refresh (`<meta http-equiv="refresh" content="0;
+ * url=…">`: link shorteners, "this page has moved", sign-in hops) is a redirect, as an HTTP one
+ * would be; the browser follows it only after its delay, or after the load event, by which time
+ * the page that sends on has been clipped ("Redirecting…") or goes while it is read. So the
+ * command follows it at once. A refresh after longer than this is a page to read first (or one
+ * that reloads itself every few minutes, which has no other address).
+ */
+export const REFRESH_FOLLOWED_WITHIN_S = 10;
+/** Refreshes followed in a row, as a browser's redirect limit: a loop ends here. */
+const REFRESH_HOPS = 3;
+
+/**
+ * The address a refresh's `content` sends the reader to within REFRESH_FOLLOWED_WITHIN_S: a web
+ * address other than the page's own (one without a URL only reloads it). Forms as browsers read
+ * them: "0;url=…", "1; URL='…'", "0, url=…".
+ */
+export function refreshTarget(
+  content: string | null | undefined,
+  pageUrl: string,
+): string | undefined {
+  const match = /^\s*(\d+)[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?([\s\S]*)$/i.exec(content ?? '');
+  if (!match || Number(match[1]) > REFRESH_FOLLOWED_WITHIN_S) return undefined;
+  let target = (match[2] ?? '').trim();
+  const quote = target[0];
+  if (quote === '"' || quote === "'") {
+    const end = target.indexOf(quote, 1);
+    target = target.slice(1, end < 0 ? undefined : end);
+  }
+  if (!target || !URL.canParse(target, pageUrl)) return undefined;
+  const onward = new URL(target, pageUrl);
+  if (!/^https?:$/.test(onward.protocol)) return undefined;
+  return withoutFragment(onward.href) === withoutFragment(pageUrl) ? undefined : onward.href;
+}
+
+/** The page's refresh as written, read in the page (Playwright's and Puppeteer's `evaluate`). */
+export function readRefresh(): string | null {
+  return (
+    document.querySelector('meta[http-equiv="refresh" i][content]')?.getAttribute('content') ?? null
+  );
+}
+
+/**
+ * Where a settled page goes next, if anywhere: its refresh's target, or, when it has already
+ * moved on by itself (a refresh or script that fired while it settled), where it is now.
+ */
+async function onwardAddress(page: RefreshablePage, address: string): Promise<string | undefined> {
+  const content = await page.evaluate(readRefresh).catch(() => null);
+  const now = page.url();
+  if (withoutFragment(now) !== withoutFragment(address)) return now;
+  return refreshTarget(content, now);
+}
+
+export function withoutFragment(address: string): string {
+  const hash = address.indexOf('#');
+  return hash < 0 ? address : address.slice(0, hash);
+}
+
+async function settleAt(
   page: Page,
   url: string,
   timeoutMs: number,

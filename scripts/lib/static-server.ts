@@ -26,11 +26,27 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export async function startStaticServer(rootDir: string, port = 0): Promise<StaticServer> {
+export interface StaticServerOptions {
+  port?: number;
+  /**
+   * false: pages are served with a policy that lets none of their own scripts run (the extension's
+   * content scripts are not the page's and still run). For saved pages the command clips: see
+   * scripts/clip.ts.
+   */
+  pageScripts?: boolean;
+}
+
+/** The policy that keeps a page's own scripts from running: inline, linked and event handlers. */
+export const NO_PAGE_SCRIPTS = "script-src 'none'";
+
+export async function startStaticServer(
+  rootDir: string,
+  { port = 0, pageScripts = true }: StaticServerOptions = {},
+): Promise<StaticServer> {
   // The real path, so a file is judged by where it really is, links resolved on both sides.
   const root = await realpath(rootDir);
   const server: Server = createServer((request, response) => {
-    serveFile(root, request, response).catch(() => {
+    serveFile(root, request, response, pageScripts).catch(() => {
       if (response.headersSent) response.destroy();
       else answer(response, 500, 'Internal server error');
     });
@@ -52,7 +68,12 @@ export async function startStaticServer(rootDir: string, port = 0): Promise<Stat
  * Serves the one regular file the path names under `root`: never a folder (no listing, no
  * index), never anything a link leads to outside `root`.
  */
-async function serveFile(root: string, request: IncomingMessage, response: ServerResponse) {
+async function serveFile(
+  root: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  pageScripts: boolean,
+) {
   const segments = pathSegments(request.url);
   if (!segments) return answer(response, 400, 'Bad request path');
   const filePath = await realpath(join(root, ...segments)).catch(() => undefined);
@@ -61,6 +82,7 @@ async function serveFile(root: string, request: IncomingMessage, response: Serve
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
     'content-length': info.size,
+    ...(!pageScripts && { 'content-security-policy': NO_PAGE_SCRIPTS }),
   });
   await pipeline(createReadStream(filePath), response);
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { movedPageProblems, SAVED_PAGE, savedPageProblems } from '../support/command-pages';
 import { expect, SITE_DIR, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -53,6 +54,28 @@ test('the headless command clips an HTML file into the embedded server when noth
   expect(result.code).toBe(0);
   expect(result.stderr).toMatch(/embedded local Notes server at http:\/\/127\.0\.0\.1:\d+\/api/);
   expect(JSON.parse(result.stdout.trim()).title).toBe('Why Tide Pools Matter');
+});
+
+test('the headless command clips a saved page as saved: its scripts not run, its links read against its own address', async () => {
+  const result = await clipCommand([SAVED_PAGE], { NOTES_API_URL: '', NOTES_API_KEY: '' });
+
+  expect(result.code, result.stderr).toBe(0);
+  expect(savedPageProblems(JSON.parse(result.stdout.trim()))).toEqual([]);
+});
+
+test('the headless command clips the page a refresh sends the reader on to', async ({
+  notesServer,
+  site,
+}) => {
+  const result = await clipCommand([site.urlFor('moved.html')], {
+    NOTES_API_URL: notesServer.baseUrl,
+    NOTES_API_KEY: notesServer.apiKey,
+  });
+
+  expect(result.code, result.stderr).toBe(0);
+  expect(movedPageProblems(JSON.parse(result.stdout.trim()), site.urlFor('article.html'))).toEqual(
+    [],
+  );
 });
 
 test('the headless command says when it saved the whole page instead of the article', async () => {

@@ -61,12 +61,14 @@ import {
 } from './prepare/visibility';
 import { hasText } from './presence';
 import { PreparedReadability } from './readability';
+import { savedCopyBase, setBase } from './saved-copy';
 import {
   type CommentDepth,
   DEFAULT_COMMENT_DEPTH,
   detectSite,
   discussionAddressed,
   readSite,
+  SITE_MODULES,
   type SiteFamily,
 } from './sites';
 import {
@@ -137,6 +139,8 @@ interface Context {
   notices: ClipNotice[];
   /** For markup the page keeps as text; the live page's parser (inert.ts). */
   parseInert: InertParser;
+  /** A saved copy's base address (request.savedCopy), set on every copy the engine makes. */
+  copyBase?: string;
   /** Whether the latest prepared copy has a declared article body marked (declared-body.ts). */
   declaresBody?: boolean;
   /**
@@ -192,6 +196,7 @@ function preparedClone(context: Context): Document {
     styleSource: context.styleSource,
     budget: context.budget,
   });
+  if (context.copyBase) setBase(clone, context.copyBase);
   if (!checkedEveryStyle) degrade(context);
   if (clone.body) prepareContent(clone.body, context);
   return clone;
@@ -392,7 +397,7 @@ function siteOrArticleClip(
   context: Context,
   metadata: ClipMetadata,
 ): { markdown: string; metadata: ClipMetadata; site?: SiteUsed } {
-  const reading = readSite(context.doc, context.request.comments);
+  const reading = readSite(context.doc, context.request.comments, SITE_MODULES, context.copyBase);
   const found = reading.clip;
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;
@@ -465,6 +470,7 @@ function selectionClip(
     styleSource: context.styleSource,
     budget: context.budget,
   });
+  if (context.copyBase) setBase(clone, context.copyBase);
   const body = clone.body ?? clone.documentElement.appendChild(clone.createElement('body'));
   const parts = selectionFragments(context.doc, clone, ranges);
   body.replaceChildren(...parts);
@@ -565,7 +571,8 @@ function runClip(
   }
   const stripTracking = request.stripTrackingParameters ?? false;
   const url = stripTracking ? stripTrackingParameters(pageUrl) : pageUrl;
-  const metadata = extractMetadata(doc, pageUrl);
+  const copyBase = request.savedCopy ? savedCopyBase(doc) : undefined;
+  const metadata = extractMetadata(doc, pageUrl, copyBase);
   const fallbackTitle = isHttpUrl(url) ? new URL(url).hostname : url;
   const notices: ClipNotice[] = [];
   const context: Context = {
@@ -576,6 +583,7 @@ function runClip(
     stripTracking,
     notices,
     parseInert: inertParser(doc),
+    ...(copyBase && { copyBase }),
   };
   const imageDocument = /^image\//i.test(doc.contentType ?? '');
   const mode = imageDocument ? 'image' : request.mode;

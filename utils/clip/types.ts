@@ -15,6 +15,12 @@ export const clipRequestSchema = z.object({
   timeBudgetMs: z.optional(z.number().check(z.positive(), z.lte(60_000))),
   /** How much of a thread, an issue or a Q&A page to keep; absent: the site family's default. */
   comments: z.optional(z.enum(commentDepths)),
+  /**
+   * The page is a saved copy served from an address of its own (the headless command's loopback
+   * server for a local file): relative addresses are read against the address the copy says it
+   * was saved from, or, when it names none, not kept as links (saved-copy.ts).
+   */
+  savedCopy: z.optional(z.boolean()),
 });
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 

@@ -62,6 +62,8 @@ export async function prepareClip(
       ...clipRequest,
       mode: clipRequest.mode ?? defaults.mode,
       ...(comments && { comments }),
+      // A named source is a saved file the command serves from a throwaway address.
+      ...(sourceAddress && { savedCopy: true }),
     },
     // A named source (the headless command's file) is the note's, so the page applies it.
     {

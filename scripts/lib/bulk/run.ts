@@ -3,6 +3,7 @@ import { NotesApiError, type NotesClient } from '../../../utils/api';
 import { canonicalUrl } from '../../../utils/clip-log/canonical-url';
 import type { ClipSummary, NewClip } from '../../../utils/outbox';
 import type { ClipBrowser } from '../clip-browser';
+import { withoutFragment } from '../page-load';
 import type { Command } from './args';
 import { isDone, type Journal } from './journal';
 import { bookmarkDraft, type WorkItem, withHighlights } from './links';
@@ -222,18 +223,35 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
       );
       return;
     }
-    const tab = await browser.open(item.openUrl, { timeoutMs: command.pageTimeoutMs });
+    const limits = { timeoutMs: command.pageTimeoutMs };
+    const prepare = async (tabId: number) =>
+      (
+        await browser.call('prepareTabs', [
+          {
+            tabId,
+            mode: command.mode,
+            tags: item.tags,
+            ...(item.deckId !== undefined && { deckId: item.deckId }),
+            ...(item.sourceAddress !== undefined && { sourceAddress: item.sourceAddress }),
+          },
+        ])
+      )[0];
+    let tab = await browser.open(item.openUrl, limits);
     try {
       if (!tab.ok) return await bookmark(item, tab.error.kind, tab.error.message);
-      const [prepared] = await browser.call('prepareTabs', [
-        {
-          tabId: tab.tabId,
-          mode: command.mode,
-          tags: item.tags,
-          ...(item.deckId !== undefined && { deckId: item.deckId }),
-          ...(item.sourceAddress !== undefined && { sourceAddress: item.sourceAddress }),
-        },
-      ]);
+      const openedAt = tab.url();
+      let prepared = await prepare(tab.tabId);
+      // The page moved on by itself while it was read (a redirect on a timer, after the page had
+      // settled): what was read, or failed to be ("the extension cannot read this page"), is a
+      // page that is gone. Where it went is opened and read instead, once.
+      // A new fragment is the same page.
+      const movedTo = tab.url();
+      if (withoutFragment(movedTo) !== withoutFragment(openedAt)) {
+        await tab.close();
+        tab = await browser.open(movedTo, limits);
+        if (!tab.ok) return await bookmark(item, tab.error.kind, tab.error.message);
+        prepared = await prepare(tab.tabId);
+      }
       if (!prepared?.ok) {
         const error = prepared?.error ?? {
           kind: 'no-answer',

@@ -44,6 +44,19 @@ describe('the static server', () => {
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
+  it('lets pages run their scripts unless asked not to', async () => {
+    expect((await get('/index.html')).headers['content-security-policy']).toBeUndefined();
+
+    const quiet = await startStaticServer(join(directory, 'site'), { pageScripts: false });
+    try {
+      const answer = await rawRequest(quiet.origin, { path: '/sub/page.html' });
+      expect(answer).toMatchObject({ status: 200, text: '<p>page</p>' });
+      expect(answer.headers['content-security-policy']).toBe("script-src 'none'");
+    } finally {
+      await quiet.stop();
+    }
+  });
+
   it.each([
     '/%E0%A4%A',
     '/%00',

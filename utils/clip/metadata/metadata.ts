@@ -501,8 +501,12 @@ const AUTHOR_KEYS = [
   'citation_author',
 ];
 
-export function extractMetadata(doc: Document, pageUrl: string): ClipMetadata {
-  const base = doc.baseURI || pageUrl;
+/** `base`: what relative addresses are read against, when not the page's (a saved copy's). */
+export function extractMetadata(
+  doc: Document,
+  pageUrl: string,
+  base: string = doc.baseURI || pageUrl,
+): ClipMetadata {
   // JSON-LD is parsed only when the meta tags leave a field empty: on news pages its scripts are
   // large, and most of them also describe themselves in meta tags.
   let jsonLdItems: JsonObject[] | undefined;

@@ -28,13 +28,14 @@ function parseUrl(address: string): URL | null {
 }
 
 /**
- * An empty document for a module to build in, with the page's base URL: relative links and
- * images (`/wiki/…`, `//upload.wikimedia.org/…`) resolve as they do on the page.
+ * An empty document for a module to build in, with the page's base URL (or a saved copy's, from
+ * readSite's caller): relative links and images (`/wiki/…`, `//upload.wikimedia.org/…`) resolve
+ * as they do on the page.
  */
-function scratchDocument(doc: Document): Document {
+function scratchDocument(doc: Document, baseAddress: string): Document {
   const out = doc.implementation.createHTMLDocument('');
   const base = out.createElement('base');
-  base.setAttribute('href', doc.baseURI || doc.URL);
+  base.setAttribute('href', baseAddress);
   out.head.append(base);
   return out;
 }
@@ -104,6 +105,7 @@ export function readSite(
   doc: Document,
   comments: CommentDepth | undefined,
   modules: readonly SiteModule[] = SITE_MODULES,
+  base: string = doc.baseURI || doc.URL,
 ): SiteReading {
   const site = detectSite(doc, modules);
   if (!site) return { clip: null };
@@ -112,7 +114,7 @@ export function readSite(
     const extraction = site.extract({
       doc,
       url: parseUrl(doc.URL),
-      out: scratchDocument(doc),
+      out: scratchDocument(doc, base),
       comments: depth,
     });
     if (!extraction || !/\S/.test(extraction.content.textContent ?? ''))

@@ -47,6 +47,8 @@ export interface SiteContext {
    * A scratch document to build the content in (`out.importNode(node, true)` to copy from the
    * page). The built content then goes through the engine's shared rules (code blocks, math,
    * footnotes, images) and its one Markdown writer, so link and HTML safety hold for every site.
+   * Its base address (`out.baseURI`) is the one relative addresses are read against: the page's,
+   * or for a saved copy the original's (saved-copy.ts). Read it there, not from `doc`.
    */
   out: Document;
   /** The comment depth to keep: the user's choice, or the family's default. */

@@ -81,10 +81,10 @@ function slowOutboxBrowser() {
     },
   };
   const browser = {
-    open: async () => {
+    open: async (url: string) => {
       opened += 1;
       peakWaiting = Math.max(peakWaiting, opened - saved);
-      return { ok: true as const, tabId: opened, close: async () => {} };
+      return { ok: true as const, tabId: opened, url: () => url, close: async () => {} };
     },
     call: (name: string, ...args: never[]) => {
       const hook = hooks[name];

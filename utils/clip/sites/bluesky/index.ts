@@ -303,7 +303,7 @@ export const bluesky: SiteModule = {
     return root.querySelector('[data-testid]') === null && noscriptSummary(doc) !== null;
   },
   extract({ doc, out, comments }) {
-    const base = doc.baseURI || doc.URL;
+    const base = out.baseURI;
     const screen = doc.querySelector('[data-testid="postThreadScreen"]') ?? doc.body;
     const items = Array.from(screen.querySelectorAll(ITEM)).filter(
       (item) => !item.parentElement?.closest(ITEM),

@@ -119,7 +119,7 @@ export const discourse: SiteModule = {
     return isDiscourse(doc) && holdsPosts(doc);
   },
   extract({ doc, out, comments }) {
-    const base = doc.baseURI || doc.URL;
+    const base = out.baseURI;
     const app = Array.from(
       doc.querySelectorAll(
         '.topic-post article[data-post-id], article.topic-post[data-post-id], article[data-post-id]',

@@ -120,7 +120,7 @@ export const hackerNews: SiteModule = {
     );
   },
   extract({ doc, out, comments }) {
-    const base = doc.baseURI || doc.URL;
+    const base = out.baseURI;
     const item = doc.querySelector('table.fatitem tr.athing');
     if (!item) return doc.querySelector('table.comment-tree') ? null : storyList(doc, out, base);
     const fat = item.closest('table') as Element;

@@ -82,8 +82,7 @@ function commentTree(doc: Document, base: string): ThreadComment[] {
  * against which `/c/<id>` would name a file: the story's short link (`<link rel="shortlink">`)
  * or its canonical address says where the page came from.
  */
-function siteBase(doc: Document): string {
-  const base = doc.baseURI || doc.URL;
+function siteBase(doc: Document, base: string): string {
   if (/^https?:/i.test(base)) return base;
   const declared = [
     doc.querySelector('link[rel~="shortlink"]')?.getAttribute('href'),
@@ -112,7 +111,7 @@ export const lobsters: SiteModule = {
     );
   },
   extract({ doc, out, comments: depth }) {
-    const base = siteBase(doc);
+    const base = siteBase(doc, out.baseURI);
     const story = doc.querySelector('.story_liner') ?? doc.querySelector('.story');
     const titleLink = story?.querySelector('.link a, a.u-url');
     const title = cleanText(titleLink?.textContent);

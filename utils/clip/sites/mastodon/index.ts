@@ -237,7 +237,7 @@ export const mastodon: SiteModule = {
     );
   },
   extract({ doc, out, comments }) {
-    const base = doc.baseURI || doc.URL;
+    const base = out.baseURI;
     const focal = doc.querySelector('.detailed-status');
     if (!focal) return null;
     const main = readStatus(focal, out, base);

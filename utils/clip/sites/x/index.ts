@@ -215,7 +215,7 @@ function statusPage(
   out: Document,
   depth: CommentDepth,
 ): SiteExtraction | null {
-  const base = doc.baseURI || doc.URL;
+  const base = out.baseURI;
   const cards = conversationCards(doc);
   const posts = cards.map((card) => readPost(card, out, base));
   const wanted = /\/status\/(\d+)/.exec(url?.pathname ?? '')?.[1];
@@ -357,7 +357,7 @@ function articlePage(
   view: Element,
   depth: CommentDepth,
 ): SiteExtraction | null {
-  const base = doc.baseURI || doc.URL;
+  const base = out.baseURI;
   const title = cleanText(doc.querySelector('[data-testid="twitter-article-title"]')?.textContent);
   const body = articleBlocks(view, out, base);
   if (!title || body.length === 0) return null;
