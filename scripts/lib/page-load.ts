@@ -32,7 +32,7 @@ export interface RefreshablePage {
 
 /**
  * Opens `url` with `openAt`, then follows the refreshes that send the reader on (see
- * REFRESH_FOLLOWED_WITHIN_S), and a page that moved on by itself while it settled, up to
+ * REFRESH_FOLLOWED_WITHIN_S), and a page that moved on by itself once it had settled, up to
  * REFRESH_HOPS, all within the one time limit.
  */
 export async function followingRefreshes<Opened extends { ok: boolean }>(
@@ -46,7 +46,9 @@ export async function followingRefreshes<Opened extends { ok: boolean }>(
   for (let hop = 0; ; hop += 1) {
     const opened = await openAt(address, Math.max(1, deadline - Date.now()));
     if (!opened.ok || hop === REFRESH_HOPS) return opened;
-    const onward = await onwardAddress(page, address);
+    // Where the page settled, after any HTTP redirect: not `address`, or every page an HTTP
+    // redirect answers would look moved and be loaded twice.
+    const onward = await onwardAddress(page, page.url());
     if (!onward) return opened;
     address = onward;
   }
@@ -95,13 +97,17 @@ export function readRefresh(): string | null {
 }
 
 /**
- * Where a settled page goes next, if anywhere: its refresh's target, or, when it has already
- * moved on by itself (a refresh or script that fired while it settled), where it is now.
+ * Where a page that settled at `settledAt` goes next, if anywhere: its refresh's target, or, when
+ * it moved on by itself as it was asked (a refresh the browser fired after the load event), where
+ * it is now.
  */
-async function onwardAddress(page: RefreshablePage, address: string): Promise<string | undefined> {
+async function onwardAddress(
+  page: RefreshablePage,
+  settledAt: string,
+): Promise<string | undefined> {
   const content = await page.evaluate(readRefresh).catch(() => null);
   const now = page.url();
-  if (withoutFragment(now) !== withoutFragment(address)) return now;
+  if (withoutFragment(now) !== withoutFragment(settledAt)) return now;
   return refreshTarget(content, now);
 }
 
