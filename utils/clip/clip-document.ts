@@ -190,13 +190,19 @@ export function textLengthUpTo(element: Element | null | undefined, floor: numbe
   return Math.min(length, floor);
 }
 
-/** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
-function preparedClone(context: Context): Document {
-  const { clone, checkedEveryStyle } = cloneVisibleDocument(context.doc, {
+/** A copy of the page with what it hides marked, its base a saved copy's when it is one. */
+function visibleCopy(context: Context): ReturnType<typeof cloneVisibleDocument> {
+  const copy = cloneVisibleDocument(context.doc, {
     styleSource: context.styleSource,
     budget: context.budget,
   });
-  if (context.copyBase) setBase(clone, context.copyBase);
+  if (context.copyBase) setBase(copy.clone, context.copyBase);
+  return copy;
+}
+
+/** A clone of the page with hidden parts gone and every rule that needs the original markup applied. */
+function preparedClone(context: Context): Document {
+  const { clone, checkedEveryStyle } = visibleCopy(context);
   if (!checkedEveryStyle) degrade(context);
   if (clone.body) prepareContent(clone.body, context);
   return clone;
@@ -466,11 +472,7 @@ function selectionClip(
     context.notices.push(notice('selection-empty'));
     return articleClip(context, metadata);
   }
-  const { clone } = cloneVisibleDocument(context.doc, {
-    styleSource: context.styleSource,
-    budget: context.budget,
-  });
-  if (context.copyBase) setBase(clone, context.copyBase);
+  const { clone } = visibleCopy(context);
   const body = clone.body ?? clone.documentElement.appendChild(clone.createElement('body'));
   const parts = selectionFragments(context.doc, clone, ranges);
   body.replaceChildren(...parts);

@@ -20,13 +20,24 @@ const WEB_ADDRESS = /^https?:\/\/[^/\s]/i;
  */
 export function savedCopyBase(doc: Document): string {
   const base = doc.querySelector('base[href]')?.getAttribute('href')?.trim();
-  if (base && WEB_ADDRESS.test(base)) return base;
-  const declared = [
+  if (base && isWebAddress(base)) return base;
+  return declaredAddress(doc) ?? 'about:blank';
+}
+
+/**
+ * The web address a copy of a page says it was saved from: a browser's "saved from" comment, its
+ * canonical link, its `og:url`, the first that is an absolute web address.
+ */
+export function declaredAddress(doc: Document): string | undefined {
+  return [
     savedFromComment(doc),
     doc.querySelector('link[rel~="canonical" i][href]')?.getAttribute('href')?.trim(),
     metaContent(doc, 'og:url'),
-  ].find((address) => address && WEB_ADDRESS.test(address) && URL.canParse(address));
-  return declared ?? 'about:blank';
+  ].find(isWebAddress);
+}
+
+export function isWebAddress(address: string | null | undefined): address is string {
+  return !!address && WEB_ADDRESS.test(address) && URL.canParse(address);
 }
 
 /** The browser's "saved from" comment: before `<html>`, or first in it (Chromium writes it there). */

@@ -243,8 +243,8 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
       let prepared = await prepare(tab.tabId);
       // The page moved on by itself while it was read (a redirect on a timer, after the page had
       // settled): what was read, or failed to be ("the extension cannot read this page"), is a
-      // page that is gone. Where it went is opened and read instead, once.
-      // A new fragment is the same page.
+      // page that is gone. Where it went is opened and read instead, once. A new fragment is the
+      // same page.
       const movedTo = tab.url();
       if (withoutFragment(movedTo) !== withoutFragment(openedAt)) {
         await tab.close();

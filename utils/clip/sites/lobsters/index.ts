@@ -1,3 +1,4 @@
+import { declaredAddress, isWebAddress } from '../../saved-copy';
 import { metaContent } from '../post-parts';
 import {
   absoluteUrl,
@@ -80,16 +81,12 @@ function commentTree(doc: Document, base: string): ThreadComment[] {
 /**
  * Where the page's relative links point. A saved copy opened from disk has a `file:` address,
  * against which `/c/<id>` would name a file: the story's short link (`<link rel="shortlink">`)
- * or its canonical address says where the page came from.
+ * or the address the copy declares (saved-copy.ts) says where the page came from.
  */
 function siteBase(doc: Document, base: string): string {
   if (/^https?:/i.test(base)) return base;
-  const declared = [
-    doc.querySelector('link[rel~="shortlink"]')?.getAttribute('href'),
-    doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    metaContent(doc, 'og:url'),
-  ].find((href) => href && /^https?:\/\//i.test(href));
-  return declared ?? base;
+  const shortLink = doc.querySelector('link[rel~="shortlink"]')?.getAttribute('href');
+  return (isWebAddress(shortLink) ? shortLink : declaredAddress(doc)) ?? base;
 }
 
 /**
