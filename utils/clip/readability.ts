@@ -4,6 +4,8 @@ import { hasText } from './presence';
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
   REGEXPS: { byline: RegExp };
+  _doc: Document;
+  _postProcessContent(this: unknown, articleContent: Element): void;
 }
 
 /**
@@ -24,6 +26,33 @@ interface ReadabilityInternals {
  * fails there rather than silently running the slow originals.
  */
 export class PreparedReadability<T = string> extends Readability<T> {
+  /** The address the page's links mean, as it was handed over (its own or a saved copy's base). */
+  readonly #base: string;
+
+  constructor(doc: Document, options?: ConstructorParameters<typeof Readability<T>>[1]) {
+    super(doc, options);
+    this.#base = doc.baseURI;
+  }
+
+  /**
+   * Readability takes the page's root for chrome when its class or id says so (`<html
+   * class="header-spacing">`) and removes it before it scores anything; the body, still held,
+   * becomes the article. The `<head>` goes with the root, and with it the `<base>`, so the
+   * article's links were read against the document's own address (for a saved copy, the server
+   * it was opened from), by Readability and by every step after it. A root holding the base the
+   * page was handed with stands in from here on. Pages that keep their root are not touched.
+   */
+  _postProcessContent(articleContent: Element): void {
+    const doc = (this as unknown as ReadabilityInternals)._doc;
+    if (!doc.documentElement && doc.baseURI !== this.#base) {
+      const root = doc.appendChild(doc.createElement('html'));
+      const head = root.appendChild(doc.createElement('head'));
+      head.appendChild(doc.createElement('base')).setAttribute('href', this.#base);
+    }
+    const original = (Readability.prototype as unknown as ReadabilityInternals)._postProcessContent;
+    original.call(this, articleContent);
+  }
+
   _isValidByline(node: Element, matchString: string): boolean {
     const itemprop = node.getAttribute('itemprop');
     const named =

@@ -157,6 +157,18 @@ describe('notes written in the page (issue 18)', () => {
     expect(result.note).toContain(`Source: harbour lights.html (${address})`);
   });
 
+  it('a clip of a file with no title of its own is titled with the file’s name', async () => {
+    tabWith('<body><p>Test</p></body>');
+    const address = 'file:///home/rosa/saved/tide%20notes.html';
+    const result = await composeFromTab(
+      1,
+      { mode: 'article' },
+      { ...GERMAN, template: 'source-header', sourceAddress: address },
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.clip.title).toBe('tide notes.html');
+  });
+
   it('a quote comes back measured, linked and written, with the note it would start', async () => {
     const dom = tabWith(
       `<head><title>Tide tables | Coast</title></head><body><p id="a">The tide turns at noon.</p><p id="b">Later the tide turns at <b>midnight</b> again.</p></body>`,

@@ -40,6 +40,8 @@ function answers(readability: PreparedReadability, element: Element) {
 describe('the reordered Readability checks', () => {
   it('replace methods Readability still has', () => {
     const prototype = Readability.prototype as unknown as Record<string, unknown>;
+    // The step the engine's Readability wraps to give back a root it removed (saved-copy.test.ts).
+    expect(typeof prototype._postProcessContent).toBe('function');
     for (const name of CHECKS) {
       expect(typeof prototype[name], name).toBe('function');
       expect(PreparedReadability.prototype[name as keyof PreparedReadability]).not.toBe(

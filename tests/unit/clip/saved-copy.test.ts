@@ -66,6 +66,21 @@ describe('a saved copy', () => {
     expect(markdown).not.toContain('127.0.0.1');
   });
 
+  it('keeps its address when its root is classed like page chrome', () => {
+    // Readability removes a root whose class says "header" (a newspaper template's
+    // `<html class="header-spacing">`), and the <head> and its <base> with it.
+    const chrome = (head: string) =>
+      page(head).replace('<html lang="en">', '<html lang="en" class="header-spacing">');
+    const declared = markdownOf(
+      chrome('<link rel="canonical" href="https://coast.example.com/stories/lighthouses">'),
+    );
+    expect(declared).toContain("[keepers' cottages](https://coast.example.com/keepers/cottages)");
+    expect(declared).not.toContain('127.0.0.1');
+    const undeclared = markdownOf(chrome(''));
+    expect(undeclared).toContain("the keepers' cottages.");
+    expect(undeclared).not.toContain('127.0.0.1');
+  });
+
   it('is not how a page at its own address is read', () => {
     const markdown = markdownOf(
       page('<link rel="canonical" href="https://coast.example.com/stories/lighthouses">'),

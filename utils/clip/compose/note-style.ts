@@ -28,16 +28,21 @@ export function composeInStyle(clip: Clip, style: NoteStyle): string {
  * The clip named after another address than the tab's: the headless command serves a local file
  * over a loopback server that is gone when it ends, so it names the file. A file has no site: its
  * name stands in for one, so the source line reads "article.html (file:///…/article.html)" rather
- * than the address twice.
+ * than the address twice; and for a page with no title of its own, for the title too, as a
+ * browser's tab shows it (the engine's stand-in, the address's host, is the loopback server's).
  */
 export function withSourceAddress(clip: Clip, address: string): Clip {
-  let siteName = clip.metadata.siteName;
-  if (!siteName && !/^https?:/i.test(address)) {
-    const path = URL.canParse(address) ? new URL(address).pathname : address;
-    const name = path.split('/').pop();
-    siteName = name ? safeDecode(name) : undefined;
-  }
-  return { ...clip, url: address, metadata: { ...clip.metadata, ...(siteName && { siteName }) } };
+  if (/^https?:/i.test(address)) return { ...clip, url: address };
+  const path = URL.canParse(address) ? new URL(address).pathname : address;
+  const last = path.split('/').pop();
+  const name = last ? safeDecode(last) : undefined;
+  const siteName = clip.metadata.siteName ?? name;
+  return {
+    ...clip,
+    title: clip.metadata.title || !name ? clip.title : name,
+    url: address,
+    metadata: { ...clip.metadata, ...(siteName && { siteName }) },
+  };
 }
 
 function safeDecode(text: string): string {
