@@ -111,6 +111,32 @@ async function onwardAddress(
   return refreshTarget(content, now);
 }
 
+/**
+ * A page with next to nothing to read may be one that sends its reader on by a script timer (a
+ * shortener's or a sign-in's "Redirecting…"), which no refresh tag announces and which fires
+ * after the page settled, so what was read is the page being left. A read with less content
+ * than this is watched for MOVE_WATCH_MS before it is kept; any other is kept at once, so only
+ * nearly empty pages pay for the wait.
+ */
+export const NEARLY_EMPTY_CHARS = 200;
+export const MOVE_WATCH_MS = 2_000;
+const MOVE_POLL_MS = 100;
+
+/** Where a tab that was at `from` has gone within `ms` (fragment aside), or undefined. */
+export async function movedWithin(
+  url: () => string,
+  from: string,
+  ms: number,
+): Promise<string | undefined> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const now = url();
+    if (withoutFragment(now) !== withoutFragment(from)) return now;
+    if (Date.now() >= deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, MOVE_POLL_MS));
+  }
+}
+
 export function withoutFragment(address: string): string {
   const hash = address.indexOf('#');
   return hash < 0 ? address : address.slice(0, hash);

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { movedPageProblems, SAVED_PAGE, savedPageProblems } from '../support/command-pages';
+import {
+  MOVED_PAGES,
+  movedPagesProblems,
+  SAVED_PAGE,
+  savedPageProblems,
+} from '../support/command-pages';
 import { expect, SITE_DIR, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -63,19 +68,17 @@ test('the headless command clips a saved page as saved: its scripts not run, its
   expect(savedPageProblems(JSON.parse(result.stdout.trim()))).toEqual([]);
 });
 
-test('the headless command clips the page a refresh sends the reader on to', async ({
+test('the headless command clips the page a refresh or a script sends the reader on to', async ({
   notesServer,
   site,
 }) => {
-  const result = await clipCommand([site.urlFor('moved.html')], {
+  const result = await clipCommand(MOVED_PAGES.map(site.urlFor), {
     NOTES_API_URL: notesServer.baseUrl,
     NOTES_API_KEY: notesServer.apiKey,
   });
 
   expect(result.code, result.stderr).toBe(0);
-  expect(movedPageProblems(JSON.parse(result.stdout.trim()), site.urlFor('article.html'))).toEqual(
-    [],
-  );
+  expect(movedPagesProblems(result.stdout, site.urlFor('article.html'))).toEqual([]);
 });
 
 test('the headless command says when it saved the whole page instead of the article', async () => {

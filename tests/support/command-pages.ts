@@ -45,20 +45,30 @@ export function savedPageProblems(printed: { title?: string; markdown_text?: str
 }
 
 /**
- * What is wrong with the note `npm start -- <tests/fixtures/site/moved.html's address>` printed:
- * the page sends its reader on to article.html by a refresh, so the note must be that article's,
- * with its address as the source, and hold nothing of the page that sent it on.
+ * Pages of tests/fixtures/site that send their reader on to article.html: by a refresh, and by a
+ * script's timer that fires after the page has settled and been read.
  */
-export function movedPageProblems(
-  printed: { title?: string; markdown_text?: string },
-  articleAddress: string,
-): string[] {
-  const markdown = printed.markdown_text ?? '';
-  const problems: string[] = [];
-  if (printed.title !== 'Why Tide Pools Matter') problems.push(`the title is “${printed.title}”`);
-  if (!markdown.includes(articleAddress))
-    problems.push(`the note does not name ${articleAddress} as its source`);
-  if (markdown.includes('This story has moved'))
-    problems.push('the note holds the page that sent the reader on');
+export const MOVED_PAGES = ['moved.html', 'moved-by-script.html'];
+
+/**
+ * What is wrong with the notes `npm start -- <MOVED_PAGES' addresses>` printed, one line each:
+ * each must be the article's, with its address as the source, and hold nothing of the page that
+ * sent the reader on.
+ */
+export function movedPagesProblems(stdout: string, articleAddress: string): string[] {
+  const lines = stdout.trim().split('\n').filter(Boolean);
+  const problems: string[] =
+    lines.length === MOVED_PAGES.length
+      ? []
+      : [`${lines.length} notes printed for ${MOVED_PAGES.length} pages`];
+  for (const line of lines) {
+    const printed = JSON.parse(line) as { title?: string; markdown_text?: string };
+    const markdown = printed.markdown_text ?? '';
+    if (printed.title !== 'Why Tide Pools Matter') problems.push(`a title is “${printed.title}”`);
+    if (!markdown.includes(articleAddress))
+      problems.push(`a note does not name ${articleAddress} as its source`);
+    if (markdown.includes('This story has moved'))
+      problems.push('a note holds the page that sent the reader on');
+  }
   return problems;
 }

@@ -38,9 +38,7 @@ export interface AutomationHooks {
    * The headless command's bulk run (scripts/lib/bulk): each tab extracted into a clip ready for
    * the outbox, without storing it, so the command can store them in batches (submitClips).
    */
-  prepareTabs(
-    requests: PrepareTabRequest[],
-  ): Promise<Array<Result<{ clip: NewClip; notices: string[] }>>>;
+  prepareTabs(requests: PrepareTabRequest[]): Promise<Array<Result<PreparedTab>>>;
   /** Stores clips in the outbox, at most BATCH_SIZE per write, and starts their delivery. */
   submitClips(clips: NewClip[]): Promise<ClipSummary[]>;
   /** The clips' states now, in the order asked; undefined for one no longer in the outbox. */
@@ -52,6 +50,17 @@ export interface AutomationHooks {
   handleCommand: typeof handleCommand;
   /** The toolbar mark on a tab (issue 18): shown or not, and the tooltip it left. */
   toolbarMark(tabId: number): Promise<{ marked: boolean | undefined; title: string }>;
+}
+
+/** A tab read for the headless command. */
+export interface PreparedTab {
+  clip: NewClip;
+  notices: string[];
+  /**
+   * How much the engine read: its Markdown's length without the note's header, which the user's
+   * template writes. The command watches a nearly empty read for a page that moves on.
+   */
+  contentChars: number;
 }
 
 declare global {
@@ -76,23 +85,22 @@ export function createAutomationHooks(): Omit<AutomationHooks, 'toolbarMark'> {
     },
     prepareTabs: (requests) =>
       Promise.all(
-        requests.map(
-          async ({ tabId, ...request }): Promise<Result<{ clip: NewClip; notices: string[] }>> => {
-            const prepared = await prepareClip(tabId, request);
-            if (!prepared.ok) return prepared;
-            return {
-              ok: true,
-              clip: {
-                draft: prepared.draft,
-                ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
-                sourceUrl: prepared.clip.url,
-              },
-              // What the popup would show above the clip (the whole page was saved, the page was
-              // too big to keep every rule): the command says it too.
-              notices: prepared.clip.notices.map(clipNoticeText),
-            };
-          },
-        ),
+        requests.map(async ({ tabId, ...request }): Promise<Result<PreparedTab>> => {
+          const prepared = await prepareClip(tabId, request);
+          if (!prepared.ok) return prepared;
+          return {
+            ok: true,
+            clip: {
+              draft: prepared.draft,
+              ...(prepared.deckId !== undefined && { deckId: prepared.deckId }),
+              sourceUrl: prepared.clip.url,
+            },
+            // What the popup would show above the clip (the whole page was saved, the page was
+            // too big to keep every rule): the command says it too.
+            notices: prepared.clip.notices.map(clipNoticeText),
+            contentChars: prepared.clip.markdown.trim().length,
+          };
+        }),
       ),
     submitClips: async (clips) => {
       if (clips.length > BATCH_SIZE) throw new Error(`At most ${BATCH_SIZE} clips per batch.`);

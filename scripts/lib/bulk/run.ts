@@ -3,7 +3,7 @@ import { NotesApiError, type NotesClient } from '../../../utils/api';
 import { canonicalUrl } from '../../../utils/clip-log/canonical-url';
 import type { ClipSummary, NewClip } from '../../../utils/outbox';
 import type { ClipBrowser } from '../clip-browser';
-import { withoutFragment } from '../page-load';
+import { MOVE_WATCH_MS, movedWithin, NEARLY_EMPTY_CHARS, withoutFragment } from '../page-load';
 import type { Command } from './args';
 import { isDone, type Journal } from './journal';
 import { bookmarkDraft, type WorkItem, withHighlights } from './links';
@@ -244,9 +244,16 @@ export async function runLinks(items: WorkItem[], context: RunContext): Promise<
       // The page moved on by itself while it was read (a redirect on a timer, after the page had
       // settled): what was read, or failed to be ("the extension cannot read this page"), is a
       // page that is gone. Where it went is opened and read instead, once. A new fragment is the
-      // same page.
-      const movedTo = tab.url();
-      if (withoutFragment(movedTo) !== withoutFragment(openedAt)) {
+      // same page. A nearly empty read is given a moment to move on (NEARLY_EMPTY_CHARS); a
+      // local file's scripts do not run, so it cannot.
+      const current = tab;
+      const movedTo =
+        prepared?.ok &&
+        prepared.contentChars < NEARLY_EMPTY_CHARS &&
+        item.sourceAddress === undefined
+          ? await movedWithin(() => current.url(), openedAt, MOVE_WATCH_MS)
+          : current.url();
+      if (movedTo !== undefined && withoutFragment(movedTo) !== withoutFragment(openedAt)) {
         await tab.close();
         tab = await browser.open(movedTo, limits);
         if (!tab.ok) return await bookmark(item, tab.error.kind, tab.error.message);

@@ -33,13 +33,18 @@ function command(): Command {
   };
 }
 
+type Read = { ok: true; title: string; chars?: number } | { ok: false };
+
 /**
  * `moves(url, reads)`: where the tab showing `url` is once its `reads`-th read is under way
- * (undefined: it stays). `readOf(url)`: what reading a tab at that address gives.
+ * (undefined: it stays). `readOf(url)`: what reading a tab at that address gives (`chars`: how
+ * much content, 1,000 unless said). `later`: a tab read at `from` goes to `to` `afterMs` after the
+ * read, as a script's timer sends it.
  */
 function browserWhere(
   moves: (url: string, reads: number) => string | undefined,
-  readOf: (url: string) => { ok: true; title: string } | { ok: false },
+  readOf: (url: string) => Read,
+  later?: { from: string; to: string; afterMs: number },
 ) {
   const opened: string[] = [];
   const submitted: string[] = [];
@@ -64,6 +69,9 @@ function browserWhere(
         const was = tabs.get(tabId) as string;
         const movedTo = moves(was, reads);
         if (movedTo) tabs.set(tabId, movedTo);
+        if (later && was === later.from) {
+          setTimeout(() => tabs.set(tabId, later.to), later.afterMs);
+        }
         const read = readOf(was);
         return [
           read.ok
@@ -71,6 +79,7 @@ function browserWhere(
                 ok: true,
                 clip: { draft: { title: read.title, markdown_text: 'Text.', tags: [] } },
                 notices: [],
+                contentChars: read.chars ?? 1_000,
               }
             : {
                 ok: false,
@@ -99,7 +108,7 @@ function browserWhere(
   return { browser, opened, submitted };
 }
 
-async function run(fake: ReturnType<typeof browserWhere>) {
+async function run(fake: ReturnType<typeof browserWhere>, sourceAddress?: string) {
   const counts: Counts = { total: 1, stored: 0, skipped: 0, bookmarked: 0, failed: 0 };
   const said: string[] = [];
   const stream = {
@@ -113,6 +122,7 @@ async function run(fake: ReturnType<typeof browserWhere>) {
     openUrl: START,
     fromExport: false,
     tags: [],
+    ...(sourceAddress !== undefined && { sourceAddress }),
   };
   const outcome = await runLinks([item], {
     command: command(),
@@ -172,5 +182,46 @@ describe('a page that moves on while it is read', () => {
     expect(fake.submitted).toEqual(['Go']);
     expect(fake.opened).toEqual([START]);
     expect(outcome.counts.stored).toBe(1);
+  });
+});
+
+describe('a nearly empty page, which a script may yet send on', () => {
+  const stays = () => undefined;
+  const timer = { from: START, to: TARGET, afterMs: 300 };
+  const interstitial = (url: string): Read =>
+    url === TARGET ? { ok: true, title: 'Tides' } : { ok: true, title: 'Redirecting…', chars: 13 };
+
+  it('is clipped where its timer sent it, after the read', async () => {
+    const fake = browserWhere(stays, interstitial, timer);
+    const { outcome } = await run(fake);
+    expect(fake.opened).toEqual([START, TARGET]);
+    expect(fake.submitted).toEqual(['Tides']);
+    expect(outcome.counts.stored).toBe(1);
+  });
+
+  it('is kept as read when it stays', async () => {
+    const fake = browserWhere(stays, interstitial);
+    const { outcome } = await run(fake);
+    expect(fake.opened).toEqual([START]);
+    expect(fake.submitted).toEqual(['Redirecting…']);
+    expect(outcome.counts.stored).toBe(1);
+  });
+
+  it('is not waited on when it is a local file, whose scripts do not run', async () => {
+    const fake = browserWhere(stays, interstitial, timer);
+    await run(fake, '/home/ada/saved/go.html');
+    expect(fake.opened).toEqual([START]);
+    expect(fake.submitted).toEqual(['Redirecting…']);
+  });
+
+  it('is not what a page with content is: that is kept at once', async () => {
+    const fake = browserWhere(
+      stays,
+      (url) => ({ ok: true, title: url === TARGET ? 'Tides' : 'Harbour column', chars: 4_000 }),
+      timer,
+    );
+    await run(fake);
+    expect(fake.opened).toEqual([START]);
+    expect(fake.submitted).toEqual(['Harbour column']);
   });
 });
