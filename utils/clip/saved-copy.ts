@@ -65,4 +65,29 @@ export function setBase(doc: Document, base: string): void {
   element.setAttribute('href', base);
   const head = doc.head ?? doc.documentElement;
   head?.prepend(element);
+  if (doc.baseURI !== element.href) resolveAddresses(doc, base);
+}
+
+/**
+ * A browser may refuse the base: a page whose policy says `base-uri 'self'` (a `<meta
+ * http-equiv="Content-Security-Policy">` kept in the saved file) binds the engine's copies too in
+ * Chromium. The copy's links and images are then resolved here, against `base`; what does not
+ * resolve (a copy that names no address) loses its address, as it would against `about:blank`.
+ */
+function resolveAddresses(doc: Document, base: string): void {
+  const resolve = (element: Element, attribute: string) => {
+    const value = element.getAttribute(attribute)?.trim();
+    if (!value) return;
+    if (URL.canParse(value, base)) element.setAttribute(attribute, new URL(value, base).href);
+    else element.removeAttribute(attribute);
+  };
+  for (const element of Array.from(doc.querySelectorAll('a[href], area[href]'))) {
+    resolve(element, 'href');
+  }
+  for (const element of Array.from(doc.querySelectorAll('img[src], source[src], video[src]'))) {
+    resolve(element, 'src');
+  }
+  for (const element of Array.from(doc.querySelectorAll('video[poster]'))) {
+    resolve(element, 'poster');
+  }
 }
