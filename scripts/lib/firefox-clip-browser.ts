@@ -1,5 +1,6 @@
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { failure, type UserError } from '../../utils/result';
+import { serialQueue } from '../../utils/serial';
 import { type ClipBrowser, clipBrowserOver, type LaunchOptions } from './clip-browser';
 import { findFirefox, launchFirefoxWithExtension } from './firefox';
 import {
@@ -64,12 +65,10 @@ export async function launchFirefox(options: LaunchOptions): Promise<ClipBrowser
           // page shows an error page (an advert's frame whose host does not answer), though the
           // page itself loaded: 5 of 364 corpus pages, now and then. The page is kept when the
           // tab shows a document the server answered, not an error page.
-          const answered = () => document !== undefined;
           const until = Math.min(deadline, Date.now() + LOADED_DESPITE_WAIT_MS);
-          if (!(await showsLoadedDocument(page, before, answered, until)) || !document) {
-            return failure(...navigationFailure(address, error, timeoutMs));
-          }
-          response = document;
+          const loaded = await loadedDocument(page, before, () => document, until);
+          if (!loaded) return failure(...navigationFailure(address, error, timeoutMs));
+          response = loaded;
         } finally {
           page.off('response', noteDocument);
         }
@@ -93,28 +92,18 @@ export async function launchFirefox(options: LaunchOptions): Promise<ClipBrowser
  */
 const LOADED_DESPITE_WAIT_MS = 3_000;
 
-/** Runs the tasks given to it one after another, in the order given. */
-function serialQueue(): <T>(task: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (task) => {
-    const run = last.then(task, task);
-    last = run.catch(() => undefined);
-    return run;
-  };
-}
-
 /**
- * Whether the tab, which showed `before`, now shows a web page of its own, parsed (not an error
- * page, whose document is `about:neterror…` under the page's address) and answered by the server
- * (`answered`: the page's own response was seen), waiting for both until `deadline`. Reported
- * failures come before the page's address and response are known here, so both are waited for.
+ * The page's own response, when the tab, which showed `before`, now shows a web page of its own,
+ * parsed (not an error page, whose document is `about:neterror…` under the page's address), and
+ * that response was seen (`answer`); both are waited for until `deadline`, since a failure is
+ * reported before they are known here. Undefined otherwise.
  */
-async function showsLoadedDocument(
+async function loadedDocument(
   page: Page,
   before: string,
-  answered: () => boolean,
+  answer: () => HTTPResponse | undefined,
   deadline: number,
-): Promise<boolean> {
+): Promise<HTTPResponse | undefined> {
   for (;;) {
     const state = await page
       .evaluate(
@@ -127,9 +116,10 @@ async function showsLoadedDocument(
         before,
       )
       .catch(() => 'before');
-    if (state === 'not-the-page') return false;
-    if (state !== 'before' && state !== 'loading' && answered()) return true;
-    if (Date.now() >= deadline) return false;
+    if (state === 'not-the-page') return undefined;
+    const response = answer();
+    if (state !== 'before' && state !== 'loading' && response) return response;
+    if (Date.now() >= deadline) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

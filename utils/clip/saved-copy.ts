@@ -1,3 +1,4 @@
+import { resolveUrl } from './markdown/urls';
 import { metaContent } from './sites/post-parts';
 
 /**
@@ -75,19 +76,20 @@ export function setBase(doc: Document, base: string): void {
  * resolve (a copy that names no address) loses its address, as it would against `about:blank`.
  */
 function resolveAddresses(doc: Document, base: string): void {
-  const resolve = (element: Element, attribute: string) => {
-    const value = element.getAttribute(attribute)?.trim();
-    if (!value) return;
-    if (URL.canParse(value, base)) element.setAttribute(attribute, new URL(value, base).href);
-    else element.removeAttribute(attribute);
-  };
-  for (const element of Array.from(doc.querySelectorAll('a[href], area[href]'))) {
-    resolve(element, 'href');
-  }
-  for (const element of Array.from(doc.querySelectorAll('img[src], source[src], video[src]'))) {
-    resolve(element, 'src');
-  }
-  for (const element of Array.from(doc.querySelectorAll('video[poster]'))) {
-    resolve(element, 'poster');
+  for (const [selector, attribute] of RESOLVED_ADDRESSES) {
+    for (const element of Array.from(doc.querySelectorAll(selector))) {
+      const value = element.getAttribute(attribute);
+      if (!value?.trim()) continue;
+      const resolved = resolveUrl(value, base);
+      if (resolved) element.setAttribute(attribute, resolved);
+      else element.removeAttribute(attribute);
+    }
   }
 }
+
+/** The addresses resolveAddresses resolves: links, images and videos, as the note shows them. */
+const RESOLVED_ADDRESSES = [
+  ['a[href], area[href]', 'href'],
+  ['img[src], source[src], video[src]', 'src'],
+  ['video[poster]', 'poster'],
+] as const;

@@ -10,6 +10,7 @@ import { noteSourceUrl } from '../clip-log/note-source';
 import { apiSentenceText } from '../i18n';
 import { searchRecent } from '../outbox';
 import type { Result } from '../result';
+import { serialQueue } from '../serial';
 import { readConnection, recordKeyRefused } from '../settings';
 import { replaceSiteTags, SiteTagsAccumulator } from '../site-tags';
 import {
@@ -62,14 +63,9 @@ export interface RefreshOutcome {
 }
 
 let running: Promise<Result<RefreshOutcome>> | undefined;
-let writes: Promise<unknown> = Promise.resolve();
 
 /** Every write to the index and its catalog goes through here, one at a time. */
-function serially<T>(work: () => Promise<T>): Promise<T> {
-  const done = writes.then(work);
-  writes = done.catch(() => undefined);
-  return done;
-}
+const serially = serialQueue();
 
 /** A change to the index, applied on its latest value. */
 export function updateNotesIndex(
