@@ -117,7 +117,9 @@ async function main(argv: string[]): Promise<number> {
       // A saved page is already what its reader saw: its scripts can only move it (a "force
       // https" line sends it to an https address the loopback server cannot answer), redraw it
       // from a site that has changed, or call trackers. They do not run; the extension's do.
-      const server = await startStaticServer(folder, { pageScripts: false });
+      // Its own policy names its site as 'self', which served from loopback it no longer is: it
+      // is left out, or Chromium would refuse the base the engine reads the page's addresses by.
+      const server = await startStaticServer(folder, { pageScripts: false, pagePolicies: false });
       closers.push(() => server.stop());
       return server;
     });

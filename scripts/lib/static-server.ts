@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, sep } from 'node:path';
@@ -34,6 +34,16 @@ export interface StaticServerOptions {
    * scripts/clip.ts.
    */
   pageScripts?: boolean;
+  /**
+   * false: an HTML page is served without the policies it declares itself (`<meta
+   * http-equiv="Content-Security-Policy">`), for saved pages the command clips. A saved page's
+   * policy was written for its site: its `'self'` is the site's origin, and served from loopback it
+   * means the server instead. Chromium holds the engine's copies of the page to it too, so a
+   * `base-uri 'self'` refuses the base that reads the copy's relative links, images and sources
+   * against the address the page was saved from (scripts/clip.ts). The server's own policy
+   * (pageScripts) still keeps the page's scripts from running.
+   */
+  pagePolicies?: boolean;
 }
 
 /** The policy that keeps a page's own scripts from running: inline, linked and event handlers. */
@@ -41,12 +51,12 @@ export const NO_PAGE_SCRIPTS = "script-src 'none'";
 
 export async function startStaticServer(
   rootDir: string,
-  { port = 0, pageScripts = true }: StaticServerOptions = {},
+  { port = 0, pageScripts = true, pagePolicies = true }: StaticServerOptions = {},
 ): Promise<StaticServer> {
   // The real path, so a file is judged by where it really is, links resolved on both sides.
   const root = await realpath(rootDir);
   const server: Server = createServer((request, response) => {
-    serveFile(root, request, response, pageScripts).catch(() => {
+    serveFile(root, request, response, { pageScripts, pagePolicies }).catch(() => {
       if (response.headersSent) response.destroy();
       else answer(response, 500, 'Internal server error');
     });
@@ -72,19 +82,39 @@ async function serveFile(
   root: string,
   request: IncomingMessage,
   response: ServerResponse,
-  pageScripts: boolean,
+  { pageScripts, pagePolicies }: Required<Omit<StaticServerOptions, 'port'>>,
 ) {
   const segments = pathSegments(request.url);
   if (!segments) return answer(response, 400, 'Bad request path');
   const filePath = await realpath(join(root, ...segments)).catch(() => undefined);
   const info = filePath?.startsWith(root + sep) ? await stat(filePath) : undefined;
   if (!filePath || !info?.isFile()) return answer(response, 404, 'Not found');
+  const type = CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+  const body =
+    !pagePolicies && type.startsWith('text/html')
+      ? withoutDeclaredPolicies(await readFile(filePath))
+      : undefined;
   response.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': info.size,
+    'content-type': type,
+    'content-length': body?.length ?? info.size,
     ...(!pageScripts && { 'content-security-policy': NO_PAGE_SCRIPTS }),
   });
-  await pipeline(createReadStream(filePath), response);
+  if (body) response.end(body);
+  else await pipeline(createReadStream(filePath), response);
+}
+
+/** A `<meta http-equiv="Content-Security-Policy">`, however its attribute is quoted or cased. */
+const DECLARED_POLICY =
+  /<meta\b[^>]*?\shttp-equiv\s*=\s*(["']?)content-security-policy\1(?:[\s/][^>]*)?>/gi;
+
+/**
+ * The page without the policies it declares. Read byte for byte as Latin-1, so a page in any
+ * encoding keeps every other byte as it was: the markup looked for is ASCII in all of them.
+ */
+function withoutDeclaredPolicies(page: Buffer): Buffer {
+  const text = page.toString('latin1');
+  const kept = text.replace(DECLARED_POLICY, '');
+  return kept.length === text.length ? page : Buffer.from(kept, 'latin1');
 }
 
 /**

@@ -31,6 +31,14 @@ export function savedPageProblems(printed: { title?: string; markdown_text?: str
       '![Godrevy lighthouse from the beach](https://harbour-notes.example/wp-content/uploads/2024/03/godrevy.jpg)',
       'its image',
     ],
+    [
+      '![The lantern room at Longships](https://harbour-notes.example/wp-content/uploads/2024/03/lantern-1600.jpg)',
+      'its responsive image (the largest source of its srcset)',
+    ],
+    [
+      "![The keepers' cottages at Pendeen](https://harbour-notes.example/wp-content/uploads/2024/03/keepers-cottage.jpg)",
+      'its lazy image (its data-src)',
+    ],
   ]) {
     if (!markdown.includes(address as string))
       problems.push(`${what} is not read against the page's own address: “${address}”`);

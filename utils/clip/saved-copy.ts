@@ -1,4 +1,3 @@
-import { resolveUrl } from './markdown/urls';
 import { metaContent } from './sites/post-parts';
 
 /**
@@ -59,37 +58,14 @@ function savedFromComment(doc: Document): string | undefined {
 /**
  * Makes `base` the base address of `doc`, a copy the engine made (never the live page, where a
  * new base would load the page's images and styles again): ahead of the page's own `<base>`,
- * which it replaces.
+ * which it replaces. A page's own policy may refuse it (`base-uri 'self'`, which Chromium applies
+ * to the engine's copies too): the headless command serves saved pages without their policies
+ * (scripts/lib/static-server.ts), so every address the engine reads, in links, sources, sets and
+ * lazy attributes alike, is read against `base`.
  */
 export function setBase(doc: Document, base: string): void {
   const element = doc.createElement('base');
   element.setAttribute('href', base);
   const head = doc.head ?? doc.documentElement;
   head?.prepend(element);
-  if (doc.baseURI !== element.href) resolveAddresses(doc, base);
 }
-
-/**
- * A browser may refuse the base: a page whose policy says `base-uri 'self'` (a `<meta
- * http-equiv="Content-Security-Policy">` kept in the saved file) binds the engine's copies too in
- * Chromium. The copy's links and images are then resolved here, against `base`; what does not
- * resolve (a copy that names no address) loses its address, as it would against `about:blank`.
- */
-function resolveAddresses(doc: Document, base: string): void {
-  for (const [selector, attribute] of RESOLVED_ADDRESSES) {
-    for (const element of Array.from(doc.querySelectorAll(selector))) {
-      const value = element.getAttribute(attribute);
-      if (!value?.trim()) continue;
-      const resolved = resolveUrl(value, base);
-      if (resolved) element.setAttribute(attribute, resolved);
-      else element.removeAttribute(attribute);
-    }
-  }
-}
-
-/** The addresses resolveAddresses resolves: links, images and videos, as the note shows them. */
-const RESOLVED_ADDRESSES = [
-  ['a[href], area[href]', 'href'],
-  ['img[src], source[src], video[src]', 'src'],
-  ['video[poster]', 'poster'],
-] as const;

@@ -57,6 +57,44 @@ describe('the static server', () => {
     }
   });
 
+  it('serves a saved page without the policies it declares, when asked, and every other byte as it was', async () => {
+    const head = [
+      '<meta http-equiv="Content-Security-Policy" content="base-uri \'self\'; img-src \'self\'">',
+      "<META HTTP-EQUIV='content-security-policy' CONTENT=\"default-src 'self'\"/>",
+      '<meta content="base-uri \'self\'" http-equiv=Content-Security-Policy>',
+      '<meta http-equiv="Content-Security-Policy-Report-Only" content="base-uri \'self\'">',
+      '<meta charset="windows-1252"><title>Caf\u00e9</title>',
+    ].join('\n');
+    // é as windows-1252 writes it: one byte that is not UTF-8.
+    const page = Buffer.from(
+      `<html><head>\n${head}\n</head><body>Caf\u00e9</body></html>`,
+      'latin1',
+    );
+    writeFileSync(join(directory, 'site', 'saved.html'), page);
+    writeFileSync(join(directory, 'site', 'policy.txt'), head);
+
+    const saved = await startStaticServer(join(directory, 'site'), { pagePolicies: false });
+    try {
+      const answer = await fetch(`${saved.origin}/saved.html`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      // The three policies go; the report-only one, which enforces nothing, and the rest stay.
+      const expected = Buffer.from(
+        `<html><head>\n\n\n\n${head.split('\n').slice(3).join('\n')}\n</head><body>Caf\u00e9</body></html>`,
+        'latin1',
+      );
+      expect(answer.status).toBe(200);
+      expect(body.toString('latin1')).toBe(expected.toString('latin1'));
+      expect(Number(answer.headers.get('content-length'))).toBe(expected.length);
+      // Only HTML pages are changed.
+      expect(await (await fetch(`${saved.origin}/policy.txt`)).text()).toBe(head);
+    } finally {
+      await saved.stop();
+    }
+    // Unless asked, the page is served as it is.
+    const asIs = await fetch(`${server.origin}/saved.html`);
+    expect(Buffer.from(await asIs.arrayBuffer()).equals(page)).toBe(true);
+  });
+
   it.each([
     '/%E0%A4%A',
     '/%00',
