@@ -430,6 +430,29 @@ describe('lists nested as the page draws them', () => {
   });
 });
 
+describe('lists side by side', () => {
+  const rendered = (markdown: string) =>
+    micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');
+
+  it('stay apart, and a second numbered list counts from its own start', () => {
+    // In Markdown two lists of one kind with only a blank line between them are one list.
+    const markdown = markdownOf(`
+      <ul><li>Lamp oil</li><li>Wicks</li></ul>
+      <ul><li>Bread</li></ul>
+      <!-- a comment between changes nothing -->
+      <ul><li>Candles</li></ul>
+      <p>The watch:</p>
+      <ol><li>Dusk</li><li>Midnight</li></ol>
+      <ol start="1"><li>Light the lamp</li><li>Wind the clock</li></ol>`);
+    expect(rendered(markdown)).toContain(
+      '<ul><li>Lamp oil</li><li>Wicks</li></ul><ul><li>Bread</li></ul><ul><li>Candles</li></ul>',
+    );
+    expect(rendered(markdown)).toContain(
+      '<ol><li>Dusk</li><li>Midnight</li></ol><ol><li>Light the lamp</li><li>Wind the clock</li></ol>',
+    );
+  });
+});
+
 describe("Word's list paragraphs as lists", () => {
   const rendered = (markdown: string) =>
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');

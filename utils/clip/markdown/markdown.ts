@@ -199,12 +199,39 @@ function hasMeaningfulSibling(node: Node, direction: 'previousSibling' | 'nextSi
 
 function listItemPrefix(item: Element): string {
   const list = item.parentElement;
-  if (list?.tagName !== 'OL') return '- ';
+  if (list?.tagName !== 'OL') return list && followsListOfItsKind(list) ? '* ' : '- ';
   const start = Number.parseInt(list.getAttribute('start') ?? '1', 10);
   const index = Array.from(list.children)
     .filter((child) => child.tagName === 'LI')
     .indexOf(item);
-  return `${(Number.isNaN(start) ? 1 : start) + index}. `;
+  return `${(Number.isNaN(start) ? 1 : start) + index}${followsListOfItsKind(list) ? ')' : '.'} `;
+}
+
+/** Per list: whether it writes the other marker (listItemPrefix asks once per item). */
+const otherMarker = new WeakMap<Element, boolean>();
+
+/**
+ * Two lists of one kind with nothing between them are one list in Markdown: a blank line between
+ * items only makes that list loose, and a second numbered list goes on counting from the first
+ * (its "1." shown as "3."). A different marker starts a new list (CommonMark: `-` and `*`, `.`
+ * and `)`), so each list in a run of them takes the other marker from the one before it.
+ */
+function followsListOfItsKind(list: Element): boolean {
+  const known = otherMarker.get(list);
+  if (known !== undefined) return known;
+  const before = elementBefore(list);
+  const other = before?.tagName === list.tagName && !followsListOfItsKind(before);
+  otherMarker.set(list, other);
+  return other;
+}
+
+/** The element right before this one, with only white space or comments between. */
+function elementBefore(element: Element): Element | undefined {
+  for (let node = element.previousSibling; node; node = node.previousSibling) {
+    if (node.nodeType === 8 || (node.nodeType === 3 && !(node.nodeValue ?? '').trim())) continue;
+    return node.nodeType === 1 ? (node as Element) : undefined;
+  }
+  return undefined;
 }
 
 /**
