@@ -42,3 +42,20 @@ export function hasText(node: Node): boolean {
 function isTextNode(node: Node): boolean {
   return node.nodeType === 3 || node.nodeType === 4;
 }
+
+/**
+ * The element right before or after this one, with only white space or comments between it and
+ * this one; undefined when text or nothing stands there. What a reader sees as two blocks side
+ * by side, however the markup is indented.
+ */
+export function elementBeside(
+  element: Element,
+  side: 'previousSibling' | 'nextSibling',
+): Element | undefined {
+  for (let node = element[side]; node; node = node[side]) {
+    // 8: a comment; 3: text (Node's constants are not globals in every DOM implementation).
+    if (node.nodeType === 8 || (node.nodeType === 3 && !(node.nodeValue ?? '').trim())) continue;
+    return node.nodeType === 1 ? (node as Element) : undefined;
+  }
+  return undefined;
+}

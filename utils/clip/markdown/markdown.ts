@@ -15,6 +15,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
+import { elementBeside } from '../presence';
 import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
@@ -219,19 +220,10 @@ const otherMarker = new WeakMap<Element, boolean>();
 function followsListOfItsKind(list: Element): boolean {
   const known = otherMarker.get(list);
   if (known !== undefined) return known;
-  const before = elementBefore(list);
+  const before = elementBeside(list, 'previousSibling');
   const other = before?.tagName === list.tagName && !followsListOfItsKind(before);
   otherMarker.set(list, other);
   return other;
-}
-
-/** The element right before this one, with only white space or comments between. */
-function elementBefore(element: Element): Element | undefined {
-  for (let node = element.previousSibling; node; node = node.previousSibling) {
-    if (node.nodeType === 8 || (node.nodeType === 3 && !(node.nodeValue ?? '').trim())) continue;
-    return node.nodeType === 1 ? (node as Element) : undefined;
-  }
-  return undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { elementBeside } from '../../presence';
 import { TASK_ATTRIBUTE, taskMarker } from '../structure';
 import { classesOf, type OwnClassRule, ownClassRules } from './own-sheets';
 
@@ -236,12 +237,8 @@ export function adjacentRuns(candidates: Element[]): Element[][] {
 
 /** The element right after this one, with only white space or comments between, if in `set`. */
 function nextIn(element: Element, set: ReadonlySet<Element>): Element | undefined {
-  for (let node = element.nextSibling; node; node = node.nextSibling) {
-    if (node.nodeType === 8) continue;
-    if (node.nodeType === 3 && !(node.textContent ?? '').trim()) continue;
-    return set.has(node as Element) ? (node as Element) : undefined;
-  }
-  return undefined;
+  const next = elementBeside(element, 'nextSibling');
+  return next && set.has(next) ? next : undefined;
 }
 
 /**
