@@ -29,9 +29,30 @@ export class PreparedReadability<T = string> extends Readability<T> {
   /** The address the page's links mean, as it was handed over (its own or a saved copy's base). */
   readonly #base: string;
 
+  /** Each heading of the page with the blocks it stands between, as the page had them. */
+  #headings: { heading: Element; before: Element; after: Element }[] = [];
+
   constructor(doc: Document, options?: ConstructorParameters<typeof Readability<T>>[1]) {
     super(doc, options);
     this.#base = doc.baseURI;
+  }
+
+  /**
+   * Readability builds the article from the block it chose and those of its siblings that score
+   * as prose; a heading between two of them scores nothing and stays behind. On a page whose
+   * sections are each a block of their own under one parent (`<div class="section-content">`,
+   * the heading between), the note had every section's prose and none of their headings. Which
+   * heading stood between which blocks is noted before the page is taken apart, and put back in
+   * _postProcessContent. Pages whose headings sit inside the block Readability chose lose none.
+   */
+  override parse(): ReturnType<Readability<T>['parse']> {
+    const doc = (this as unknown as ReadabilityInternals)._doc;
+    for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+      const before = heading.previousElementSibling;
+      const after = heading.nextElementSibling;
+      if (before && after) this.#headings.push({ heading, before, after });
+    }
+    return super.parse();
   }
 
   /**
@@ -43,6 +64,17 @@ export class PreparedReadability<T = string> extends Readability<T> {
    * page was handed with stands in from here on. Pages that keep their root are not touched.
    */
   _postProcessContent(articleContent: Element): void {
+    for (const { heading, before, after } of this.#headings) {
+      // Left in the page it was read from (a heading Readability removed is nowhere), while the
+      // blocks on either side are side by side in the article: its place is between them.
+      if (
+        heading.isConnected &&
+        after.previousElementSibling === before &&
+        articleContent.contains(before) &&
+        !articleContent.contains(heading)
+      )
+        after.before(heading);
+    }
     const doc = (this as unknown as ReadabilityInternals)._doc;
     if (!doc.documentElement && doc.baseURI !== this.#base) {
       const root = doc.appendChild(doc.createElement('html'));

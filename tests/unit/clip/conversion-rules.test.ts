@@ -101,6 +101,62 @@ describe('footnotes of a saved copy', () => {
   });
 });
 
+/** A paragraph of a post's section: long enough that Readability scores it as prose. */
+function sectionParagraph(topic: string, note = ''): string {
+  return `<p>The keepers wrote about ${topic} at length, because a log is read years later,
+    by people who were not there, with the weather, the sea, the ships and the hour${note}, and
+    every entry of the season in the same hand.</p>`;
+}
+
+describe('posts whose sections are blocks of their own', () => {
+  /** The page body: a heading, then each section a block, with a heading between them. */
+  function sectionsPage(section: (index: number) => string): string {
+    const doc = pageFromHtml(
+      `<!DOCTYPE html><html lang="en"><head><title>Logs of the point</title></head><body>
+      <nav><a href="/">Home</a> <a href="/logs">Logs</a></nav>
+      <article><h1>Logs of the point</h1>${section(1)}<h2>The winter logs</h2>${section(2)}
+      <h2>The summer logs</h2>${section(3)}</article>
+      <footer><p>Copyright 2026 The county archive.</p></footer></body></html>`,
+    );
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+    return result.clip.markdown;
+  }
+
+  it('keeps every section and the headings between them', () => {
+    // A class that says "content" makes each section score above the article around them, so
+    // Readability builds the note from the sections alone, and left the headings out.
+    const markdown = sectionsPage(
+      (index) =>
+        `<div class="section-content">${sectionParagraph(`section ${index}`)}${sectionParagraph(`more of section ${index}`)}</div>`,
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    for (const index of [1, 2, 3]) expect(markdown).toContain(`about more of section ${index} at`);
+    expect(html).toMatch(
+      /section 1 at[\s\S]*<h2>The winter logs<\/h2>[\s\S]*section 2 at[\s\S]*<h2>The summer logs<\/h2>[\s\S]*section 3 at/,
+    );
+    expect(markdown).not.toContain('Copyright');
+  });
+
+  it('keeps every section when each has its sidenotes in an aside beside it', () => {
+    // Each section: its prose, and an aside with the notes it cites, numbered on from the last.
+    const markdown = sectionsPage(
+      (index) => `<div class="with-aside"><div class="with-aside-content">
+        ${sectionParagraph(`section ${index}`, `<sup class="aside-link">${index}</sup>`)}
+        ${sectionParagraph(`more of section ${index}`)}
+        </div><aside><ol start="${index}"><li>Margin note ${index}.</li></ol></aside></div>`,
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    for (const index of [1, 2, 3]) {
+      expect(markdown).toContain(`about more of section ${index} at`);
+      expect(markdown).toContain(`the hour[^${index}],`);
+      expect(markdown).toContain(`[^${index}]: Margin note ${index}.`);
+    }
+    expect(html).toMatch(/section 1 at[\s\S]*<h2>The winter logs<\/h2>[\s\S]*section 2 at/);
+    expect(html).toMatch(/<h2>The summer logs<\/h2>[\s\S]*section 3 at/);
+  });
+});
+
 describe('notes a page writes its own way', () => {
   it('makes a note opened by a click (Tufte CSS sidenotes and margin notes) a footnote', () => {
     // The note is beside the text on a wide screen, behind its number on a narrow one. Its words

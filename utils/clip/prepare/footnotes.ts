@@ -1,3 +1,5 @@
+import { hasText } from '../presence';
+
 /**
  * Footnotes become `[^n]` references and `[^n]: …` definitions. A reference is a link to an
  * element on the same page that sits in a `<sup>` (or is marked as a note reference); its target,
@@ -852,16 +854,50 @@ function toggledNoteContent(checkbox: Element): Element | null {
  */
 export function takeOutDefinitions(root: ParentNode): Map<string, Element> {
   const definitions = new Map<string, Element>();
+  const emptied = new Set<Element>();
   for (const definition of Array.from(root.querySelectorAll(FOOTNOTE_DEFINITION_ELEMENT))) {
     const number = definition.getAttribute(FOOTNOTE_DEFINITION_ATTRIBUTE);
     if (!number || definitions.has(number)) continue;
     definitions.set(number, definition);
+    if (definition.parentElement) emptied.add(definition.parentElement);
     definition.remove();
   }
-  for (const container of Array.from(root.querySelectorAll(`[${NOTES_CONTAINER_ATTRIBUTE}]`))) {
-    if (!(container.textContent ?? '').trim()) container.remove();
-  }
+  for (const holder of emptied) removeEmptiedHolders(holder, root);
   return definitions;
+}
+
+/** Blocks that only lay a section out: one left holding a single other is no block of its own. */
+const LAYOUT_BLOCK = /^(?:div|section)$/;
+
+/**
+ * What held only the notes goes with them: their container, and the sidenote column or aside
+ * around it (`<div class="section"><div>…prose…</div><aside><ol start="2">…`). Left standing,
+ * an empty aside beside each section's prose keeps Readability from seeing the sections as one
+ * article: it takes the first section's prose for the whole (its siblings are judged only at
+ * the level of the block it chose). The section's frame, now around its prose alone, gives way
+ * to it, so that the article holds the sections' prose as closely as a page without sidenotes
+ * does, and Readability takes the article whole, the headings between the sections too.
+ */
+function removeEmptiedHolders(holder: Element, root: ParentNode): void {
+  let element: Element | null = holder;
+  let removed = false;
+  while (element?.isConnected && element !== root && !/^(?:body|html)$/.test(element.localName)) {
+    if (hasText(element) || element.querySelector(MEDIA)) break;
+    const parent: Element | null = element.parentElement;
+    element.remove();
+    removed = true;
+    element = parent;
+  }
+  if (!removed || !element || element === root || !LAYOUT_BLOCK.test(element.localName)) return;
+  const [only] = Array.from(element.children);
+  const framesOnly =
+    element.children.length === 1 &&
+    only &&
+    LAYOUT_BLOCK.test(only.localName) &&
+    Array.from(element.childNodes).every(
+      (node) => node === only || node.nodeType !== 3 || !/\S/.test(node.nodeValue ?? ''),
+    );
+  if (framesOnly) element.replaceWith(only);
 }
 
 /**
