@@ -6,6 +6,7 @@ interface ReadabilityInternals {
   REGEXPS: { byline: RegExp };
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
+  _getClassWeight(element: Element): number;
 }
 
 /**
@@ -64,18 +65,22 @@ export class PreparedReadability<T = string> extends Readability<T> {
    * page was handed with stands in from here on. Pages that keep their root are not touched.
    */
   _postProcessContent(articleContent: Element): void {
+    const readability = this as unknown as ReadabilityInternals;
     for (const { heading, before, after } of this.#headings) {
       // Left in the page it was read from (a heading Readability removed is nowhere), while the
-      // blocks on either side are side by side in the article: its place is between them.
+      // blocks on either side are side by side in the article: its place is between them. One
+      // whose class Readability distrusts stays out, as it would inside the article (its
+      // _cleanHeaders).
       if (
         heading.isConnected &&
         after.previousElementSibling === before &&
         articleContent.contains(before) &&
-        !articleContent.contains(heading)
+        !articleContent.contains(heading) &&
+        readability._getClassWeight(heading) >= 0
       )
         after.before(heading);
     }
-    const doc = (this as unknown as ReadabilityInternals)._doc;
+    const doc = readability._doc;
     if (!doc.documentElement && doc.baseURI !== this.#base) {
       const root = doc.appendChild(doc.createElement('html'));
       const head = root.appendChild(doc.createElement('head'));

@@ -110,12 +110,12 @@ function sectionParagraph(topic: string, note = ''): string {
 
 describe('posts whose sections are blocks of their own', () => {
   /** The page body: a heading, then each section a block, with a heading between them. */
-  function sectionsPage(section: (index: number) => string): string {
+  function sectionsPage(section: (index: number) => string, secondHeading = '<h2>'): string {
     const doc = pageFromHtml(
       `<!DOCTYPE html><html lang="en"><head><title>Logs of the point</title></head><body>
       <nav><a href="/">Home</a> <a href="/logs">Logs</a></nav>
       <article><h1>Logs of the point</h1>${section(1)}<h2>The winter logs</h2>${section(2)}
-      <h2>The summer logs</h2>${section(3)}</article>
+      ${secondHeading}The summer logs</h2>${section(3)}</article>
       <footer><p>Copyright 2026 The county archive.</p></footer></body></html>`,
     );
     const result = clipDocument(doc, { mode: 'article' });
@@ -136,6 +136,18 @@ describe('posts whose sections are blocks of their own', () => {
       /section 1 at[\s\S]*<h2>The winter logs<\/h2>[\s\S]*section 2 at[\s\S]*<h2>The summer logs<\/h2>[\s\S]*section 3 at/,
     );
     expect(markdown).not.toContain('Copyright');
+  });
+
+  it('leaves out a heading between the sections whose class Readability distrusts', () => {
+    // As Readability does with such a heading inside the block it chose.
+    const markdown = sectionsPage(
+      (index) =>
+        `<div class="section-content">${sectionParagraph(`section ${index}`)}${sectionParagraph(`more of section ${index}`)}</div>`,
+      '<h2 class="share-title">',
+    );
+    expect(markdown).toContain('## The winter logs');
+    expect(markdown).not.toContain('The summer logs');
+    expect(markdown).toContain('about more of section 3 at');
   });
 
   it('keeps every section when each has its sidenotes in an aside beside it', () => {
