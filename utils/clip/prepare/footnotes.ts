@@ -889,14 +889,12 @@ function removeEmptiedHolders(holder: Element, root: ParentNode): void {
     element = parent;
   }
   if (!removed || !element || element === root || !LAYOUT_BLOCK.test(element.localName)) return;
-  const [only] = Array.from(element.children);
+  const only = element.firstElementChild;
   const framesOnly =
-    element.children.length === 1 &&
-    only &&
+    element.childElementCount === 1 &&
+    only !== null &&
     LAYOUT_BLOCK.test(only.localName) &&
-    Array.from(element.childNodes).every(
-      (node) => node === only || node.nodeType !== 3 || !/\S/.test(node.nodeValue ?? ''),
-    );
+    Array.from(element.childNodes).every((node) => node === only || !hasText(node));
   if (framesOnly) element.replaceWith(only);
 }
 
