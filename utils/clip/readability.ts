@@ -7,6 +7,8 @@ interface ReadabilityInternals {
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
   _getClassWeight(element: Element): number;
+  _getLinkDensity(element: Element): number;
+  _prepArticle(this: unknown, articleContent: Element): void;
 }
 
 /**
@@ -26,12 +28,29 @@ interface ReadabilityInternals {
  * checks that the methods replaced still exist under these names, so an upgrade that renames them
  * fails there rather than silently running the slow originals.
  */
+const HEADING = /^H[1-6]$/;
+
+/**
+ * Left out without Readability weighing it: a heading, or a block it never scored (no score is
+ * kept on it) that shows text and is not mostly links.
+ */
+function unjudged(readability: ReadabilityInternals, element: Element): boolean {
+  if (HEADING.test(element.tagName)) return true;
+  return (
+    !('readability' in element) && hasText(element) && readability._getLinkDensity(element) < 0.5
+  );
+}
+
 export class PreparedReadability<T = string> extends Readability<T> {
   /** The address the page's links mean, as it was handed over (its own or a saved copy's base). */
   readonly #base: string;
 
-  /** Each heading of the page with the blocks it stands between, as the page had them. */
-  #headings: { heading: Element; before: Element; after: Element }[] = [];
+  /**
+   * The children of each element that holds a heading between two other elements, in the page's
+   * order, each followed by its first child: Readability puts a block that holds nothing but one
+   * paragraph in the page as that paragraph.
+   */
+  #sections: (Element | null)[][] = [];
 
   constructor(doc: Document, options?: ConstructorParameters<typeof Readability<T>>[1]) {
     super(doc, options);
@@ -40,20 +59,65 @@ export class PreparedReadability<T = string> extends Readability<T> {
 
   /**
    * Readability builds the article from the block it chose and those of its siblings that score
-   * as prose; a heading between two of them scores nothing and stays behind. On a page whose
-   * sections are each a block of their own under one parent (`<div class="section-content">`,
-   * the heading between), the note had every section's prose and none of their headings. Which
-   * heading stood between which blocks is noted before the page is taken apart, and put back in
-   * _postProcessContent. Pages whose headings sit inside the block Readability chose lose none.
+   * as prose. A heading between two of them scores nothing, and a section none of whose
+   * paragraphs reaches Readability's 25-character floor (`<p>The main benefits are:</p>` and a
+   * list) is never scored at all; both stayed behind. On a page whose sections are each a block
+   * of their own under one parent, with headings between them, the note had the sections'
+   * prose and none of their headings, or lost a short section from between two it kept. The
+   * order of the children of every element that holds a heading between two other elements is
+   * noted before the page is taken apart, and what was left out between two kept blocks goes
+   * back in _prepArticle.
    */
   override parse(): ReturnType<Readability<T>['parse']> {
     const doc = (this as unknown as ReadabilityInternals)._doc;
-    for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-      const before = heading.previousElementSibling;
-      const after = heading.nextElementSibling;
-      if (before && after) this.#headings.push({ heading, before, after });
+    const parents = new Set<Element>();
+    for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')))
+      if (heading.previousElementSibling && heading.nextElementSibling && heading.parentElement)
+        parents.add(heading.parentElement);
+    for (const parent of parents) {
+      const children: (Element | null)[] = [];
+      for (let child = parent.firstElementChild; child; child = child.nextElementSibling)
+        children.push(child, child.firstElementChild);
+      this.#sections.push(children);
     }
     return super.parse();
+  }
+
+  /**
+   * What stood between two blocks that are side by side in the article goes back between them
+   * when Readability never judged it: a heading, or a block it never scored, with text and few
+   * links. A block it scored and found too weak, and whatever it removed before scoring (hidden,
+   * or unlikely by its class), stays out. This runs before Readability cleans the article, so
+   * what comes back is cleaned as the rest is (a heading whose class it distrusts goes).
+   */
+  _prepArticle(articleContent: Element): void {
+    const readability = this as unknown as ReadabilityInternals;
+    for (const children of this.#sections) {
+      let previous: Element | null = null;
+      let left: Element[] = [];
+      for (let index = 0; index < children.length; index += 2) {
+        const element = children[index] as Element;
+        const only = children[index + 1];
+        const kept =
+          element.parentNode === articleContent
+            ? element
+            : !element.isConnected && only?.parentNode === articleContent
+              ? only
+              : null;
+        if (!kept) {
+          if (previous && element.isConnected) left.push(element);
+          continue;
+        }
+        // Weighed only once a kept block closes the run: the run after the last kept block is
+        // most of a page (its comments, its footer), and measuring its links costs.
+        if (left.length > 0 && kept.previousElementSibling === previous)
+          kept.before(...left.filter((element) => unjudged(readability, element)));
+        previous = kept;
+        left = [];
+      }
+    }
+    const original = (Readability.prototype as unknown as ReadabilityInternals)._prepArticle;
+    original.call(this, articleContent);
   }
 
   /**
@@ -66,20 +130,6 @@ export class PreparedReadability<T = string> extends Readability<T> {
    */
   _postProcessContent(articleContent: Element): void {
     const readability = this as unknown as ReadabilityInternals;
-    for (const { heading, before, after } of this.#headings) {
-      // Left in the page it was read from (a heading Readability removed is nowhere), while the
-      // blocks on either side are side by side in the article: its place is between them. One
-      // whose class Readability distrusts stays out, as it would inside the article (its
-      // _cleanHeaders).
-      if (
-        heading.isConnected &&
-        after.previousElementSibling === before &&
-        articleContent.contains(before) &&
-        !articleContent.contains(heading) &&
-        readability._getClassWeight(heading) >= 0
-      )
-        after.before(heading);
-    }
     const doc = readability._doc;
     if (!doc.documentElement && doc.baseURI !== this.#base) {
       const root = doc.appendChild(doc.createElement('html'));

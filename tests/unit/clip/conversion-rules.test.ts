@@ -150,6 +150,37 @@ describe('posts whose sections are blocks of their own', () => {
     expect(markdown).toContain('about more of section 3 at');
   });
 
+  it('keeps a short section, a sentence and a list, between two sections it keeps', () => {
+    // Readability scores paragraphs of 25 characters and more, never a list: this section was
+    // never scored, so never weighed beside the others, and went. The last section is one
+    // paragraph, which Readability puts in the page in place of its block.
+    const markdown = sectionsPage((index) =>
+      index === 2
+        ? `<div class="section-content"><p>Kept each winter:</p><ul><li>the oil ledger</li><li>the wick book</li><li>the ship tally</li></ul></div>`
+        : `<div class="section-content">${sectionParagraph(`section ${index}`)}${index === 1 ? sectionParagraph(`more of section ${index}`) : ''}</div>`,
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toMatch(
+      /section 1 at[\s\S]*<h2>The winter logs<\/h2>\s*<p>Kept each winter:<\/p>\s*<ul>\s*<li>the oil ledger<\/li>\s*<li>the wick book<\/li>\s*<li>the ship tally<\/li>\s*<\/ul>\s*<h2>The summer logs<\/h2>[\s\S]*section 3 at/,
+    );
+  });
+
+  it('leaves out what stood between two sections and was links, unlikely, or weighed', () => {
+    // A list of links (the series' other parts), a block whose class Readability takes for
+    // chrome and removes before it scores, and a block it scored and found too weak to keep.
+    const markdown = sectionsPage((index) =>
+      index === 2
+        ? `<ul><li><a href="/logs/1">Part one of the series</a></li><li><a href="/logs/2">Part two of the series</a></li></ul>
+           <div class="remark"><p>Draft: the keepers wrote about the draft at length.</p><p>Draft: the keepers wrote about the draft again.</p></div>
+           <div class="section-note"><p>Copied out by the archive staff in 2026.</p><p>Checked against the ledgers in 2027.</p></div>`
+        : `<div class="section-content">${sectionParagraph(`section ${index}`)}${sectionParagraph(`more of section ${index}`)}</div>`,
+    );
+    expect(markdown).toContain('about more of section 3 at');
+    expect(markdown).not.toContain('Part one');
+    expect(markdown).not.toContain('Draft');
+    expect(markdown).not.toContain('Copied out');
+  });
+
   it('keeps every section when each has its sidenotes in an aside beside it', () => {
     // Each section: its prose, and an aside with the notes it cites, numbered on from the last.
     const markdown = sectionsPage(

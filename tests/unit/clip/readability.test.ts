@@ -42,8 +42,10 @@ describe('the reordered Readability checks', () => {
     const prototype = Readability.prototype as unknown as Record<string, unknown>;
     // The step the engine's Readability wraps to give back a root it removed (saved-copy.test.ts).
     expect(typeof prototype._postProcessContent).toBe('function');
-    // What it asks of a heading it puts back between two blocks of the article.
-    expect(typeof prototype._getClassWeight).toBe('function');
+    // The step it wraps to put back what was left out between two blocks of the article, and
+    // what it asks of a block before it does (conversion-rules.test.ts).
+    expect(typeof prototype._prepArticle).toBe('function');
+    expect(typeof prototype._getLinkDensity).toBe('function');
     for (const name of CHECKS) {
       expect(typeof prototype[name], name).toBe('function');
       expect(PreparedReadability.prototype[name as keyof PreparedReadability]).not.toBe(
