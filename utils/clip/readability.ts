@@ -6,9 +6,21 @@ interface ReadabilityInternals {
   REGEXPS: { byline: RegExp };
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
-  _getClassWeight(element: Element): number;
   _getLinkDensity(element: Element): number;
   _prepArticle(this: unknown, articleContent: Element): void;
+}
+
+const HEADING = /^H[1-6]$/;
+
+/**
+ * Left out without Readability weighing it: a heading, or a block it never scored (no score is
+ * kept on it) that shows text and is not mostly links.
+ */
+function unjudged(readability: ReadabilityInternals, element: Element): boolean {
+  if (HEADING.test(element.tagName)) return true;
+  return (
+    !('readability' in element) && hasText(element) && readability._getLinkDensity(element) < 0.5
+  );
 }
 
 /**
@@ -26,21 +38,10 @@ interface ReadabilityInternals {
  * The answers are exactly Readability's: the same conditions, in a different order, with no side
  * effects skipped. The package is pinned (package.json), and tests/unit/clip/readability.test.ts
  * checks that the methods replaced still exist under these names, so an upgrade that renames them
- * fails there rather than silently running the slow originals.
+ * fails there rather than silently running the slow originals. Beside these it changes what
+ * Readability keeps in two places, each explained where it is made: what it left out between two
+ * sections it kept (`parse`, `_prepArticle`), and the root it removed (`_postProcessContent`).
  */
-const HEADING = /^H[1-6]$/;
-
-/**
- * Left out without Readability weighing it: a heading, or a block it never scored (no score is
- * kept on it) that shows text and is not mostly links.
- */
-function unjudged(readability: ReadabilityInternals, element: Element): boolean {
-  if (HEADING.test(element.tagName)) return true;
-  return (
-    !('readability' in element) && hasText(element) && readability._getLinkDensity(element) < 0.5
-  );
-}
-
 export class PreparedReadability<T = string> extends Readability<T> {
   /** The address the page's links mean, as it was handed over (its own or a saved copy's base). */
   readonly #base: string;
