@@ -38,6 +38,11 @@ export function hasText(node: Node): boolean {
   return false;
 }
 
+/** Whether the element is a heading, `<h1>` to `<h6>`. */
+export function isHeading(element: Element): boolean {
+  return /^h[1-6]$/.test(element.localName);
+}
+
 /** 3: text, 4: CDATA (Node's constants are not globals in every DOM implementation). */
 function isTextNode(node: Node): boolean {
   return node.nodeType === 3 || node.nodeType === 4;

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { hasText } from './presence';
+import { hasText, isHeading } from './presence';
 
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
@@ -10,14 +10,12 @@ interface ReadabilityInternals {
   _prepArticle(this: unknown, articleContent: Element): void;
 }
 
-const HEADING = /^H[1-6]$/;
-
 /**
  * Left out without Readability weighing it: a heading, or a block it never scored (no score is
  * kept on it) that shows text and is not mostly links.
  */
 function unjudged(readability: ReadabilityInternals, element: Element): boolean {
-  if (HEADING.test(element.tagName)) return true;
+  if (isHeading(element)) return true;
   return (
     !('readability' in element) && hasText(element) && readability._getLinkDensity(element) < 0.5
   );
@@ -98,12 +96,12 @@ export class PreparedReadability<T = string> extends Readability<T> {
       let left: Element[] = [];
       for (let index = 0; index < children.length; index += 2) {
         const element = children[index] as Element;
-        const only = children[index + 1];
+        const first = children[index + 1];
         const kept =
           element.parentNode === articleContent
             ? element
-            : !element.isConnected && only?.parentNode === articleContent
-              ? only
+            : !element.isConnected && first?.parentNode === articleContent
+              ? first
               : null;
         if (!kept) {
           if (previous && element.isConnected) left.push(element);
@@ -130,8 +128,7 @@ export class PreparedReadability<T = string> extends Readability<T> {
    * page was handed with stands in from here on. Pages that keep their root are not touched.
    */
   _postProcessContent(articleContent: Element): void {
-    const readability = this as unknown as ReadabilityInternals;
-    const doc = readability._doc;
+    const doc = (this as unknown as ReadabilityInternals)._doc;
     if (!doc.documentElement && doc.baseURI !== this.#base) {
       const root = doc.appendChild(doc.createElement('html'));
       const head = root.appendChild(doc.createElement('head'));

@@ -1,5 +1,6 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
+import { isHeading } from '../presence';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
@@ -647,8 +648,6 @@ function holdsAtMostALabel(block: Element): boolean {
   );
 }
 
-const HEADING = /^h[1-6]$/;
-
 /**
  * The heading right above a run of headlines ("Related posts", "Lees ook") when nothing but the
  * run sits under it (the run ends its section): without the run it would head nothing.
@@ -660,10 +659,10 @@ function isShortLabel(heading: Element): boolean {
 
 function orphanedLabel(first: Element, last: Element): Element | null {
   const label = first.previousElementSibling;
-  if (!label || !HEADING.test(label.localName) || !adjacent(label, first)) return null;
+  if (!label || !isHeading(label) || !adjacent(label, first)) return null;
   if (!isShortLabel(label)) return null;
   const after = last.nextElementSibling;
-  const ends = after ? HEADING.test(after.localName) && adjacent(last, after) : !showsAfter(last);
+  const ends = after ? isHeading(after) && adjacent(last, after) : !showsAfter(last);
   return ends ? label : null;
 }
 
@@ -788,7 +787,7 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
     if (normalizedText(link) !== text) continue;
     const lines: Element[] = [];
     let next = heading.nextElementSibling;
-    for (; next && !HEADING.test(next.localName); next = next.nextElementSibling) {
+    for (; next && !isHeading(next); next = next.nextElementSibling) {
       if (lines.length === AUTHOR_BOX_LINES) return;
       if (wordCount(normalizedText(next)) > AUTHOR_BOX_LINE_WORDS) return;
       lines.push(next);
