@@ -648,15 +648,15 @@ function holdsAtMostALabel(block: Element): boolean {
   );
 }
 
-/**
- * The heading right above a run of headlines ("Related posts", "Lees ook") when nothing but the
- * run sits under it (the run ends its section): without the run it would head nothing.
- */
 /** A section label: a few words, no link ("Related posts", "Most read in world news"). */
 function isShortLabel(heading: Element): boolean {
   return !heading.querySelector('a[href]') && wordCount(normalizedText(heading)) <= 5;
 }
 
+/**
+ * The heading right above a run of headlines ("Related posts", "Lees ook") when nothing but the
+ * run sits under it (the run ends its section): without the run it would head nothing.
+ */
 function orphanedLabel(first: Element, last: Element): Element | null {
   const label = first.previousElementSibling;
   if (!label || !isHeading(label) || !adjacent(label, first)) return null;
