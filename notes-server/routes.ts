@@ -16,7 +16,8 @@ import { DEFAULT_DECK_ID, type NoteStore, type StoredNote } from './store';
  * - update answers 200 with the whole note, as the single-note response (with `deck_id`);
  * - delete is `DELETE /api/notes/:id` and answers 204 without a body;
  * - bodies over 1 MiB are a 413, answered as soon as the size is known (from Content-Length, or
- *   while the body streams in), without reading the rest;
+ *   while the body streams in), without reading the rest; the connection closes after the answer,
+ *   and lingers up to 2 s for the client to close it first (see closeGently);
  * - the key is checked before the body is read: a 401 never reads, parses or records the body;
  * - a path that is not a valid URL or whose id is not valid percent-encoding is a 400.
  */
@@ -95,8 +96,9 @@ export async function handleRequest(
     await route({ method, url, body, request, response, context });
   } catch (error) {
     // A body left unread is not drained: the connection is closed after the answer instead.
-    const headers: Record<string, string> =
-      !bodyRead && declaresBody(request) ? { Connection: 'close' } : {};
+    const unread = !bodyRead && declaresBody(request);
+    const headers: Record<string, string> = unread ? { Connection: 'close' } : {};
+    if (unread) closeGently(request);
     if (error instanceof HttpError) {
       sendJson(
         response,
@@ -108,6 +110,25 @@ export async function handleRequest(
       sendJson(response, 500, { error: 'Internal server error.', code: 'internal_error' }, headers);
     }
   }
+}
+
+/** How long a connection closed with its body unread stays open after the answer. */
+const LINGER_MS = 2000;
+
+/**
+ * Answered before its body was read (a 401, a 413): the connection closes after the answer, but
+ * not at once. Closed with the rest of the body unread, a connection is reset by the system, and a
+ * client still writing its body then fails on that write before it has read the answer. So the
+ * server sends the answer and ends its side, and lets the client close first, within LINGER_MS:
+ * the "lingering close" of RFC 9112, 9.6. What comes meanwhile is never read.
+ */
+function closeGently(request: IncomingMessage): void {
+  const socket = request.socket;
+  // Node's server closes a connection after its last answer with destroySoon (end, then destroy
+  // once written). Ending alone leaves the socket open for the client to close; the timer cuts it.
+  socket.destroySoon = () => socket.end();
+  const cutOff = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  socket.once('close', () => clearTimeout(cutOff));
 }
 
 /**

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,6 +144,73 @@ describe('bodies it must not read', () => {
     expect(answer.bytesSent).toBeLessThan(FIFTY_MB);
     expect(server.notes()).toEqual([]);
   });
+});
+
+describe('the connection after an answer given before the body was read', () => {
+  const CHUNK = 64 * 1024;
+  const chunk = `${CHUNK.toString(16)}\r\n${'x'.repeat(CHUNK)}\r\n`;
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  /**
+   * Streams a chunked body past 1 MiB over a plain socket, a chunk per turn of the event loop, until
+   * the whole 413 has come in. The socket stays open for writing when the server ends its side.
+   */
+  async function overflow(): Promise<{
+    socket: Socket;
+    answer: () => string;
+    ended: Promise<unknown>;
+  }> {
+    const { hostname, port } = new URL(server.baseUrl);
+    const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (data: Buffer) => {
+      answer += data.toString('latin1');
+    });
+    const ended = once(socket, 'end');
+    socket.write(
+      `POST /api/notes/ HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${server.apiKey}\r\n` +
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    // The last chunk of a chunked answer: the 413 has come in whole.
+    while (!answer.endsWith('0\r\n\r\n')) {
+      socket.write(chunk);
+      await turn();
+    }
+    return { socket, answer: () => answer, ended };
+  }
+
+  it('answers a 413 and ends its side, and lets a client still writing close first', async () => {
+    const { socket, answer, ended } = await overflow();
+    expect(answer()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer()).toMatch(/\r\nconnection: close\r\n/i);
+
+    // Closed at once with the body unread, the connection would be reset and this write would fail.
+    await ended;
+    for (let sent = 0; sent < 256 * 1024; sent += CHUNK) {
+      await new Promise<void>((resolve, reject) =>
+        socket.write(chunk, (error) => (error ? reject(error) : resolve())),
+      );
+    }
+    socket.end();
+    await once(socket, 'close');
+    expect(server.notes()).toEqual([]);
+  });
+
+  it('cuts off a client still writing two seconds after the 413', async () => {
+    const { socket } = await overflow();
+    const answeredAt = Date.now();
+    // The cut shows as a reset: an error on the next write, then the close.
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const writing = setInterval(() => socket.write('1\r\nx\r\n'), 50);
+    await closed;
+    clearInterval(writing);
+
+    const lingered = Date.now() - answeredAt;
+    expect(lingered).toBeGreaterThanOrEqual(1500);
+    expect(lingered).toBeLessThan(4000);
+  }, 10_000);
 });
 
 describe('malformed requests', () => {
