@@ -1,6 +1,6 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
-import { isHeading } from '../presence';
+import { elementBeside, isHeading } from '../presence';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
@@ -461,13 +461,7 @@ const HEADLINE_RUN = 3;
 
 /** Whether nothing but whitespace or comments lies between two element siblings. */
 function adjacent(first: Element, second: Element): boolean {
-  for (let node = first.nextSibling; node; node = node.nextSibling) {
-    if (node === second) return true;
-    // 1: an element; 3: text (Node is not a global in every DOM implementation).
-    if (node.nodeType === 1 || (node.nodeType === 3 && /\S/.test(node.nodeValue ?? '')))
-      return false;
-  }
-  return false;
+  return elementBeside(first, 'nextSibling') === second;
 }
 
 /**
