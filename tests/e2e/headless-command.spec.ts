@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { runClipCommand } from '../support/clip-command';
 import {
   MOVED_PAGES,
   movedPagesProblems,
@@ -9,25 +8,12 @@ import {
 } from '../support/command-pages';
 import { expect, SITE_DIR, test } from './fixtures';
 
-const run = promisify(execFile);
-
-/** Runs `npm start -- …` the way a user would, and keeps its exit status instead of throwing. */
-async function clipCommand(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/clip.ts', ...args],
-      {
-        env: { ...process.env, ...env },
-        timeout: 90_000,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout: string; stderr: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/**
+ * `npm start -- …` as a user runs it on a machine without a display, where the command clips
+ * headless by itself; `--headless` says so where a display exists, so the suite opens no window.
+ */
+const clipCommand = (args: string[], env: Record<string, string>) =>
+  runClipCommand(args, env, 90_000);
 
 test('the headless command clips a local page and prints the stored note', async ({
   notesServer,
