@@ -207,9 +207,11 @@ describe('the connection after an answer given before the body was read', () => 
     await closed;
     clearInterval(writing);
 
+    // About 2 s: the window is wide, since a loaded machine delays the answer's arrival and the
+    // timer. Closing at once (in a few milliseconds) or never is what it must tell apart.
     const lingered = Date.now() - answeredAt;
-    expect(lingered).toBeGreaterThanOrEqual(1500);
-    expect(lingered).toBeLessThan(4000);
+    expect(lingered).toBeGreaterThanOrEqual(1000);
+    expect(lingered).toBeLessThan(5000);
   }, 10_000);
 });
 
