@@ -6,7 +6,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import type { Page, Route, Worker } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension } from '../scripts/lib/chromium';
 import { type ClipResult, ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
-import { ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
+import { ENGINE_SCRIPT, PEERS_SCRIPT, SITE_READERS_SCRIPT } from './build';
 import type { CorpusPage } from './corpus';
 import type { PageMetadata } from './metrics/metadata';
 import type { PeerName, SingleRun } from './pipelines/peers';
@@ -88,7 +88,7 @@ export interface CorpusBrowser {
   worker(): Worker;
   /**
    * Shows the page in the browser's one tab and injects these files of the loaded extension into
-   * its isolated world; returns the tab's id.
+   * its isolated world (none: the page alone); returns the tab's id.
    */
   show(page: CorpusPage, files: string[]): Promise<number>;
   /** Closes the tab (a hung or crashed page): the next page opens a new one. */
@@ -173,12 +173,14 @@ export async function openCorpusBrowser(options: {
       // tsx compiles these files with esbuild's keepNames, which wraps functions in a `__name`
       // helper that does not exist in the worker the function is sent to.
       await worker.evaluate('globalThis.__name ??= (target) => target');
-      await worker.evaluate(
-        async ({ tabId, files }) => {
-          await chrome.scripting.executeScript({ target: { tabId }, files });
-        },
-        { tabId: tab.id, files: files.map((file) => `/${file}`) },
-      );
+      if (files.length > 0) {
+        await worker.evaluate(
+          async ({ tabId, files }) => {
+            await chrome.scripting.executeScript({ target: { tabId }, files });
+          },
+          { tabId: tab.id, files: files.map((file) => `/${file}`) },
+        );
+      }
       return tab.id;
     },
     async dropTab() {
@@ -246,7 +248,8 @@ export async function openBenchBrowser(options: {
             if (!engine) return { markdown: '', ms: 0, error: 'engine missing', changed: false };
             const before = check ? document.documentElement.outerHTML : '';
             const start = performance.now();
-            const result: ClipResult = engine.clip({ mode: 'article' });
+            // The readers are in (SITE_READERS_SCRIPT), so the answer is a clip.
+            const result = engine.clip({ mode: 'article' }) as ClipResult;
             const ms = performance.now() - start;
             const changed = check && document.documentElement.outerHTML !== before;
             const meta = result.ok ? result.clip.metadata : undefined;
@@ -288,7 +291,7 @@ export async function openBenchBrowser(options: {
    * all three alike and the page-by-page ratios stay fair.
    */
   const runPage = async (corpusPage: CorpusPage, runs: number): Promise<PageRun> => {
-    const id = await browser.show(corpusPage, [ENGINE_SCRIPT, PEERS_SCRIPT]);
+    const id = await browser.show(corpusPage, [ENGINE_SCRIPT, SITE_READERS_SCRIPT, PEERS_SCRIPT]);
     const once = (pipeline: PipelineName): Promise<SingleRun> =>
       pipeline === 'clipdeck' ? runClipdeck(id, false) : runPeer(id, pipeline);
 

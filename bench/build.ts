@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, symlink } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -12,6 +12,14 @@ export class BenchBuildError extends Error {
 }
 
 export const ENGINE_SCRIPT = 'content-scripts/extract.js';
+/**
+ * The site modules' readers, which the extension injects after the engine only on pages a site
+ * claims (utils/clip/sites/loading.ts). The benchmark injects them on every page, before it
+ * times anything: what it times is the clip, the same with them or without.
+ */
+export const SITE_READERS_SCRIPT = 'content-scripts/site-readers.js';
+/** The engine with every site's reader, which the extension injects on a site's own host. */
+export const ENGINE_WITH_SITES_SCRIPT = 'content-scripts/extract-sites.js';
 /** The reference pipelines' bundle, added to the bench's own copy of the extension. */
 export const PEERS_SCRIPT = 'bench/peers.js';
 
@@ -43,6 +51,33 @@ export function buildExtension(outDir: string, sourceDir = process.cwd()): strin
     );
   }
   return extensionDir;
+}
+
+/**
+ * The working tree's build and the build of the commit `against`, checked out into a worktree
+ * under `work` (its packages linked from this one) and built there: what bench/compare.ts and
+ * bench/injection.ts set side by side. `remove` takes the worktree away again.
+ */
+export async function buildWithReference(
+  work: string,
+  against: string,
+): Promise<{ extensionDir: string; referenceDir: string; remove(): void }> {
+  const checkout = join(work, 'reference-source');
+  const remove = () => {
+    if (existsSync(checkout)) {
+      execFileSync('git', ['worktree', 'remove', '--force', checkout], { stdio: 'ignore' });
+    }
+  };
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', checkout, against], { stdio: 'ignore' });
+    await symlink(resolve('node_modules'), join(checkout, 'node_modules'), 'dir');
+    const extensionDir = buildExtension(join(work, 'working-build'));
+    const referenceDir = buildExtension(join(work, 'reference-build'), checkout);
+    return { extensionDir, referenceDir, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 export function checkExtension(extensionDir: string): string {

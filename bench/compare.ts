@@ -1,13 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClipResult } from '../utils/clip';
 import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
+import { SITE_READERS_KEY } from '../utils/clip/sites/loading';
 import { openCorpusBrowser } from './browser';
-import { addPeers, buildExtension, ENGINE_SCRIPT, PEERS_SCRIPT } from './build';
+import {
+  addPeers,
+  buildWithReference,
+  ENGINE_SCRIPT,
+  PEERS_SCRIPT,
+  SITE_READERS_SCRIPT,
+} from './build';
 import { listPages, pageFilter } from './corpus';
 import { median } from './metrics/speed';
 
@@ -45,28 +51,41 @@ const clips = Math.max(1, Number(values.clips));
 /** The reference engine installs itself under this name, so both engines live in one world. */
 const REFERENCE_GLOBAL = 'clipdeckReferenceEngine';
 const REFERENCE_SCRIPT = 'content-scripts/reference-extract.js';
+/** A reference engine's own site readers, when it has them, under a key of their own. */
+const REFERENCE_READERS_KEY = 'clipdeckReferenceSiteReaders';
+const REFERENCE_READERS_SCRIPT = 'content-scripts/reference-site-readers.js';
 
 type Contender = 'working' | 'reference' | 'baseline';
 const CONTENDERS: Contender[] = ['working', 'reference', 'baseline'];
 
 const work = await mkdtemp(join(tmpdir(), 'clipdeck-compare-'));
-const checkout = join(work, 'reference-source');
+let removeReference = () => {};
 try {
   process.stderr.write(`Building the working tree and ${values.against}…\n`);
-  execFileSync('git', ['worktree', 'add', '--detach', checkout, values.against as string], {
-    stdio: 'ignore',
-  });
-  await symlink(resolve('node_modules'), join(checkout, 'node_modules'), 'dir');
-  const extensionDir = buildExtension(join(work, 'working-build'));
-  const referenceDir = buildExtension(join(work, 'reference-build'), checkout);
+  const { extensionDir, referenceDir, remove } = await buildWithReference(
+    work,
+    values.against as string,
+  );
+  removeReference = remove;
   const referenceEngine = await readFile(join(referenceDir, ENGINE_SCRIPT), 'utf8');
   if (!referenceEngine.includes(ENGINE_KEY)) {
     throw new Error(`The engine at ${values.against} does not install itself as ${ENGINE_KEY}.`);
   }
-  await writeFile(
-    join(extensionDir, REFERENCE_SCRIPT),
-    referenceEngine.replaceAll(ENGINE_KEY, REFERENCE_GLOBAL),
-  );
+  // Each engine finds only its own readers: the reference's, if it has them, under another key.
+  const rename = (code: string) =>
+    code
+      .replaceAll(ENGINE_KEY, REFERENCE_GLOBAL)
+      .replaceAll(SITE_READERS_KEY, REFERENCE_READERS_KEY);
+  await writeFile(join(extensionDir, REFERENCE_SCRIPT), rename(referenceEngine));
+  const referenceReaders = join(referenceDir, SITE_READERS_SCRIPT);
+  const files = [ENGINE_SCRIPT, SITE_READERS_SCRIPT, REFERENCE_SCRIPT, PEERS_SCRIPT];
+  if (existsSync(referenceReaders)) {
+    await writeFile(
+      join(extensionDir, REFERENCE_READERS_SCRIPT),
+      rename(await readFile(referenceReaders, 'utf8')),
+    );
+    files.push(REFERENCE_READERS_SCRIPT);
+  }
   await addPeers(extensionDir);
 
   const pages = listPages(corpusDir)
@@ -77,7 +96,7 @@ try {
     [];
   try {
     for (const [index, page] of pages.entries()) {
-      const tabId = await browser.show(page, [ENGINE_SCRIPT, REFERENCE_SCRIPT, PEERS_SCRIPT]);
+      const tabId = await browser.show(page, files);
       const run = (contender: Contender, count: number) =>
         browser.worker().evaluate(
           async ({ tabId, contender, count, referenceGlobal, engineKey }) => {
@@ -104,7 +123,8 @@ try {
                   const engine = holder[Symbol.for(key)] ?? holder[key];
                   if (!engine) return { ms: Number.NaN, markdown: 'error: engine missing' };
                   const start = performance.now();
-                  const result: ClipResult = engine.clip({ mode: 'article' });
+                  // Both engines' site readers are in (files), so each answer is a clip.
+                  const result = engine.clip({ mode: 'article' }) as ClipResult;
                   ms += performance.now() - start;
                   markdown = result.ok ? result.clip.markdown : `error: ${result.error.code}`;
                 }
@@ -159,8 +179,6 @@ try {
     `${lines.join('\n')}\n\nMarkdown differs between the two engines on ${differing.length} of ${rows.length} pages${differing.length ? `: ${differing.join(', ')}` : ''}.\n`,
   );
 } finally {
-  if (existsSync(checkout)) {
-    execFileSync('git', ['worktree', 'remove', '--force', checkout], { stdio: 'ignore' });
-  }
+  removeReference();
   await rm(work, { recursive: true, force: true });
 }

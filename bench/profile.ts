@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { launchWithExtension } from '../scripts/lib/chromium';
 import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
 import { startCorpusServer } from './browser';
-import { ENGINE_SCRIPT } from './build';
+import { ENGINE_SCRIPT, SITE_READERS_SCRIPT } from './build';
 
 /**
  * Where the engine spends its time in Chromium: builds the automation build unminified (so the
@@ -80,11 +80,12 @@ for (const name of positionals) {
     page.url(),
   );
   if (tabId === undefined) throw new Error(`No tab shows ${name}.`);
+  // The readers too, as the benchmark does: a site's page is profiled with its module reading it.
   await worker.evaluate(
-    async ({ tabId, file }) => {
-      await chrome.scripting.executeScript({ target: { tabId }, files: [`/${file}`] });
+    async ({ tabId, files }) => {
+      await chrome.scripting.executeScript({ target: { tabId }, files: files.map((f) => `/${f}`) });
     },
-    { tabId, file: ENGINE_SCRIPT },
+    { tabId, files: [ENGINE_SCRIPT, SITE_READERS_SCRIPT] },
   );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');

@@ -89,7 +89,7 @@ async function backgroundTimings(worker: Worker, tabId: number): Promise<Backgro
             Symbol.for(engineKey)
           ];
           const result = engine?.clip({ mode: 'article' });
-          return { engine: performance.now() - begin, ok: result?.ok };
+          return { engine: performance.now() - begin, ok: !!result && 'ok' in result && result.ok };
         },
         args: [key],
       });

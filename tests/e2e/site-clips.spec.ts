@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixtureOptions } from '../support/fixture-options';
 import { SITES_DIR, serveSiteFixtures, siteFixtures } from '../support/site-fixtures';
 import { expect, test } from './fixtures';
 
@@ -203,4 +204,33 @@ test('MDN as fred serves it today: the page’s shadow roots are attached in the
   } finally {
     await stop();
   }
+});
+
+test('a site’s page at the site’s own address is read by its module (the engine comes with every reader)', async ({
+  context,
+  notesServer,
+  configure,
+  openPopupFor,
+}) => {
+  test.setTimeout(90_000);
+  // On a site's own host the background injects the engine with every site's reader in one
+  // script (utils/clip/sites/hosts.ts); elsewhere, as above, the engine asks for the readers.
+  // Served at the fixture's own address by the browser's request routing (nothing leaves the
+  // machine).
+  const fixture = FIXTURES.find((each) => each.folder === 'github') as (typeof FIXTURES)[number];
+  const address = fixtureOptions(fixture.html).url as string;
+  expect(new URL(address).hostname).toBe('github.com');
+  await context.route(address, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: fixture.html }),
+  );
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(address);
+  const popup = await openPopupFor(page);
+  await popup.waitForPreview();
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toBeVisible();
+  const markdown = notesServer.notes().at(-1)?.markdown_text ?? '';
+  expect(markdown).toContain(fixture.golden[0] as string);
+  expect(markdown).toContain(fixture.golden.at(-1) as string);
 });

@@ -289,7 +289,18 @@ const ENGINE_MARKERS = [
   { part: 'turndown', marker: 'is not a string, or an element/document/fragment node' },
   { part: 'the markup rules (utils/clip/prepare)', marker: 'data-lazy-src' },
   { part: 'the markup rules (utils/clip/prepare)', marker: 'data-clipdeck-' },
-  { part: 'the site modules (utils/clip/sites)', marker: 'ytInitialData' },
+];
+
+/**
+ * The site modules' readers are a script of their own (content-scripts/site-readers.js), which
+ * the background injects only on a page a site's detector claims (utils/clip/sites/loading.ts),
+ * and are in the engine with every site (extract-sites.js), which it injects on a site's own
+ * host: each marker must be in those two, and neither in the engine's script, which every other
+ * capture compiles, nor in the background.
+ */
+const READER_MARKERS = [
+  { part: 'the YouTube reader (utils/clip/sites/youtube)', marker: 'ytInitialData' },
+  { part: 'the thread writer (utils/clip/sites/thread.ts)', marker: 'Deleted comment' },
 ];
 
 /**
@@ -321,6 +332,8 @@ describe.each([
   const start = readFileSync(join(dir, 'background.js'), 'utf8');
   const work = readFileSync(join(dir, 'background-work.js'), 'utf8');
   const engine = readFileSync(join(dir, 'content-scripts/extract.js'), 'utf8');
+  const readers = readFileSync(join(dir, 'content-scripts/site-readers.js'), 'utf8');
+  const withSites = readFileSync(join(dir, 'content-scripts/extract-sites.js'), 'utf8');
 
   it(`starts with at most ${BACKGROUND_BUDGET_GZIP_BYTES} bytes gzipped (background.js)`, () => {
     expect(gzipSync(start, { level: 9 }).length).toBeLessThanOrEqual(BACKGROUND_BUDGET_GZIP_BYTES);
@@ -346,6 +359,14 @@ describe.each([
       expect(work.includes(marker), 'background-work.js holds the marker').toBe(false);
     },
   );
+
+  it.each(READER_MARKERS)('carries $part ($marker) only where site pages need it', ({ marker }) => {
+    expect(readers.includes(marker), 'site-readers.js holds the marker').toBe(true);
+    expect(withSites.includes(marker), 'extract-sites.js holds the marker').toBe(true);
+    expect(engine.includes(marker), 'extract.js holds the marker').toBe(false);
+    expect(start.includes(marker), 'background.js holds the marker').toBe(false);
+    expect(work.includes(marker), 'background-work.js holds the marker').toBe(false);
+  });
 });
 
 describe('the sources archive', () => {

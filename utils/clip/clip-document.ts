@@ -63,14 +63,18 @@ import { hasText } from './presence';
 import { PreparedReadability } from './readability';
 import { savedCopyBase, setBase } from './saved-copy';
 import {
-  type CommentDepth,
-  DEFAULT_COMMENT_DEPTH,
   detectSite,
   discussionAddressed,
   readSite,
-  SITE_MODULES,
+  SiteReadersMissing,
+  type SiteSource,
+} from './sites/read';
+import {
+  type CommentDepth,
+  DEFAULT_COMMENT_DEPTH,
+  type SiteDetector,
   type SiteFamily,
-} from './sites';
+} from './sites/types';
 import {
   type Clip,
   type ClipError,
@@ -133,6 +137,7 @@ const BROWSER_PAGE =
 interface Context {
   doc: Document;
   request: ClipRequest;
+  sites: SiteSource;
   budget: TimeBudget;
   styleSource: StyleSource;
   stripTracking: boolean;
@@ -402,8 +407,15 @@ const DISCUSSIONS: ReadonlySet<SiteFamily> = new Set([
 function siteOrArticleClip(
   context: Context,
   metadata: ClipMetadata,
+  claimed: SiteDetector | undefined,
 ): { markdown: string; metadata: ClipMetadata; site?: SiteUsed } {
-  const reading = readSite(context.doc, context.request.comments, SITE_MODULES, context.copyBase);
+  const reading = readSite(
+    context.doc,
+    context.request.comments,
+    context.sites,
+    context.copyBase,
+    claimed,
+  );
   const found = reading.clip;
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;
@@ -424,7 +436,9 @@ function siteOrArticleClip(
   }
   // No module recognises the markup (a redesign renamed what the detectors look for), but the
   // page's address, or the one it declares, is one of a site's discussions: still a discussion.
-  const site = reading.site ?? discussionAddressed([context.doc.URL, metadata.canonicalUrl]);
+  const site =
+    reading.site ??
+    discussionAddressed([context.doc.URL, metadata.canonicalUrl], context.sites.detectors);
   if (site && DISCUSSIONS.has(site.family)) {
     const depth = context.request.comments ?? DEFAULT_COMMENT_DEPTH[site.family];
     context.discussion = { replies: depth !== 'none' };
@@ -561,6 +575,7 @@ function isPdfViewer(body: HTMLElement | null): boolean {
 function runClip(
   doc: Document,
   request: ClipRequest,
+  sites: SiteSource,
   options: EngineOptions,
   depth: number,
 ): ClipResult {
@@ -573,6 +588,12 @@ function runClip(
   }
   const stripTracking = request.stripTrackingParameters ?? false;
   const url = stripTracking ? stripTrackingParameters(pageUrl) : pageUrl;
+  const imageDocument = /^image\//i.test(doc.contentType ?? '');
+  const mode = imageDocument ? 'image' : request.mode;
+  // First in article mode: where a site claims the page and its reader is not loaded yet, this
+  // throws SiteReadersMissing before anything else is read (sites/loading.ts).
+  const claimed = mode === 'article' ? detectSite(doc, sites.detectors) : undefined;
+  if (claimed) sites.reader(claimed);
   const copyBase = request.savedCopy ? savedCopyBase(doc) : undefined;
   const metadata = extractMetadata(doc, pageUrl, copyBase);
   const fallbackTitle = isHttpUrl(url) ? new URL(url).hostname : url;
@@ -580,6 +601,7 @@ function runClip(
   const context: Context = {
     doc,
     request,
+    sites,
     budget: new TimeBudget(request.timeBudgetMs),
     styleSource: options.styleSource ?? defaultStyleSource(doc),
     stripTracking,
@@ -587,8 +609,6 @@ function runClip(
     parseInert: inertParser(doc),
     ...(copyBase && { copyBase }),
   };
-  const imageDocument = /^image\//i.test(doc.contentType ?? '');
-  const mode = imageDocument ? 'image' : request.mode;
   const build = (markdown: string, finalMetadata: ClipMetadata, site?: SiteUsed): ClipResult => {
     const clip: Clip = {
       title: finalMetadata.title ?? fallbackTitle,
@@ -621,11 +641,11 @@ function runClip(
   // A page that draws its post from data for its script (Steam news) has no text before that
   // script runs; a site module that knows the page reads the data, so the page is not empty.
   const blank = !!body && !hasText(body) && !body.querySelector('img');
-  if (!body || body.tagName === 'FRAMESET' || (blank && !(mode === 'article' && detectSite(doc)))) {
+  if (!body || body.tagName === 'FRAMESET' || (blank && !claimed)) {
     const frames = depth === 0 ? frameDocuments(doc) : [];
     const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
     if (richest && textLength(richest.body) > 0) {
-      const inner = runClip(richest, request, options, depth + 1);
+      const inner = runClip(richest, request, sites, options, depth + 1);
       if (inner.ok) inner.clip.notices.unshift(notice('frames'));
       return inner;
     }
@@ -643,7 +663,7 @@ function runClip(
     ? { markdown: fullPageMarkdown(preparedClone(context), context), metadata }
     : mode === 'selection'
       ? selectionClip(context, metadata)
-      : siteOrArticleClip(context, metadata);
+      : siteOrArticleClip(context, metadata, claimed);
   if (!markdown.trim()) {
     return failure('empty', 'no-text');
   }
@@ -652,11 +672,15 @@ function runClip(
 
 /**
  * The engine's entry point: a clip of `doc` as the request asks, or a structured error (a code
- * the extension words for the user). It never throws and never changes the live page.
+ * the extension words for the user). It never throws and never changes the live page, except
+ * that SiteReadersMissing passes through: `sites` claimed the page without its reader, which
+ * the caller loads before asking again (sites/loading.ts). Outside a tab, clipDocument
+ * (./index.ts) calls it with every site loaded.
  */
-export function clipDocument(
+export function clipWithSites(
   doc: Document,
   request: ClipRequest,
+  sites: SiteSource,
   options: EngineOptions = {},
 ): ClipResult {
   const parsed = clipRequestSchema.safeParse(request);
@@ -664,8 +688,9 @@ export function clipDocument(
     return failure('invalid-request', 'bad-request');
   }
   try {
-    return runClip(doc, parsed.data, options, 0);
+    return runClip(doc, parsed.data, sites, options, 0);
   } catch (error) {
+    if (error instanceof SiteReadersMissing) throw error;
     return failure('internal', 'internal', {
       detail: error instanceof Error ? error.message : String(error),
     });

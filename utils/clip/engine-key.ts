@@ -85,10 +85,21 @@ export type ComposedClipResult =
   | { ok: true; clip: Clip; note?: string }
   | { ok: false; error: ClipError };
 
+/**
+ * The engine's answer when a site module claims the page but its reader is not in the tab yet:
+ * the background injects the readers' script and asks again (clip/sites/loading.ts).
+ */
+export interface SiteReadersNeeded {
+  needs: 'site-readers';
+}
+
 export interface InPageClipEngine {
   api: typeof ENGINE_API;
-  /** The clip; with `note`, also the note it becomes (`note` in the answer). Never throws. */
-  clip(request: ClipRequest, note?: ClipNoteRequest): ComposedClipResult;
+  /**
+   * The clip; with `note`, also the note it becomes (`note` in the answer); or that the page
+   * needs the site readers first. Never throws.
+   */
+  clip(request: ClipRequest, note?: ClipNoteRequest): ComposedClipResult | SiteReadersNeeded;
   /** The selection as a quote, or null when nothing is selected. */
   quote(request: QuoteRequest): QuoteAnswer | null;
   /** A link's bookmark note. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { linkBookmarkClip } from '../quick-capture/page';
 import { quoteOfSelection } from '../quote/page';
+import { clipWithSites } from './clip-document';
 import {
   composeInStyle,
   noteStyleSchema,
@@ -12,9 +13,11 @@ import {
   ENGINE_API,
   ENGINE_KEY,
   type InPageClipEngine,
+  type SiteReadersNeeded,
 } from './engine-key';
 import { errorPageFailure } from './error-page';
-import { clipDocument } from './index';
+import { inPageSites } from './sites/loading';
+import { SiteReadersMissing, type SiteSource } from './sites/read';
 import type { Clip, ClipRequest } from './types';
 
 export type { InPageClipEngine } from './engine-key';
@@ -28,6 +31,8 @@ export type { InPageClipEngine } from './engine-key';
  * escapes (issue 18); what comes back is checked there like any answer from a page.
  */
 type EngineHolder = Record<symbol, InPageClipEngine | undefined>;
+
+const SITE_READERS_NEEDED: SiteReadersNeeded = { needs: 'site-readers' };
 
 // The background's requests, checked where they arrive (they cross into the page).
 const clipNoteRequestSchema = z.object({
@@ -52,18 +57,27 @@ export function inPageEngine(scope: object = globalThis): InPageClipEngine | und
   return (scope as EngineHolder)[Symbol.for(ENGINE_KEY)];
 }
 
-export function installClipEngine(scope: typeof globalThis = globalThis): void {
+/**
+ * `sites`: the detectors alone, the readers loaded when a site claims the page (the engine's
+ * script); or every site with its reader (the script the background injects on a site's own
+ * host; sites/hosts.ts).
+ */
+export function installClipEngine(
+  scope: typeof globalThis = globalThis,
+  sites: SiteSource = inPageSites(scope),
+): void {
   const holder = scope as unknown as EngineHolder;
   // An older Clipdeck's engine, kept by the page across an update, is replaced (engine-key.ts).
   if (holder[Symbol.for(ENGINE_KEY)]?.api === ENGINE_API) return;
 
   // Never throws: a failure is an answer the background words.
-  const clip = (request: ClipRequest): ComposedClipResult => {
+  const clip = (request: ClipRequest): ComposedClipResult | SiteReadersNeeded => {
     const errorPage = errorPageFailure(scope);
     if (errorPage) return errorPage;
     try {
-      return clipDocument(scope.document, request);
+      return clipWithSites(scope.document, request, sites);
     } catch (error) {
+      if (error instanceof SiteReadersMissing) return SITE_READERS_NEEDED;
       return internalFailure(error);
     }
   };
@@ -72,7 +86,7 @@ export function installClipEngine(scope: typeof globalThis = globalThis): void {
     api: ENGINE_API,
     clip(request, noteRequest) {
       const result = clip(request);
-      if (!result.ok || !noteRequest) return result;
+      if (!('ok' in result) || !result.ok || !noteRequest) return result;
       try {
         const { sourceAddress, ...style } = clipNoteRequestSchema.parse(noteRequest);
         const named = sourceAddress ? withSourceAddress(result.clip, sourceAddress) : result.clip;
@@ -91,18 +105,18 @@ export function installClipEngine(scope: typeof globalThis = globalThis): void {
       const request = quoteRequestSchema.parse(input);
       const quote = quoteOfSelection(scope, request.address);
       if (!quote) return null;
-      const page = clip({ mode: 'bookmark' });
+      // Bookmark mode reads no site, so it never waits for the readers.
+      const answer = clip({ mode: 'bookmark' });
+      const page = 'ok' in answer && answer.ok ? answer : undefined;
       const title =
-        (page.ok && page.clip.title.trim()) ||
-        request.tabTitle?.trim() ||
-        new URL(request.source).host;
+        page?.clip.title.trim() || request.tabTitle?.trim() || new URL(request.source).host;
       const note: Clip = {
         title,
         markdown: quote.markdown,
         url: request.source,
         mode: 'selection',
         notices: [],
-        metadata: page.ok ? page.clip.metadata : {},
+        metadata: page?.clip.metadata ?? {},
       };
       return { quote, note: { title, markdown: composeInStyle(note, request.note) } };
     },

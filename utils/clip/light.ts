@@ -35,6 +35,7 @@ export {
   webHref,
 } from './markdown/escape';
 export { stripTrackingParameters } from './markdown/urls';
+export { siteReadersLikely } from './sites/hosts';
 export {
   type CommentDepth,
   commentDepths,

@@ -8,13 +8,24 @@ import {
   ENGINE_API,
   ENGINE_KEY,
   type InPageClipEngine,
+  siteReadersLikely,
 } from '../clip/light';
 import { clipErrorToUserError, t } from '../i18n';
 import { failure, type Result } from '../result';
 import { AT_ONCE } from './inject';
 
-/** The built content script (entrypoints/extract.content.ts), as WXT names it. */
+/**
+ * The built content scripts: the engine with the site detectors alone, the site readers, and the
+ * two in one (entrypoints/extract, site-readers, extract-sites.content.ts; clip/sites/loading.ts).
+ */
 const ENGINE_SCRIPT = '/content-scripts/extract.js';
+const SITE_READERS_SCRIPT = '/content-scripts/site-readers.js';
+const ENGINE_WITH_SITES_SCRIPT = '/content-scripts/extract-sites.js';
+
+/** The engine's answer when a site module claims the page and its reader is not there yet. */
+function needsSiteReaders(answer: unknown): boolean {
+  return (answer as { needs?: unknown } | null | undefined)?.needs === 'site-readers';
+}
 
 // What comes back from the page is checked like any other input from outside the background.
 const clipResultSchema = z.union([
@@ -40,25 +51,40 @@ export async function ensureEngine(tabId: number): Promise<void> {
   const [present] = await browser.scripting.executeScript({
     ...AT_ONCE,
     target: { tabId },
+    // The page's address when the engine is not there: it tells whether to bring the readers.
     func: (key: string, api: number) =>
       (globalThis as unknown as Record<symbol, { api?: unknown } | undefined>)[Symbol.for(key)]
-        ?.api === api,
+        ?.api === api || location.href,
     args: [ENGINE_KEY, ENGINE_API],
   });
-  if (present?.result !== true) {
-    await browser.scripting.executeScript({
-      ...AT_ONCE,
-      target: { tabId },
-      files: [ENGINE_SCRIPT],
-    });
-  }
+  if (present?.result !== true) await injectEngine(tabId, present?.result);
+}
+
+type ScriptFile =
+  | typeof ENGINE_SCRIPT
+  | typeof SITE_READERS_SCRIPT
+  | typeof ENGINE_WITH_SITES_SCRIPT;
+
+function injectScript(tabId: number, file: ScriptFile) {
+  return browser.scripting.executeScript({ ...AT_ONCE, target: { tabId }, files: [file] });
+}
+
+/**
+ * Injects the engine; on a site's own host (sites/hosts.ts), the engine with every site's
+ * reader, in one script: the engine alone would ask for the readers at once, and a second script
+ * costs a site's page more than the one file does (bench/injection.ts).
+ */
+function injectEngine(tabId: number, address: unknown) {
+  const hinted = typeof address === 'string' && siteReadersLikely(address);
+  return injectScript(tabId, hinted ? ENGINE_WITH_SITES_SCRIPT : ENGINE_SCRIPT);
 }
 
 /**
  * Calls the engine in the tab's top frame with `args`, and answers with what it returned,
  * unchecked. The engine script is injected on demand (no content script is registered on every
  * page) and only when the page has none of this version: parsing the engine's script cost
- * 50–240 ms per preview on the corpus (issue 19). Rejects when the tab refuses scripts (Chromium
+ * 50–240 ms per preview on the corpus (issue 19). The site readers follow when the engine asks
+ * for them, or come with it on a site's own host (injectEngine). Rejects when the tab refuses scripts (Chromium
  * refuses chrome://, the Web Store, the PDF viewer and pages without host access).
  */
 export async function callEngine<Call extends EngineCall>(
@@ -82,21 +108,26 @@ export async function callEngine<Call extends EngineCall>(
         const engine = (
           globalThis as unknown as Record<symbol, Record<string, unknown> | undefined>
         )[Symbol.for(key)];
-        if (engine?.api !== api) return null;
+        if (engine?.api !== api) return { absentAt: location.href };
         return { answer: (engine[name] as (...values: unknown[]) => unknown)(...input) };
       },
       args: [ENGINE_KEY, ENGINE_API, call, args],
     });
+  const resultOf = (injection: { result?: unknown } | undefined) =>
+    injection?.result as { answer?: unknown; absentAt?: unknown } | null | undefined;
   let [injection] = await run();
-  if (!injection?.result) {
-    await browser.scripting.executeScript({
-      ...AT_ONCE,
-      target: { tabId },
-      files: [ENGINE_SCRIPT],
-    });
+  const first = resultOf(injection);
+  if (!first || first.absentAt !== undefined) {
+    await injectEngine(tabId, first?.absentAt);
     [injection] = await run();
   }
-  return (injection?.result as { answer?: unknown } | null | undefined)?.answer;
+  // Asked once: the readers' script is of this build, so the engine finds them the second time;
+  // an answer still asking is no clip (the caller says so).
+  if (needsSiteReaders(resultOf(injection)?.answer)) {
+    await injectScript(tabId, SITE_READERS_SCRIPT);
+    [injection] = await run();
+  }
+  return resultOf(injection)?.answer;
 }
 
 /**

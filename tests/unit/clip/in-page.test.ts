@@ -2,18 +2,34 @@ import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { installClipEngine } from '../../../utils/clip/in-page';
-import { ENGINE_KEY, type NoteStyle } from '../../../utils/clip/light';
+import {
+  ENGINE_API,
+  ENGINE_KEY,
+  type InPageClipEngine,
+  type NoteStyle,
+} from '../../../utils/clip/light';
+import {
+  ALL_SITES,
+  installSiteReaders,
+  SITE_MODULES,
+  SITE_READERS_KEY,
+} from '../../../utils/clip/sites';
 import { callEngine, composeFromTab, extractFromTab } from '../../../utils/clipper/extract';
+import { readSiteFixture } from '../../support/site-fixtures';
 
 /**
- * The background's two injections (the engine file, then a function that calls it) played in a
+ * The background's injections (the engine's files, then a function that calls it) played in a
  * jsdom window as Chromium plays them in the tab's isolated world: the function is serialised and
  * evaluated there, where the window is the global object and the page's element ids and names
  * are globals too (named access).
  */
-function tabWith(html: string, responseStatus?: number): JSDOM {
+function tabWith(
+  html: string,
+  responseStatus?: number,
+  url = 'https://example.com/story.html',
+): JSDOM {
   const dom = new JSDOM(html, {
-    url: 'https://example.com/story.html',
+    url,
     runScripts: 'outside-only',
   });
   // jsdom keeps no navigation timing; a browser's entry carries the answer's status.
@@ -28,7 +44,15 @@ function tabWith(html: string, responseStatus?: number): JSDOM {
     executeScript: vi.fn(
       async (injection: { files?: string[]; func?: () => unknown; args?: unknown[] }) => {
         if (injection.files) {
-          installClipEngine(window);
+          // The files the built extension has (entrypoints/*.content.ts).
+          for (const file of injection.files) {
+            if (file === '/content-scripts/extract.js') installClipEngine(window);
+            else if (file === '/content-scripts/extract-sites.js')
+              installClipEngine(window, ALL_SITES);
+            else if (file === '/content-scripts/site-readers.js')
+              installSiteReaders(window, SITE_MODULES);
+            else throw new Error(`No such file in the extension: ${file}`);
+          }
           return [{ frameId: 0 }];
         }
         const call = `(${String(injection.func)})(...${JSON.stringify(injection.args ?? [])})`;
@@ -100,6 +124,70 @@ describe('the in-page engine', () => {
       }
     });
   }
+
+  describe('site readers', () => {
+    const ENGINE = '/content-scripts/extract.js';
+    const READERS = '/content-scripts/site-readers.js';
+    const ENGINE_WITH_SITES = '/content-scripts/extract-sites.js';
+    const HN_ITEM = 'https://news.ycombinator.com/item?id=40000001';
+    const SAVED_COPY = 'file:///home/reader/Downloads/Ask%20HN.html';
+    const injections = () =>
+      vi
+        .mocked(browser.scripting.executeScript)
+        .mock.calls.flatMap(([injection]) => ('files' in injection ? [injection.files] : []));
+    const hnComment = () => readSiteFixture('hacker-news/fixtures/comment-page.html');
+
+    it('come with the engine, in one script, on the site’s own host', async () => {
+      tabWith(hnComment(), undefined, HN_ITEM);
+      const result = await extractFromTab(1, { mode: 'article' });
+      expect(result).toMatchObject({ ok: true, clip: { site: 'hacker-news' } });
+      expect(injections()).toEqual([[ENGINE_WITH_SITES]]);
+      // Once in the page, nothing is injected again.
+      expect(await extractFromTab(1, { mode: 'article' })).toMatchObject({ ok: true });
+      expect(injections()).toEqual([[ENGINE_WITH_SITES]]);
+    });
+
+    it('follow when a site module claims a page elsewhere (a saved copy), and that module reads it', async () => {
+      tabWith(hnComment(), undefined, SAVED_COPY);
+      const result = await extractFromTab(1, { mode: 'article' });
+      expect(result).toMatchObject({ ok: true, clip: { site: 'hacker-news' } });
+      expect(injections()).toEqual([[ENGINE], [READERS]]);
+      expect(await extractFromTab(1, { mode: 'article' })).toMatchObject({ ok: true });
+      expect(injections()).toEqual([[ENGINE], [READERS]]);
+    });
+
+    it('are never loaded for a page no site claims', async () => {
+      tabWith(`<body>${STORY}</body>`);
+      for (const mode of ['article', 'full-page', 'bookmark'] as const) {
+        expect(await extractFromTab(1, { mode })).toMatchObject({ ok: true });
+      }
+      expect(injections()).toEqual([[ENGINE]]);
+    });
+
+    it('are asked for by an engine without them, which does not read the page without them', () => {
+      const dom = tabWith(hnComment(), undefined, HN_ITEM);
+      const scope = dom.window as unknown as typeof globalThis;
+      installClipEngine(scope);
+      const engine = (scope as unknown as Record<symbol, InPageClipEngine>)[Symbol.for(ENGINE_KEY)];
+      expect(engine?.clip({ mode: 'article' })).toEqual({ needs: 'site-readers' });
+      // Modes that read no site do not wait for them.
+      expect(engine?.clip({ mode: 'bookmark' })).toMatchObject({ ok: true });
+      expect(engine?.clip({ mode: 'full-page' })).toMatchObject({ ok: true });
+    });
+
+    it('left in the page by another version of Clipdeck are replaced, not used', async () => {
+      const dom = tabWith(hnComment(), undefined, SAVED_COPY);
+      const stale = vi.fn(() => null);
+      (dom.window as unknown as Record<symbol, unknown>)[Symbol.for(SITE_READERS_KEY)] = {
+        api: ENGINE_API - 1,
+        readers: new Map([['hacker-news', stale]]),
+      };
+      const result = await extractFromTab(1, { mode: 'article' });
+      expect(stale).not.toHaveBeenCalled();
+      expect(result).toMatchObject({ ok: true, clip: { site: 'hacker-news' } });
+      expect(injections()).toEqual([[ENGINE], [READERS]]);
+    });
+  });
 
   it('clips a page the server answered with 200 or whose status the browser does not give', async () => {
     for (const status of [200, 0]) {

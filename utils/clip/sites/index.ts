@@ -1,132 +1,60 @@
-import { leavesOutPageProse } from './coverage';
-import { SITE_MODULES } from './registry';
 import {
-  type CommentDepth,
-  DEFAULT_COMMENT_DEPTH,
-  type SiteExtraction,
-  type SiteModule,
-} from './types';
+  discussionAddressed as addressedAmong,
+  detectSite as detectAmong,
+  readSite as readWith,
+  type SiteReading,
+  type SiteSource,
+} from './read';
+import { ALL_SITES } from './registry';
+import type { CommentDepth, SiteDetector } from './types';
 
-export { SITE_MODULES } from './registry';
+export { SITE_DETECTORS } from './detectors';
+export { inPageSites, installSiteReaders, SITE_READERS_KEY } from './loading';
+export {
+  loadedSites,
+  type SiteClip,
+  SiteReadersMissing,
+  type SiteReading,
+  type SiteSource,
+} from './read';
+export { ALL_SITES, SITE_MODULES } from './registry';
 export {
   type CommentDepth,
   commentDepths,
   DEFAULT_COMMENT_DEPTH,
   type SiteContext,
+  type SiteDetector,
   type SiteExtraction,
   type SiteFamily,
   type SiteModule,
   siteFamilies,
 } from './types';
 
-function parseUrl(address: string): URL | null {
-  try {
-    return new URL(address);
-  } catch {
-    return null;
-  }
-}
+// For tests and the benchmark, which run with every site loaded; the engine passes its own
+// source (./read.ts).
 
-/**
- * An empty document for a module to build in, with the page's base URL (or a saved copy's, from
- * readSite's caller): relative links and images (`/wiki/…`, `//upload.wikimedia.org/…`) resolve
- * as they do on the page.
- */
-function scratchDocument(doc: Document, baseAddress: string): Document {
-  const out = doc.implementation.createHTMLDocument('');
-  const base = out.createElement('base');
-  base.setAttribute('href', baseAddress);
-  out.head.append(base);
-  return out;
-}
-
-/** The first module for which `claims` holds; a module whose check throws claims nothing. */
-function firstClaiming(
-  modules: readonly SiteModule[],
-  claims: (site: SiteModule) => boolean,
-): SiteModule | undefined {
-  return modules.find((site) => {
-    try {
-      return claims(site);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** The first module whose detector claims the page; a throwing detector claims nothing. */
+/** The first site whose detector claims the page; a throwing detector claims nothing. */
 export function detectSite(
   doc: Document,
-  modules: readonly SiteModule[] = SITE_MODULES,
-): SiteModule | undefined {
-  const url = parseUrl(doc.URL);
-  return firstClaiming(modules, (site) => site.detect(doc, url));
+  detectors: readonly SiteDetector[] = ALL_SITES.detectors,
+): SiteDetector | undefined {
+  return detectAmong(doc, detectors);
 }
 
-export interface SiteClip {
-  site: SiteModule;
-  extraction: SiteExtraction;
-  /** The depth the module kept: the one asked for, or the site family's default. */
-  comments: CommentDepth;
-}
-
-/**
- * The module whose site's discussion one of `addresses` names (SiteModule.discussionAt): for a
- * page no detector claims, the page's own address and the one it declares (a saved copy keeps
- * its canonical link). Unreadable addresses and a throwing check name nothing.
- */
+/** The site whose discussion one of `addresses` names (read.ts). */
 export function discussionAddressed(
   addresses: readonly (string | undefined)[],
-  modules: readonly SiteModule[] = SITE_MODULES,
-): SiteModule | undefined {
-  for (const address of addresses) {
-    const url = address ? parseUrl(address) : null;
-    const site = url && firstClaiming(modules, (module) => module.discussionAt?.(url) ?? false);
-    if (site) return site;
-  }
-  return undefined;
+  detectors: readonly SiteDetector[] = ALL_SITES.detectors,
+): SiteDetector | undefined {
+  return addressedAmong(addresses, detectors);
 }
 
-/** What the site modules made of a page: the module that claimed it, and its reading if it had one. */
-export interface SiteReading {
-  /** The module whose detector claimed the page; undefined when none did. */
-  site?: SiteModule;
-  /** Its reading, or null: no module claimed the page, or the one that did found markup it does not know. */
-  clip: SiteClip | null;
-}
-
-/**
- * The page read by its site module. A module that finds markup it does not know (or throws, or
- * finds no text, or leaves out most of the prose the page shows: ./coverage.ts) reads nothing,
- * and the generic engine takes over; `site` still says that a module claimed the page, so the
- * engine knows what kind of page it is (a thread, an issue).
- */
+/** The page read by its site's module, or by none (read.ts). */
 export function readSite(
   doc: Document,
   comments: CommentDepth | undefined,
-  modules: readonly SiteModule[] = SITE_MODULES,
-  base: string = doc.baseURI || doc.URL,
+  sites: SiteSource = ALL_SITES,
+  base?: string,
 ): SiteReading {
-  const site = detectSite(doc, modules);
-  if (!site) return { clip: null };
-  const depth = comments ?? DEFAULT_COMMENT_DEPTH[site.family];
-  try {
-    const extraction = site.extract({
-      doc,
-      url: parseUrl(doc.URL),
-      out: scratchDocument(doc, base),
-      comments: depth,
-    });
-    if (!extraction || !/\S/.test(extraction.content.textContent ?? ''))
-      return { site, clip: null };
-    // A module that found the post but not the discussion (the site renamed one part of its
-    // markup) would hand over a note that looks whole; the generic engine loses less.
-    if (depth === 'all' && leavesOutPageProse(doc, extraction.content)) return { site, clip: null };
-    // In the document, so the rules that look notes up by id (footnotes) find them.
-    const { content } = extraction;
-    if (!content.isConnected) content.ownerDocument.body?.append(content);
-    return { site, clip: { site, extraction, comments: depth } };
-  } catch {
-    return { site, clip: null };
-  }
+  return readWith(doc, comments, sites, base);
 }

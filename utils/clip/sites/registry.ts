@@ -11,6 +11,7 @@ import { lobsters } from './lobsters';
 import { mastodon } from './mastodon';
 import { mdn } from './mdn';
 import { notion } from './notion';
+import { loadedSites, type SiteSource } from './read';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
 import { steamNews } from './steam-news';
@@ -47,3 +48,6 @@ export const SITE_MODULES: readonly SiteModule[] = [
   claude,
   gemini,
 ];
+
+/** Every site with its reader loaded: the engine under Node, in tests and in the benchmark. */
+export const ALL_SITES: SiteSource = loadedSites(SITE_MODULES);

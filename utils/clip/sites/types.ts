@@ -68,7 +68,13 @@ export interface SiteExtraction {
   metadata: SiteMetadata;
 }
 
-export interface SiteModule {
+/**
+ * What tells a site's pages: in every bundle of the engine, so it must be small. A site's file
+ * exports it apart from its module (`github` and `githubDetector`): the engine injected into a
+ * tab carries the detectors alone, and the readers follow only when one claims the page
+ * (./sources.ts).
+ */
+export interface SiteDetector {
   /** Short stable name, also the folder name: `github`, `stack-exchange`, `reddit`. */
   id: string;
   family: SiteFamily;
@@ -86,6 +92,9 @@ export interface SiteModule {
    * engine clips the whole page. Left out where the site's addresses do not say it.
    */
   discussionAt?(url: URL): boolean;
+}
+
+export interface SiteModule extends SiteDetector {
   /**
    * The page's content and metadata, or null when the markup is not what the module expects
    * (the site changed its layout): the generic engine then clips the page, never an empty note.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { composeNote } from '../../../../utils/clip';
-import { SITE_MODULES, siteFamilies } from '../../../../utils/clip/sites';
+import { SITE_DETECTORS, SITE_MODULES, siteFamilies } from '../../../../utils/clip/sites';
 import { clipNoticeText } from '../../../../utils/i18n';
 import { clipFixture, fixtureOptions } from '../fixture-page';
 
@@ -35,6 +35,18 @@ function fixturesOf(folder: string): string[] {
 describe('site modules', () => {
   it('lists every site folder in the registry, under its folder name', () => {
     expect(SITE_MODULES.map((site) => site.id).sort()).toEqual(folders);
+  });
+
+  // The engine in a tab carries the detectors alone (sites/loading.ts): it must ask the same
+  // questions in the same order as the modules, or a page would be claimed by another site there.
+  it('lists the same detectors, in the same order, as the modules', () => {
+    expect(SITE_DETECTORS.map((site) => site.id)).toEqual(SITE_MODULES.map((site) => site.id));
+    SITE_DETECTORS.forEach((detector, index) => {
+      const module = SITE_MODULES[index];
+      expect(module?.detect).toBe(detector.detect);
+      expect(module?.discussionAt).toBe(detector.discussionAt);
+      expect(module?.family).toBe(detector.family);
+    });
   });
 
   for (const family of siteFamilies) {

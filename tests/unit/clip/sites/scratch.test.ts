@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSite, type SiteModule } from '../../../../utils/clip/sites';
+import { loadedSites, readSite, type SiteModule } from '../../../../utils/clip/sites';
 import { pageFromHtml } from '../dom';
 
 describe('site module scratch document', () => {
@@ -18,7 +18,7 @@ describe('site module scratch document', () => {
         return { content, metadata: {} };
       },
     };
-    const found = readSite(doc, undefined, [copying]).clip;
+    const found = readSite(doc, undefined, loadedSites([copying])).clip;
     const link = found?.extraction.content.querySelector('a') as HTMLAnchorElement;
     expect(link.href).toBe('https://forum.example/docs/start');
   });

@@ -14,7 +14,7 @@ import {
   threadContent,
   treeFromDepths,
 } from '../thread';
-import type { SiteExtraction, SiteModule } from '../types';
+import type { SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 const ITEM = '[data-testid^="postThreadItem-by-"]';
 const TEXT = '[data-testid="postText"], div[data-word-wrap="1"]';
@@ -288,7 +288,8 @@ function summaryPage(doc: Document, out: Document): SiteExtraction | null {
  * as the app joins them. A copy saved before the app ran is read from the summary the server
  * puts in `<noscript>`.
  */
-export const bluesky: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const blueskyDetector: SiteDetector = {
   id: 'bluesky',
   family: 'social',
   // A post with its thread and replies.
@@ -302,6 +303,10 @@ export const bluesky: SiteModule = {
     // Not rendered (the server's splash, no app markup yet): the server's summary, if any.
     return root.querySelector('[data-testid]') === null && noscriptSummary(doc) !== null;
   },
+};
+
+export const bluesky: SiteModule = {
+  ...blueskyDetector,
   extract({ doc, out, comments }) {
     const base = out.baseURI;
     const screen = doc.querySelector('[data-testid="postThreadScreen"]') ?? doc.body;

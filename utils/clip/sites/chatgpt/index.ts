@@ -7,7 +7,7 @@ import {
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * ChatGPT conversations: shared ones (chatgpt.com/share/…) and the user's own (chatgpt.com/c/…).
@@ -185,7 +185,8 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-export const chatgpt: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const chatgptDetector: SiteDetector = {
   id: 'chatgpt',
   family: 'ai-chat',
   // A shared conversation, or one of the user's own.
@@ -200,5 +201,9 @@ export const chatgpt: SiteModule = {
     // left to the generic engine by extract.
     return named && doc.querySelector(`${TURN}, ${MESSAGE}`) !== null;
   },
+};
+
+export const chatgpt: SiteModule = {
+  ...chatgptDetector,
   extract: (context) => extractConversation(context, { product: 'ChatGPT', readTurns, buildPart }),
 };

@@ -8,7 +8,7 @@ import {
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * Claude conversations: shared ones (claude.ai/share/…) and the user's own (claude.ai/chat/…),
@@ -173,7 +173,8 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-export const claude: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const claudeDetector: SiteDetector = {
   id: 'claude',
   family: 'ai-chat',
   // A shared conversation, or one of the user's own.
@@ -183,5 +184,9 @@ export const claude: SiteModule = {
     const named = /(?:^|\.)claude\.ai$/.test(url?.hostname ?? '') || headNames(doc, 'Claude');
     return named && doc.querySelector(USER) !== null && doc.querySelector(RESPONSE) !== null;
   },
+};
+
+export const claude: SiteModule = {
+  ...claudeDetector,
   extract: (context) => extractConversation(context, { product: 'Claude', readTurns, buildPart }),
 };

@@ -8,7 +8,7 @@ import {
   type ThreadComment,
   threadContent,
 } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * A Discourse post in either of the forum's two renderings: the app's `article[data-post-id]`
@@ -112,12 +112,17 @@ function holdsPosts(doc: Document): boolean {
  * first post is the note, the replies its comments. Discourse shows replies in time order, not
  * as a tree, so they stay flat (a reply's "in reply to" is Discourse's own decoration).
  */
-export const discourse: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const discourseDetector: SiteDetector = {
   id: 'discourse',
   family: 'thread',
   detect(doc) {
     return isDiscourse(doc) && holdsPosts(doc);
   },
+};
+
+export const discourse: SiteModule = {
+  ...discourseDetector,
   extract({ doc, out, comments }) {
     const base = out.baseURI;
     const app = Array.from(

@@ -7,7 +7,7 @@ import {
   type Turn,
 } from '../conversation';
 import { lineText } from '../page-data';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * Gemini conversations: shared ones (gemini.google.com/share/…, g.co/gemini/share/…) and the
@@ -96,7 +96,8 @@ function buildPart(out: Document, citations: Citations): (part: Element) => Elem
   };
 }
 
-export const gemini: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const geminiDetector: SiteDetector = {
   id: 'gemini',
   family: 'ai-chat',
   // A shared conversation, or one of the user's own.
@@ -111,6 +112,10 @@ export const gemini: SiteModule = {
       doc.getElementsByTagName('model-response').length > 0
     );
   },
+};
+
+export const gemini: SiteModule = {
+  ...geminiDetector,
   extract: (context) =>
     extractConversation(context, {
       product: 'Gemini',

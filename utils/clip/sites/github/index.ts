@@ -9,7 +9,7 @@ import {
   textOf,
 } from '../post-parts';
 import { type ThreadComment, threadContent } from '../thread';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /**
  * GitHub issues, pull requests (conversation tab) and discussions. Two markups are in use at once:
@@ -372,7 +372,8 @@ function factsLine(context: SiteContext, root: Element): Element | null {
   return headerLine(context.out, { extras });
 }
 
-export const github: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const githubDetector: SiteDetector = {
   id: 'github',
   family: 'code-host',
   // An issue, a pull request's conversation tab, a discussion.
@@ -386,6 +387,10 @@ export const github: SiteModule = {
     if (holdsTag(root, ['react-app']) && doc.querySelector(REACT_ROOT)) return true;
     return holdsClass(root, ['js-comment-body']) && !!doc.querySelector(CLASSIC_BODY);
   },
+};
+
+export const github: SiteModule = {
+  ...githubDetector,
   extract(context) {
     const react = context.doc.querySelector(REACT_ROOT);
     if (react) return reactExtract(react, context);

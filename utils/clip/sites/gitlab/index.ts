@@ -8,7 +8,7 @@ import {
   textOf,
 } from '../post-parts';
 import { type ThreadComment, threadContent } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * GitLab issues (gitlab.com or any self-hosted instance). GitLab names the page it renders on the
@@ -90,7 +90,8 @@ function descriptionReactions(doc: Document): string[] {
   return [];
 }
 
-export const gitlab: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const gitlabDetector: SiteDetector = {
   id: 'gitlab',
   family: 'code-host',
   // GitLab's own path for an issue, a merge request or a work item, on gitlab.com and on the
@@ -100,6 +101,10 @@ export const gitlab: SiteModule = {
   detect(doc) {
     return PAGE.test(doc.body?.getAttribute('data-page') ?? '');
   },
+};
+
+export const gitlab: SiteModule = {
+  ...gitlabDetector,
   extract(context) {
     const { doc, out } = context;
     const title = textOf(doc.querySelector(TITLE));

@@ -1,7 +1,7 @@
 import { holdsClass } from '../../presence';
 import { importBody, textOf } from '../post-parts';
 import { bylineParagraph, emphasisLine } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * A Gmail conversation as the web app draws it in its thread view (`[role="main"]`): the subject
@@ -196,7 +196,8 @@ function foldedLine(out: Document, row: Element): Element {
   );
 }
 
-export const gmail: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const gmailDetector: SiteDetector = {
   id: 'gmail',
   family: 'thread',
   detect(doc) {
@@ -207,6 +208,10 @@ export const gmail: SiteModule = {
     // (the sender chip, the body box): a page that merely uses the class name is not claimed.
     return !!message && !!(doc.querySelector('h2.hP') || message.querySelector('.gD, .ii.gt'));
   },
+};
+
+export const gmail: SiteModule = {
+  ...gmailDetector,
   extract({ doc, out }) {
     const subject = textOf(doc.querySelector('h2.hP'));
     const content = out.createElement('div');

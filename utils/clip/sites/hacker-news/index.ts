@@ -9,7 +9,7 @@ import {
   threadContent,
   treeFromDepths,
 } from '../thread';
-import type { SiteExtraction, SiteModule } from '../types';
+import type { SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /** HN indents a reply by a spacer image 40 pixels wide per level (and, lately, says so). */
 const INDENT_STEP = 40;
@@ -105,7 +105,8 @@ function storyList(doc: Document, out: Document, base: string): SiteExtraction |
  * tree. HN's markup is one table row per comment with its depth as an indent, so the tree is
  * rebuilt from the indents. A list of stories is read as that list.
  */
-export const hackerNews: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const hackerNewsDetector: SiteDetector = {
   id: 'hacker-news',
   family: 'thread',
   // An item: a story or a comment with its replies.
@@ -119,6 +120,10 @@ export const hackerNews: SiteModule = {
       doc.querySelector('table.fatitem, table.comment-tree, tr.athing .titleline') !== null
     );
   },
+};
+
+export const hackerNews: SiteModule = {
+  ...hackerNewsDetector,
   extract({ doc, out, comments }) {
     const base = out.baseURI;
     const item = doc.querySelector('table.fatitem tr.athing');

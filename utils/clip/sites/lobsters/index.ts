@@ -9,7 +9,7 @@ import {
   type ThreadComment,
   threadContent,
 } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * Lobsters (and the sites running its code) writes a time as `<time datetime data-at-unix>`,
@@ -94,7 +94,8 @@ function siteBase(doc: Document, base: string): string {
  * and text, and the comment tree (`li.comments_subtree` items nesting `ol.comments`; today the
  * whole thread sits in one more subtree, after the comment box's).
  */
-export const lobsters: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const lobstersDetector: SiteDetector = {
   id: 'lobsters',
   family: 'thread',
   // A story with its comments.
@@ -107,6 +108,10 @@ export const lobsters: SiteModule = {
         doc.getElementsByClassName('story').length > 0)
     );
   },
+};
+
+export const lobsters: SiteModule = {
+  ...lobstersDetector,
   extract({ doc, out, comments: depth }) {
     const base = siteBase(doc, out.baseURI);
     const story = doc.querySelector('.story_liner') ?? doc.querySelector('.story');

@@ -13,7 +13,7 @@ import {
   threadContent,
   treeFromDepths,
 } from '../thread';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /** Mastodon 4.4+ draws a quoted post inside the quoting one, as a whole status in this box. */
 const QUOTE = '.status__quote';
@@ -223,7 +223,8 @@ function extraNodes(status: Status, out: Document): Element[] {
  * order and marks where a new conversation starts (`status--first-in-thread`); a reply that does
  * not start one answers the one above it.
  */
-export const mastodon: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const mastodonDetector: SiteDetector = {
   id: 'mastodon',
   family: 'social',
   // A status, on any server: Mastodon's path is the author's handle and the status's numeric id
@@ -236,6 +237,10 @@ export const mastodon: SiteModule = {
       doc.getElementsByClassName('detailed-status').length > 0
     );
   },
+};
+
+export const mastodon: SiteModule = {
+  ...mastodonDetector,
   extract({ doc, out, comments }) {
     const base = out.baseURI;
     const focal = doc.querySelector('.detailed-status');

@@ -1,6 +1,6 @@
 import { holdsClass, holdsTag } from '../../presence';
 import { isoDate, metaContent, textOf } from '../post-parts';
-import type { SiteContext, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteModule } from '../types';
 import { COMPAT_PLACEHOLDERS, compatLink, importWithWidgets } from './widgets';
 
 /**
@@ -133,7 +133,8 @@ function removeEmptySections(content: Element): void {
   }
 }
 
-export const mdn: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const mdnDetector: SiteDetector = {
   id: 'mdn',
   family: 'reference',
   detect(doc) {
@@ -147,6 +148,10 @@ export const mdn: SiteModule = {
       holdsTag(doc.body ?? root, FRED_ELEMENTS)
     );
   },
+};
+
+export const mdn: SiteModule = {
+  ...mdnDetector,
   extract(context) {
     const { doc, out } = context;
     const main = fredMain(doc);

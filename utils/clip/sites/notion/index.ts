@@ -1,6 +1,6 @@
 import { metaContent, textOf } from '../post-parts';
 import { linkParagraph } from '../thread';
-import type { SiteContext, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteModule } from '../types';
 import { databaseOf } from './database';
 
 /**
@@ -293,7 +293,8 @@ function pageTitle(content: Element): string {
   return '';
 }
 
-export const notion: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const notionDetector: SiteDetector = {
   id: 'notion',
   family: 'reference',
   detect(doc) {
@@ -301,6 +302,10 @@ export const notion: SiteModule = {
     const content = pageContent(doc);
     return Boolean(content?.querySelector(`.${BLOCK_CLASS}[data-block-id]`));
   },
+};
+
+export const notion: SiteModule = {
+  ...notionDetector,
   extract(context: SiteContext) {
     const { doc, out } = context;
     const content = pageContent(doc);

@@ -10,7 +10,7 @@ import {
   type ThreadComment,
   threadContent,
 } from '../thread';
-import type { SiteExtraction, SiteModule } from '../types';
+import type { SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /** Where a comment's relative permalink points when the page is a saved copy or a mirror. */
 function permalinkBase(doc: Document): string {
@@ -359,7 +359,8 @@ function listing(doc: Document, out: Document): SiteExtraction | null {
  * opens the same comments page. A listing (a subreddit, the home page) is its list of posts,
  * never its first post as if it were the page's one.
  */
-export const reddit: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const redditDetector: SiteDetector = {
   id: 'reddit',
   family: 'thread',
   // A post's comments page, new or old Reddit.
@@ -373,6 +374,10 @@ export const reddit: SiteModule = {
       doc.querySelector('.thing.link') !== null
     );
   },
+};
+
+export const reddit: SiteModule = {
+  ...redditDetector,
   extract({ doc, out, comments }): SiteExtraction | null {
     const read = newReddit(doc, out) ?? oldReddit(doc, out);
     if (!read) return listing(doc, out);

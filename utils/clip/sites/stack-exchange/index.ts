@@ -1,5 +1,5 @@
 import { firstOutside, headerLine, importBody, isoDate, metaContent, textOf } from '../post-parts';
-import type { SiteContext, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteModule } from '../types';
 
 /**
  * Stack Overflow and every Stack Exchange site (and their saved copies): one markup across the
@@ -82,7 +82,8 @@ function commentsList(post: Element, context: SiteContext): Element | null {
   return list.children.length ? list : null;
 }
 
-export const stackExchange: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const stackExchangeDetector: SiteDetector = {
   id: 'stack-exchange',
   family: 'qa',
   // A question on Stack Overflow or a site of the network (its own domains included).
@@ -95,6 +96,10 @@ export const stackExchange: SiteModule = {
     const question = doc.getElementById('question') ?? doc.getElementsByClassName('js-question')[0];
     return !!question?.getElementsByClassName('js-post-body')[0];
   },
+};
+
+export const stackExchange: SiteModule = {
+  ...stackExchangeDetector,
   extract(context) {
     const { doc, out } = context;
     const question = doc.querySelector(QUESTION);

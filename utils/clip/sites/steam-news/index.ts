@@ -1,5 +1,5 @@
 import { at, attributeJson, isRecord } from '../page-data';
-import type { SiteExtraction, SiteModule } from '../types';
+import type { SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /**
  * Steam store and community news (game announcements, patch notes). The page ships the posts as
@@ -279,7 +279,8 @@ function listingExtraction(
   return { content: list, metadata: { author: null, published: null } };
 }
 
-export const steamNews: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const steamNewsDetector: SiteDetector = {
   id: 'steam-news',
   family: 'publication',
   detect(doc) {
@@ -290,6 +291,10 @@ export const steamNews: SiteModule = {
       (config.hasAttribute('data-partnereventstore') || config.hasAttribute('data-initialevents'))
     );
   },
+};
+
+export const steamNews: SiteModule = {
+  ...steamNewsDetector,
   extract({ doc, url, out }) {
     const config = doc.getElementById('application_config');
     const held = config && pageEvents(config);

@@ -5,7 +5,7 @@ import { holdsClass } from '../../presence';
 import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
 import { importBody, isoDate, metaContent, textOf } from '../post-parts';
 import { isoDate as anyDate, emphasisLine } from '../thread';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /**
  * Substack: a newsletter post (on substack.com or on the publication's own domain) and a note
@@ -650,7 +650,8 @@ function noteExtract(context: SiteContext): SiteExtraction | null {
   };
 }
 
-export const substack: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const substackDetector: SiteDetector = {
   id: 'substack',
   family: 'publication',
   detect(doc) {
@@ -671,6 +672,10 @@ export const substack: SiteModule = {
       preloadedPost(doc) !== undefined
     );
   },
+};
+
+export const substack: SiteModule = {
+  ...substackDetector,
   extract(context) {
     const body = context.doc.querySelector(POST_BODY);
     if (body) return postExtract(body, context);

@@ -1,5 +1,5 @@
 import { importBody, isoDate, metaContent, textOf, titleSuffix } from '../post-parts';
-import type { SiteModule } from '../types';
+import type { SiteDetector, SiteModule } from '../types';
 
 /**
  * Wikipedia and other MediaWiki sites: the article is `#mw-content-text .mw-parser-output` under
@@ -294,7 +294,8 @@ function infoboxV3Rows(infobox: Element, out: Document): Element[] {
   return table.elements(textOf(infobox.querySelector(':scope > .entete')));
 }
 
-export const wikipedia: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const wikipediaDetector: SiteDetector = {
   id: 'wikipedia',
   family: 'reference',
   detect(doc) {
@@ -306,6 +307,10 @@ export const wikipedia: SiteModule = {
       !!text.getElementsByClassName('mw-parser-output')[0]
     );
   },
+};
+
+export const wikipedia: SiteModule = {
+  ...wikipediaDetector,
   extract(context) {
     const { doc } = context;
     const article = doc.querySelector('#mw-content-text .mw-parser-output');

@@ -13,7 +13,7 @@ import {
   textParagraphs,
   threadContent,
 } from '../thread';
-import type { CommentDepth, SiteExtraction, SiteModule } from '../types';
+import type { CommentDepth, SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 const TWEET = 'article[data-testid="tweet"]';
 /** A quoted post sits inside the quoting one as a clickable card with its own author line. */
@@ -415,7 +415,8 @@ function articlePage(
  * with their descriptions, video posters, link cards, t.co links as the addresses they show;
  * and X articles, whole, with the posts they embed.
  */
-export const x: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const xDetector: SiteDetector = {
   id: 'x',
   family: 'social',
   // A post with its thread and replies.
@@ -436,6 +437,10 @@ export const x: SiteModule = {
       doc.querySelector('[data-testid="twitterArticleRichTextView"]') !== null
     );
   },
+};
+
+export const x: SiteModule = {
+  ...xDetector,
   extract({ doc, url, out, comments }) {
     const view = doc.querySelector('[data-testid="twitterArticleRichTextView"]');
     if (view) return articlePage(doc, url, out, view, comments);

@@ -9,7 +9,7 @@ import {
   textOf,
 } from '../page-data';
 import { metaContent } from '../post-parts';
-import type { SiteContext, SiteExtraction, SiteModule } from '../types';
+import type { SiteContext, SiteDetector, SiteExtraction, SiteModule } from '../types';
 
 /**
  * YouTube watch pages: the video (as a link), its description with links, the chapters as a
@@ -622,7 +622,8 @@ function extract({ doc, url, out, comments }: SiteContext): SiteExtraction | nul
   };
 }
 
-export const youtube: SiteModule = {
+/** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
+export const youtubeDetector: SiteDetector = {
   id: 'youtube',
   family: 'video',
   detect(doc) {
@@ -634,8 +635,9 @@ export const youtube: SiteModule = {
       metaContent(doc, 'og:site_name') === 'YouTube' && scriptHolds(doc, 'ytInitialPlayerResponse')
     );
   },
-  extract,
 };
+
+export const youtube: SiteModule = { ...youtubeDetector, extract };
 
 function scriptHolds(doc: Document, name: string): boolean {
   return Array.from(doc.getElementsByTagName('script')).some(
