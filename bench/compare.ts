@@ -15,7 +15,7 @@ import {
   SITE_READERS_SCRIPT,
 } from './build';
 import { listPages, pageFilter } from './corpus';
-import { median } from './metrics/speed';
+import { geometricMean, median } from './metrics/speed';
 
 /**
  * The engine of the working tree against the engine at another commit, page by page, in one
@@ -158,8 +158,6 @@ try {
     await browser.close();
   }
 
-  const geometricMean = (ratios: number[]) =>
-    Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
   const lines = [
     '| pages | n | working / reference (median, geometric mean) | working / baseline | reference / baseline |',
     '| --- | --- | --- | --- | --- |',

@@ -12,7 +12,7 @@ import {
   SITE_READERS_SCRIPT,
 } from './build';
 import { listPages, pageFilter } from './corpus';
-import { median } from './metrics/speed';
+import { geometricMean, median } from './metrics/speed';
 
 /**
  * What a capture waits for before the engine has read anything: injecting the engine's script
@@ -161,8 +161,6 @@ try {
     await browser.close();
   }
 
-  const geometricMean = (ratios: number[]) =>
-    Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
   const both = (timing: Timing) => timing.inject + timing.firstClip;
   const lines = [
     '| pages | n | inject, ms (working, reference) | working / reference (median, geometric mean) | inject and first clip, ms | working / reference |',
