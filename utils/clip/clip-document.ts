@@ -65,8 +65,9 @@ import { savedCopyBase, setBase } from './saved-copy';
 import {
   detectSite,
   discussionAddressed,
-  readSite,
+  readClaimed,
   SiteReadersMissing,
+  type SiteReading,
   type SiteSource,
 } from './sites/read';
 import {
@@ -409,13 +410,9 @@ function siteOrArticleClip(
   metadata: ClipMetadata,
   claimed: SiteDetector | undefined,
 ): { markdown: string; metadata: ClipMetadata; site?: SiteUsed } {
-  const reading = readSite(
-    context.doc,
-    context.request.comments,
-    context.sites,
-    context.copyBase,
-    claimed,
-  );
+  const reading: SiteReading = claimed
+    ? readClaimed(context.doc, claimed, context.request.comments, context.sites, context.copyBase)
+    : { clip: null };
   const found = reading.clip;
   if (found) {
     const { content, metadata: siteMetadata } = found.extraction;

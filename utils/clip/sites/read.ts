@@ -126,11 +126,23 @@ export function readSite(
   doc: Document,
   comments: CommentDepth | undefined,
   sites: SiteSource,
-  base: string = doc.baseURI || doc.URL,
-  /** The site detected already, if the caller asked first (detectSite). */
-  site: SiteDetector | undefined = detectSite(doc, sites.detectors),
+  base?: string,
 ): SiteReading {
-  if (!site) return { clip: null };
+  const site = detectSite(doc, sites.detectors);
+  return site ? readClaimed(doc, site, comments, sites, base) : { clip: null };
+}
+
+/**
+ * readSite for a page whose detector the caller ran already (the engine asks first, to load
+ * the readers): a page no site claims is not checked against every detector a second time.
+ */
+export function readClaimed(
+  doc: Document,
+  site: SiteDetector,
+  comments: CommentDepth | undefined,
+  sites: SiteSource,
+  base: string = doc.baseURI || doc.URL,
+): SiteReading {
   const depth = comments ?? DEFAULT_COMMENT_DEPTH[site.family];
   // Outside the try below: a reader not loaded yet is not markup the module does not know.
   const extract = sites.reader(site);
