@@ -49,8 +49,14 @@ export function NoteEditor(props: {
   const [typing, setTyping] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const noteKey = `${note.title}\u0000${note.deckId}\u0000${note.tags.join('\u0000')}`;
+  // The key the fields were last reset to. Effects run after the first paint, when the user may
+  // already be typing in the title it focuses: resetting then, to the note the fields already
+  // started from, threw that typing away. Only a note that changed since resets them.
+  const shownKey = useRef(noteKey);
 
   useEffect(() => {
+    if (shownKey.current === noteKey) return;
+    shownKey.current = noteKey;
     setFields(note);
     setTyping(false);
   }, [noteKey]);
