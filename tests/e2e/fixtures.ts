@@ -137,7 +137,17 @@ export async function stopServiceWorker(
     statuses.push(...versions.map((version) => version.runningStatus));
   });
   await devtools.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => statuses.includes('stopped')).toBe(true);
+  // An event still on its way (the load of a tab just opened) can start the worker again before
+  // the poll sees it stop; the restart it then waits for would already be over. Stopped means
+  // stopped last, stopping again if something woke it meanwhile.
+  await expect
+    .poll(async () => {
+      const last = statuses.at(-1);
+      if (last !== undefined && last !== 'stopped' && last !== 'stopping')
+        await devtools.send('ServiceWorker.stopAllWorkers');
+      return last;
+    })
+    .toBe('stopped');
   statuses.length = 0;
   return { restarted: () => expect.poll(() => statuses.includes('running')).toBe(true) };
 }
