@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CommentDepth } from '../../utils/clip/sites/types';
 import { t } from '../../utils/i18n';
 import { loadCommentDepth, saveCommentDepth } from '../../utils/settings';
@@ -28,14 +28,20 @@ const CHOICES: (CommentDepth | typeof FAMILY)[] = [FAMILY, 'none', 'top-level', 
 export function CommentsField(props: { onStatus(text: string, ok: boolean): void }) {
   const [value, setValue] = useState<CommentDepth | typeof FAMILY>(FAMILY);
   const [notice, setNotice] = useState<string | undefined>();
+  // The stored choice arrives after the first paint. A choice the user made before it did is
+  // the newer one, and it is being saved: the read, begun before that save, must not show the
+  // old value (or the old value's warning) over it.
+  const chosen = useRef(false);
   useEffect(() => {
     void loadCommentDepth().then((loaded) => {
+      if (chosen.current) return;
       setValue(loaded.value.comments ?? FAMILY);
       setNotice(loaded.notice);
     });
   }, []);
 
   async function change(next: CommentDepth | typeof FAMILY) {
+    chosen.current = true;
     setValue(next);
     try {
       await saveCommentDepth(next === FAMILY ? {} : { comments: next });
