@@ -11,7 +11,7 @@ const reading = document.getElementById('skeleton-reading');
 if (reading) reading.textContent = t('popup.readingPage');
 // The page's preview is the slow part: asked for before the App's code is even loaded (the
 // entry waited one frame for the skeleton to paint first).
-void import('../../components/popup/early-preview').then(({ startPreview }) => startPreview());
+void import('../../components/popup/clip/early-preview').then(({ startPreview }) => startPreview());
 // The App's code comes in a chunk of its own, so the preview request above goes out before it is
 // parsed (the skeleton is already painted: main.tsx waited for the first frame).
 void import('./App').then(({ App }) => {

@@ -11,8 +11,9 @@ const FOLDERS = [
   'entrypoints/options',
 ];
 
+// Sub-folders too: the popup's components are grouped (clip/, notes/).
 const FILES = FOLDERS.flatMap((folder) =>
-  readdirSync(folder)
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.tsx'))
     .map((name) => join(folder, name)),
 );

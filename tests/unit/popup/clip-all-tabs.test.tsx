@@ -6,7 +6,7 @@ import {
   type BulkClipper,
   ClipAllTabs,
   type SkippedTab,
-} from '../../../components/popup/clip-all-tabs';
+} from '../../../components/popup/clip/clip-all-tabs';
 import type { BatchProgress, ClipSummary } from '../../../utils/outbox';
 import { ALL_WEB_ORIGINS, describeProgress, planAllTabs } from '../../../utils/popup';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Library } from '../../../components/popup/library';
+import { Library } from '../../../components/popup/notes/library';
 import type { IndexedNote } from '../../../utils/notes-index';
 
 const note = (n: number): IndexedNote => ({

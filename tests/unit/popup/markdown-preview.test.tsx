@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarkdownPreview } from '../../../components/popup/markdown-preview';
+import { MarkdownPreview } from '../../../components/popup/clip/markdown-preview';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NoteEditor, type NoteFields } from '../../../components/popup/note-editor';
+import { NoteEditor, type NoteFields } from '../../../components/popup/notes/note-editor';
 
 const NOTE: NoteFields = { title: 'Newest note', tags: ['inbox'], deckId: null };
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ModeSwitch } from '../../../components/popup/clip/mode-switch';
 import { DeckPicker } from '../../../components/popup/deck-picker';
-import { ModeSwitch } from '../../../components/popup/mode-switch';
 import { notebookName } from '../../../utils/popup';
 
 const DECKS = [

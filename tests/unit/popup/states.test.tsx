@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ClipResult, type ClipResultActions } from '../../../components/popup/clip-result';
+import { ClipResult, type ClipResultActions } from '../../../components/popup/clip/clip-result';
 import { CannotClip, NotConfigured, ServiceBanner } from '../../../components/popup/guidance';
 import type { ClipSummary } from '../../../utils/outbox';
 import { INITIAL_STATE, popupReducer, type SaveOutcome } from '../../../utils/popup';

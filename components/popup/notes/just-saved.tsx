@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { quoted, t } from '../../utils/i18n';
-import { forgetJustSaved } from '../../utils/just-saved';
-import { sendMessage } from '../../utils/messaging';
-import type { ClipSummary } from '../../utils/outbox';
-import { queuedSentence } from '../../utils/popup';
-import type { UserError } from '../../utils/result';
-import type { Deck } from '../../utils/settings';
-import { backgroundStopped } from './background';
+import { quoted, t } from '../../../utils/i18n';
+import { forgetJustSaved } from '../../../utils/just-saved';
+import { sendMessage } from '../../../utils/messaging';
+import type { ClipSummary } from '../../../utils/outbox';
+import { queuedSentence } from '../../../utils/popup';
+import type { UserError } from '../../../utils/result';
+import type { Deck } from '../../../utils/settings';
+import { backgroundStopped } from '../background';
 import { saveNoteFields } from './note-changes';
 import { NoteEditor, type NoteFields, type NoteStatus, NoteStatusLine } from './note-editor';
 

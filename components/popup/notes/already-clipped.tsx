@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { ClippedPage } from '../../utils/clip-log';
-import { quoted, t } from '../../utils/i18n';
-import type { UserError } from '../../utils/result';
-import type { Deck } from '../../utils/settings';
-import { formatWhen } from './format';
+import type { ClippedPage } from '../../../utils/clip-log';
+import { quoted, t } from '../../../utils/i18n';
+import type { UserError } from '../../../utils/result';
+import type { Deck } from '../../../utils/settings';
+import { formatWhen } from '../format';
 import { saveNoteFields } from './note-changes';
 import { NoteEditor, type NoteFields } from './note-editor';
 

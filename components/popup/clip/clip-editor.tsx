@@ -1,12 +1,12 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { plural, t } from '../../utils/i18n';
-import type { ClipDraft } from '../../utils/popup';
-import type { Deck, DefaultClipMode } from '../../utils/settings';
-import { DeckPicker } from './deck-picker';
-import { countWords } from './format';
+import { plural, t } from '../../../utils/i18n';
+import type { ClipDraft } from '../../../utils/popup';
+import type { Deck, DefaultClipMode } from '../../../utils/settings';
+import { DeckPicker } from '../deck-picker';
+import { countWords } from '../format';
+import { TagInput } from '../tag-input';
 import { ModeSwitch } from './mode-switch';
-import { TagInput } from './tag-input';
 
 export type { ClipDraft };
 

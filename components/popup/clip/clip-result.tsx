@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { quoted, t } from '../../utils/i18n';
-import { queuedNeedsOptions, queuedSentence, type SaveOutcome } from '../../utils/popup';
-import type { UserError } from '../../utils/result';
-import { copyText, openOptions } from './background';
+import { quoted, t } from '../../../utils/i18n';
+import { queuedNeedsOptions, queuedSentence, type SaveOutcome } from '../../../utils/popup';
+import type { UserError } from '../../../utils/result';
+import { copyText, openOptions } from '../background';
 
 export interface UndoTarget {
   /** The note just made (delete it); absent when the clip still waits (discard it). */

@@ -1,7 +1,7 @@
-import type { CommentDepth } from '../../utils/clip/light';
-import { previewTab } from '../../utils/popup/tab';
-import type { DefaultClipMode } from '../../utils/settings';
-import { tabWorkFailed, targetTabId } from './background';
+import type { CommentDepth } from '../../../utils/clip/light';
+import { previewTab } from '../../../utils/popup/tab';
+import type { DefaultClipMode } from '../../../utils/settings';
+import { tabWorkFailed, targetTabId } from '../background';
 
 export type PreviewAnswer = Awaited<ReturnType<typeof requestPreview>>;
 

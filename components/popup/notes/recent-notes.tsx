@@ -1,11 +1,11 @@
 import { useId, useState } from 'preact/hooks';
-import { quoted, t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { IndexedNote } from '../../utils/notes-index';
-import { readSelection } from '../../utils/popup/tab';
-import type { Deck } from '../../utils/settings';
-import { backgroundStopped, copyText, tabWorkFailed } from './background';
-import { formatWhen } from './format';
+import { quoted, t } from '../../../utils/i18n';
+import { sendMessage } from '../../../utils/messaging';
+import type { IndexedNote } from '../../../utils/notes-index';
+import { readSelection } from '../../../utils/popup/tab';
+import type { Deck } from '../../../utils/settings';
+import { backgroundStopped, copyText, tabWorkFailed } from '../background';
+import { formatWhen } from '../format';
 import { saveNoteFields } from './note-changes';
 import { NoteEditor, type NoteFields, type NoteStatus, NoteStatusLine } from './note-editor';
 
@@ -28,7 +28,7 @@ export interface RecentNotesProps {
   decks?: readonly Deck[];
   /** The service's id for its default notebook, when known: that notebook is `null` here. */
   defaultNotebookId?: string;
-  /** Notes chosen for a bulk retag (components/popup/library.tsx): each row gets a checkbox. */
+  /** Notes chosen for a bulk retag (components/popup/notes/library.tsx): each row gets a checkbox. */
   selected?: ReadonlySet<string>;
   onSelect?(id: string, selected: boolean): void;
 }

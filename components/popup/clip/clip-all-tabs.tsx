@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { formatList, t } from '../../utils/i18n';
-import type { BatchProgress, ClipSummary } from '../../utils/outbox';
+import { formatList, t } from '../../../utils/i18n';
+import type { BatchProgress, ClipSummary } from '../../../utils/outbox';
 import {
   type AllTabsPlan,
   describeProgress,
@@ -9,8 +9,8 @@ import {
   planAllTabs,
   tabs,
   waitingCount,
-} from '../../utils/popup';
-import type { Result, UserError } from '../../utils/result';
+} from '../../../utils/popup';
+import type { Result, UserError } from '../../../utils/result';
 
 export interface SkippedTab {
   tabId: number;

@@ -4,7 +4,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { type ComponentChild, type ComponentChildren, h } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { t } from '../../utils/i18n';
+import { t } from '../../../utils/i18n';
 
 /**
  * The note's Markdown rendered for reading, without ever handing page content to the browser as

@@ -1,7 +1,7 @@
-import { quoted, t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { UserError } from '../../utils/result';
-import { backgroundStopped } from './background';
+import { quoted, t } from '../../../utils/i18n';
+import { sendMessage } from '../../../utils/messaging';
+import type { UserError } from '../../../utils/result';
+import { backgroundStopped } from '../background';
 import type { NoteFields } from './note-editor';
 
 /** What became of a change made in a note editor, as the popup says it. */

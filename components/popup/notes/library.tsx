@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
-import { formatList, formatNumber, plural, quoted, t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
+import { formatList, formatNumber, plural, quoted, t } from '../../../utils/i18n';
+import { sendMessage } from '../../../utils/messaging';
 import {
   type BulkProgress,
   bulkProgressItem,
@@ -12,9 +12,9 @@ import {
   readCatalog,
   type SearchableNote,
   searchNotes,
-} from '../../utils/notes-index';
-import type { UserError } from '../../utils/result';
-import { backgroundStopped } from './background';
+} from '../../../utils/notes-index';
+import type { UserError } from '../../../utils/result';
+import { backgroundStopped } from '../background';
 import { RecentNoteItem, RecentNotes, type RecentNotesProps } from './recent-notes';
 
 /** Results shown at once: more is a longer scroll than a better query. */

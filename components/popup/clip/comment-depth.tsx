@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
-import type { CommentDepth } from '../../utils/clip/light';
-import { t } from '../../utils/i18n';
+import type { CommentDepth } from '../../../utils/clip/light';
+import { t } from '../../../utils/i18n';
 
 function depthText(depth: CommentDepth): string {
   switch (depth) {

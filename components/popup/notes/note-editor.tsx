@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
-import type { UserError } from '../../utils/result';
-import type { Deck } from '../../utils/settings';
-import { DeckPicker } from './deck-picker';
-import { TagInput } from './tag-input';
+import { t } from '../../../utils/i18n';
+import type { UserError } from '../../../utils/result';
+import type { Deck } from '../../../utils/settings';
+import { DeckPicker } from '../deck-picker';
+import { TagInput } from '../tag-input';
 
 /** A saved note's fields the popup lets the user change in place; deckId null: default notebook. */
 export interface NoteFields {

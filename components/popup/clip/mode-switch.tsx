@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
-import { type MessageKey, t } from '../../utils/i18n';
-import type { DefaultClipMode } from '../../utils/settings';
+import { type MessageKey, t } from '../../../utils/i18n';
+import type { DefaultClipMode } from '../../../utils/settings';
 
 const MODES: { mode: DefaultClipMode; label: MessageKey }[] = [
   { mode: 'article', label: 'popup.mode.article' },
