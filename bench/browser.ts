@@ -99,7 +99,7 @@ export interface CorpusBrowser {
 /**
  * One Chromium with the extension loaded and one tab, reused page after page. Only the page's own
  * navigation is answered (from the corpus server); every other request is aborted, so pages load
- * offline and fast. The benchmark and bench/compare.ts drive their pipelines through it.
+ * offline and fast. The benchmark and bench/engine/compare.ts drive their pipelines through it.
  */
 /**
  * The corpus server's answer; a connection reset is tried again (twice): under load, Node's

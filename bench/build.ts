@@ -55,8 +55,8 @@ export function buildExtension(outDir: string, sourceDir = process.cwd()): strin
 
 /**
  * The working tree's build and the build of the commit `against`, checked out into a worktree
- * under `work` (its packages linked from this one) and built there: what bench/compare.ts and
- * bench/injection.ts set side by side. `remove` takes the worktree away again.
+ * under `work` (its packages linked from this one) and built there: what bench/engine/compare.ts and
+ * bench/engine/injection.ts set side by side. `remove` takes the worktree away again.
  */
 export async function buildWithReference(
   work: string,

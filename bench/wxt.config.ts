@@ -10,7 +10,7 @@ export default {
   ...baseConfig,
   outDir: process.env.CLIPDECK_BENCH_BUILD_DIR ?? 'bench/out/extension',
   filterEntrypoints: ['extract', 'site-readers', 'extract-sites', 'background'],
-  // bench/profile.ts wants function names in its CPU profiles.
+  // bench/engine/profile.ts wants function names in its CPU profiles.
   ...(process.env.CLIPDECK_BENCH_UNMINIFIED
     ? {
         vite: async (env: Parameters<NonNullable<typeof baseConfig.vite>>[0]) => ({

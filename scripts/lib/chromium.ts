@@ -113,7 +113,7 @@ export async function launchWithExtension(
  * Nor does it give every cross-site frame a process of its own. Real pages embed players, ads and
  * widgets from other sites; with site isolation each such frame starts a renderer process that
  * lives a few seconds (100 corpus pages started about 40; without it 19), and on two cores those
- * processes were the largest cost left (see bench/bulk.md). This browser is the command's own:
+ * processes were the largest cost left (see bench/bulk/bulk.md). This browser is the command's own:
  * a profile made for the run (or kept beside its journal until the run ends), signed in nowhere,
  * holding no cookies a frame could be read for, and the extension keeps its own process either
  * way (extension processes are not site isolation's). The user's browser is never started this way.
@@ -130,7 +130,7 @@ const IDLE_TABS_KEPT = 16;
  * Requests a tab's pages may make before the tab is closed and a new one opened. Playwright keeps
  * an object for every request a page made (and its response and frames, on both its client and
  * server side, all in this process) until the page is closed, about 8.5 KB each: a tab reused for
- * a whole reading list made the command's memory grow with the number of links (bench/bulk.md).
+ * a whole reading list made the command's memory grow with the number of links (bench/bulk/bulk.md).
  * Closing a tab after this many keeps that bounded by jobs × ~7 MB. Counted in requests, not
  * pages, because that is what is kept, and because a new tab is not free either: its renderer
  * compiles the clipping engine again (closing every 10 corpus pages, ~30 requests each, made 100

@@ -256,7 +256,7 @@ describe('the Chrome package', () => {
 /**
  * The background's start budget, gzipped (issue 18): background.js, what every start of the
  * worker loads, the first keystroke after it slept included. The target is 30 kB; the budget is
- * what it weighs now plus a little room, lowered as it shrinks (bench/capture-speed.md). It was
+ * what it weighs now plus a little room, lowered as it shrinks (bench/capture/capture-speed.md). It was
  * 96 kB while the background carried the clipping engine, 55.7 kB without it, and 63.7 kB once
  * issue 18's edits through the outbox, quote to note, the toolbar mark, the catalog and bulk
  * retag joined it (about 8 kB of its own code; zod is 16.6 kB of the rest). zod/mini for every
@@ -270,7 +270,7 @@ describe('the Chrome package', () => {
  * 41.2 kB; scripts injected at once, the engine call waiting for the parsed document (Firefox's
  * idle is the end of the page's load): 41.4 kB. The outbox's search under a list that changes
  * while it is read, with rereads inside an attempt, added 0.2 kB; the notification's inline icon
- * gave way to the shipped one (public/icon/48.png): 41.5 kB. Still in it (gzip of each alone, from bench/background-size.ts): the outbox 9.7, zod
+ * gave way to the shipped one (public/icon/48.png): 41.5 kB. Still in it (gzip of each alone, from bench/capture/background-size.ts): the outbox 9.7, zod
  * 8.9, notes-index 5.9, api 3.8, quick-capture 2.9, @wxt-dev/storage 2.7, settings 2.0,
  * clipper 1.6, clip-log 1.4, quote 1.2. All of that but the toolbar mark and the listeners then
  * moved into the work layer (utils/work, background-work.js), which the entry (utils/wake) loads

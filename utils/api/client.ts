@@ -109,7 +109,7 @@ export function createNotesClient(options: NotesClientOptions): NotesClient {
 /**
  * The extension's client: its errors are worded by `words` (the extension passes
  * `apiSentenceText`, from the locales). Nothing here names the English sentences, so the
- * background, which never uses them, does not carry them (1.6 kB gzipped; bench/capture-speed.md).
+ * background, which never uses them, does not carry them (1.6 kB gzipped; bench/capture/capture-speed.md).
  */
 export function createWordedNotesClient(
   options: NotesClientOptions & { words: ApiWords },

@@ -72,7 +72,7 @@ function injectScript(tabId: number, file: ScriptFile) {
 /**
  * Injects the engine; on a site's own host (sites/hosts.ts), the engine with every site's
  * reader, in one script: the engine alone would ask for the readers at once, and a second script
- * costs a site's page more than the one file does (bench/injection.ts).
+ * costs a site's page more than the one file does (bench/engine/injection.ts).
  */
 function injectEngine(tabId: number, address: unknown) {
   const hinted = typeof address === 'string' && siteReadersLikely(address);

@@ -11,7 +11,7 @@ import type { IndexedNote } from './store';
  * shards is chosen at each full scan so that a shard holds about NOTES_PER_SHARD notes: a change
  * to one note (a clip, a retag) rewrites one shard of the same size whatever the account's
  * size (up to MAX_SHARDS × NOTES_PER_SHARD notes), not the whole catalog. Entries are short
- * (dates as epoch milliseconds, one-letter keys); figures in bench/notes-index.md.
+ * (dates as epoch milliseconds, one-letter keys); figures in bench/account/notes-index.md.
  */
 export const NOTES_PER_SHARD = 200;
 export const MAX_SHARDS = 64;

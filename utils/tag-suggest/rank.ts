@@ -5,7 +5,7 @@ import { foldText, WordSet, wordsOf } from './words';
  * of the same site, the tags whose words occur in the page's title and headings, the tags used
  * lately, and (to break ties and fill the list) how often each tag is used. Pure: nothing here
  * reads storage or the network, so the ranking can be measured outside a browser
- * (bench/tag-suggest.ts) and cannot send anything about the page anywhere.
+ * (bench/account/tag-suggest.ts) and cannot send anything about the page anywhere.
  */
 
 export interface TagCount {
@@ -42,7 +42,7 @@ export interface Weights {
   popular: number;
 }
 
-/** Chosen on the tuning half of the corpus (bench/tag-suggest.md). */
+/** Chosen on the tuning half of the corpus (bench/account/tag-suggest.md). */
 export const DEFAULT_WEIGHTS: Weights = {
   site: 4,
   title: 3,

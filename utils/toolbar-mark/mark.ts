@@ -20,7 +20,7 @@ export const PLAIN_ICON = { 16: 'icon/16.png', 32: 'icon/32.png' };
  * navigates (the browser may have reset both, or not for a same-document navigation), so the next
  * mark asks; kept otherwise, so a change to the clip log touches only the tabs whose answer moved.
  * A bulk import changes the log with every clip while its tabs navigate: before, every change
- * asked each tab's tooltip and every navigation redrew the icon (bench/bulk.md).
+ * asked each tab's tooltip and every navigation redrew the icon (bench/bulk/bulk.md).
  */
 interface TabMark {
   marked: boolean;

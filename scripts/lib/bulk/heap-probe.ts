@@ -2,7 +2,7 @@ import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * The command's live heap, for the bulk benchmark's memory part (bench/bulk.ts): resident size
+ * The command's live heap, for the bulk benchmark's memory part (bench/bulk/bulk.ts): resident size
  * alone cannot tell a leak from memory the allocator keeps after a collection, so with
  * CLIPDECK_HEAP_EVERY=N the command collects garbage after every N notes printed and says on
  * stderr how much of the heap is still in use. CLIPDECK_HEAP_SNAPSHOTS=dir also writes a heap

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineCounter } from '../../../bench/stdout-lines';
+import { lineCounter } from '../../../bench/bulk/stdout-lines';
 
 describe('lineCounter', () => {
   it('counts a line that arrives in two chunks once', () => {

@@ -8,7 +8,7 @@ import { foldedKey } from '../markdown/text';
  * returns a note that looks whole: the issue without its comments, the thread without its
  * replies, an X article with its pictures and not one paragraph. Nothing tells the user. The
  * generic engine, which reads the page by its text, then does better: it keeps the replies, or
- * clips the whole page and says so. bench/site-drift.ts measures this: it clips the modules'
+ * clips the whole page and says so. bench/engine/site-drift.ts measures this: it clips the modules'
  * fixtures with a share of their class names, ids and test ids removed at random.
  *
  * The signal is the page's own prose: blocks of text in the main region that the user can see.

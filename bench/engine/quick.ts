@@ -2,19 +2,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { clipDocument } from '../utils/clip';
-import { listPages, pageFilter, readGroundTruth } from './corpus';
-import { parseMarkdown } from './metrics/markdown';
+import { clipDocument } from '../../utils/clip';
+import { listPages, pageFilter, readGroundTruth } from '../corpus';
+import { parseMarkdown } from '../metrics/markdown';
 import {
   clipMetadata,
   METADATA_FIELDS,
   type MetadataScore,
   metadataHalf,
-} from './metrics/metadata';
-import { ruleSignature, stripMetadataBlock } from './metrics/rules';
-import { ELEMENT_KINDS, structureOfMarkdown } from './metrics/structure';
-import { summarise } from './metrics/text-overlap';
-import { readTruth, scoreOutput } from './score';
+} from '../metrics/metadata';
+import { ruleSignature, stripMetadataBlock } from '../metrics/rules';
+import { ELEMENT_KINDS, structureOfMarkdown } from '../metrics/structure';
+import { summarise } from '../metrics/text-overlap';
+import { readTruth, scoreOutput } from '../score';
 
 /**
  * A fast, approximate loop for engine work: the clipdeck engine under jsdom (no browser, no
@@ -22,8 +22,8 @@ import { readTruth, scoreOutput } from './score';
  * and the reason for every miss. jsdom computes no layout, so visibility rules and a few
  * selectors behave differently from Chromium: confirm any change with `npm run bench`.
  *
- *   npx tsx bench/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick] [--comments none]
- *   npx tsx bench/quick.ts --mode full-page --out /tmp/full
+ *   npx tsx bench/engine/quick.ts --pages '/^math--/' [--show] [--out /tmp/quick] [--comments none]
+ *   npx tsx bench/engine/quick.ts --mode full-page --out /tmp/full
  *
  * --show prints, for each Defuddle fixture that misses, the expected and actual value of every
  * differing signature part; for each Readability page, the expected elements that did not survive.

@@ -2,7 +2,7 @@
  * Requests per clip in accounts of 100, 1,000 and 10,000 notes, healthy and under faults
  * (issue 14). Not a timed test: a measurement to read.
  *
- *   npx tsx bench/requests-per-clip.ts [--clips 30] [--out bench/requests-per-clip.md]
+ *   npx tsx bench/account/requests-per-clip.ts [--clips 30] [--out bench/account/requests-per-clip.md]
  *
  * Drives the real outbox code (utils/outbox, as built into the extension) against the real local
  * Notes server over HTTP, in Node. The browser's storage and alarms are WXT's fake browser (the
@@ -18,19 +18,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { seedNotes, startNotesServer } from '../notes-server';
+import { seedNotes, startNotesServer } from '../../notes-server';
+import { fakeBrowser } from '../fake-extension';
 
-// The outbox reads `globalThis.chrome` when its modules load: the fake browser must be in place
-// first, hence the dynamic imports below.
-(globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-const { createNotesClient } = await import('../utils/api');
-const { createOutbox, OUTBOX_ALARM, outboxConfigItem } = await import('../utils/outbox');
+// The outbox reads `globalThis.chrome` and words its sentences when its modules load: the fake
+// extension APIs must be in place first (fake-extension.ts), hence the dynamic imports below.
+const { createNotesClient } = await import('../../utils/api');
+const { createOutbox, OUTBOX_ALARM, outboxConfigItem } = await import('../../utils/outbox');
 
 const { values } = parseArgs({
   options: {
     clips: { type: 'string', default: '30' },
-    out: { type: 'string', default: 'bench/requests-per-clip.md' },
+    out: { type: 'string', default: 'bench/account/requests-per-clip.md' },
   },
 });
 const CLIPS = Number(values.clips);
@@ -193,13 +192,13 @@ console.log(table);
 
 const report = `# Requests per clip (issue 14)
 
-Produced by \`npx tsx bench/requests-per-clip.ts\` (${new Date().toISOString().slice(0, 10)}): the
+Produced by \`npx tsx bench/account/requests-per-clip.ts\` (${new Date().toISOString().slice(0, 10)}): the
 real outbox code in Node against the real local Notes server, WXT's fake browser for storage and
 alarms; clips sent one after another, half to the deck "reading", half to the default notebook;
 each clip's requests counted at the server, injected faults included. Faults: 500 on 20 % of
 requests, 10 % of creates stored then the connection cut (half of those resent once by the
 "browser", as Chromium does on a reused connection), 429 on 5 % (Retry-After: 1). See the header
-of bench/requests-per-clip.ts.
+of bench/account/requests-per-clip.ts.
 
 ${table}
 

@@ -1,9 +1,9 @@
 /**
  * What the background bundle is made of: builds the store build's background with a source map
- * (bench/background-size.config.ts) and attributes every byte of background.js to the source file
+ * (bench/capture/background-size.config.ts) and attributes every byte of background.js to the source file
  * its mapping names, then groups files by package (or by utils/<domain> for our own code).
  *
- *   npx tsx bench/background-size.ts [--files] [--work]
+ *   npx tsx bench/capture/background-size.ts [--files] [--work]
  *
  * --work: the work layer (background-work.js, loaded when an event needs it: utils/wake) instead
  * of background.js, which every start of the worker loads.
@@ -22,7 +22,7 @@ const outDir = resolve(process.env.CLIPDECK_SIZE_BUILD_DIR ?? 'bench/out/backgro
 const showFiles = process.argv.includes('--files');
 const entry = process.argv.includes('--work') ? 'background-work' : 'background';
 
-execFileSync('npx', ['wxt', 'build', '-c', 'bench/background-size.config.ts'], {
+execFileSync('npx', ['wxt', 'build', '-c', 'bench/capture/background-size.config.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, CLIPDECK_SIZE_BUILD_DIR: outDir, CLIPDECK_SIZE_ENTRY: entry },
 });

@@ -2,7 +2,7 @@
  * What a wake of the service worker costs when it only has to mark the toolbar (issue 18): the
  * commonest wake, a tab brought to the front. Figures, not a test: nothing here passes or fails.
  *
- *   npx tsx bench/worker-wake.ts <automation build> [<another build> …] [--wakes 20]
+ *   npx tsx bench/capture/worker-wake.ts <automation build> [<another build> …] [--wakes 20]
  *
  * Each build in its own Chromium, the builds taking turns round by round, so load on the machine
  * falls on all alike. A wake: the worker is stopped (CDP `ServiceWorker.stopWorker`, confirmed by
@@ -13,9 +13,9 @@
  */
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
-import { launchWithExtension } from '../scripts/lib/chromium';
-import { startStaticServer } from '../scripts/lib/static-server';
-import { median } from './metrics/speed';
+import { launchWithExtension } from '../../scripts/lib/chromium';
+import { startStaticServer } from '../../scripts/lib/static-server';
+import { median } from '../metrics/speed';
 import { sleep, until, watchWorker } from './worker-status';
 
 const { values, positionals } = parseArgs({

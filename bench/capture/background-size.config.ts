@@ -1,8 +1,8 @@
-import baseConfig from '../wxt.config';
+import baseConfig from '../../wxt.config';
 
 /**
  * The store build's background alone (or its work layer, CLIPDECK_SIZE_ENTRY=background-work),
- * with a source map, into a folder of its own: what bench/background-size.ts reads to say which
+ * with a source map, into a folder of its own: what bench/capture/background-size.ts reads to say which
  * modules the background's bytes come from.
  */
 export default {

@@ -1,10 +1,11 @@
+import '../fake-extension';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { clipDocument } from '../utils/clip';
-import { suggestTags } from '../utils/notes-index/build';
+import { clipDocument } from '../../utils/clip';
+import { suggestTags } from '../../utils/notes-index/build';
 import {
   DEFAULT_WEIGHTS,
   markdownHeadings,
@@ -13,8 +14,8 @@ import {
   siteOf,
   type TagAccount,
   type Weights,
-} from '../utils/tag-suggest';
-import { type CorpusPage, listPages } from './corpus';
+} from '../../utils/tag-suggest';
+import { type CorpusPage, listPages } from '../corpus';
 
 /**
  * How often the popup's tag suggestions, shown before typing, hold a tag the note really has
@@ -28,7 +29,7 @@ import { type CorpusPage, listPages } from './corpus';
  * The account is split in two by site (a hash of the registrable domain, so no site is in both):
  * `--part tune` (where the weights were chosen) and `--part test` (scored once, at the end).
  *
- *   npx tsx bench/tag-suggest.ts --part test [--corpus ../shared/corpus] [--grid]
+ *   npx tsx bench/account/tag-suggest.ts --part test [--corpus ../shared/corpus] [--grid]
  */
 const { values } = parseArgs({
   options: {

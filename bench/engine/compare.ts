@@ -3,19 +3,19 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ClipResult } from '../utils/clip';
-import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
-import { SITE_READERS_KEY } from '../utils/clip/sites/loading';
-import { openCorpusBrowser } from './browser';
+import type { ClipResult } from '../../utils/clip';
+import { ENGINE_KEY, type InPageClipEngine } from '../../utils/clip';
+import { SITE_READERS_KEY } from '../../utils/clip/sites/loading';
+import { openCorpusBrowser } from '../browser';
 import {
   addPeers,
   buildWithReference,
   ENGINE_SCRIPT,
   PEERS_SCRIPT,
   SITE_READERS_SCRIPT,
-} from './build';
-import { listPages, pageFilter } from './corpus';
-import { geometricMean, median } from './metrics/speed';
+} from '../build';
+import { listPages, pageFilter } from '../corpus';
+import { geometricMean, median } from '../metrics/speed';
 
 /**
  * The engine of the working tree against the engine at another commit, page by page, in one
@@ -25,7 +25,7 @@ import { geometricMean, median } from './metrics/speed';
  * that much on this machine, while one engine measured against itself this way came out within
  * one per cent of equal over all pages (within about two per cent on a single set).
  *
- *   npx tsx bench/compare.ts [--against HEAD] [--pages <pattern>] [--every 1] [--rounds 5] [--clips 4]
+ *   npx tsx bench/engine/compare.ts [--against HEAD] [--pages <pattern>] [--every 1] [--rounds 5] [--clips 4]
  *
  * --against: the commit to compare with (checked out into a temporary worktree and built there).
  * --every N: every Nth matching page. --clips: clips per timed run, averaged (performance.now()

@@ -1,8 +1,8 @@
 /**
  * The headless command's bulk run, measured (issue 17): not a test, a script that writes
- * bench/bulk.md.
+ * bench/bulk/bulk.md.
  *
- *   npx tsx bench/bulk.ts [--parts speed,resume,memory] [--pages 100] [--serial 10]
+ *   npx tsx bench/bulk/bulk.ts [--parts speed,resume,memory] [--pages 100] [--serial 10]
  *     [--links 2000] [--resume-links 150] [--stops 3] [--jobs N] [--offline]
  *
  * 1. speed: `--pages` corpus pages (../shared/corpus, served locally) into the local Notes
@@ -25,10 +25,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type NotesServer, startNotesServer } from '../notes-server';
-import { parseHeapLine } from '../scripts/lib/bulk/heap-probe';
-import { startStaticServer } from '../scripts/lib/static-server';
-import { noteSourceUrl } from '../utils/clip-log/note-source';
+import { type NotesServer, startNotesServer } from '../../notes-server';
+import { parseHeapLine } from '../../scripts/lib/bulk/heap-probe';
+import { startStaticServer } from '../../scripts/lib/static-server';
+import { noteSourceUrl } from '../../utils/clip-log/note-source';
 import { lineCounter } from './stdout-lines';
 
 const { values } = parseArgs({
@@ -247,14 +247,14 @@ async function main() {
   const lines: string[] = [
     '# Bulk clipping with the headless command (issue 17)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)} UTC${values.offline ? ' with other hosts unreachable at once (--offline: Chromium resolves no host but this machine)' : ''} on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk.ts ${process.argv.slice(2).join(' ')}\`. The load average (1 min) is given as each run started and ended.`,
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC${values.offline ? ' with other hosts unreachable at once (--offline: Chromium resolves no host but this machine)' : ''} on this machine (${execFileSync('nproc').toString().trim()} cores, shared), with \`npx tsx bench/bulk/bulk.ts ${process.argv.slice(2).join(' ')}\`. The load average (1 min) is given as each run started and ended.`,
     '',
   ];
   // Written after each part, so a part cut short leaves the figures of those before it.
   const say = (...added: string[]) => {
     lines.push(...added);
     process.stderr.write(`${added.join('\n')}\n`);
-    writeFileSync('bench/bulk.md', `${lines.join('\n')}\n`);
+    writeFileSync('bench/bulk/bulk.md', `${lines.join('\n')}\n`);
   };
   const jobs = values.jobs ? ['--jobs', values.jobs] : [];
   try {
@@ -409,7 +409,7 @@ async function main() {
   } finally {
     await site.stop();
   }
-  process.stderr.write('Written to bench/bulk.md\n');
+  process.stderr.write('Written to bench/bulk/bulk.md\n');
 }
 
 void main();

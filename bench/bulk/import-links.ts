@@ -3,7 +3,7 @@
  * whether memory stays flat — the options page's JS heap and the extension storage in use (the
  * outbox) sampled as the import runs. Not a timed test: a measurement to read.
  *
- *   npm run build:automation && npx tsx bench/import-links.ts [--links 10000] [--seed 1000]
+ *   npm run build:automation && npx tsx bench/bulk/import-links.ts [--links 10000] [--seed 1000]
  *
  * Real Chromium with the automation build, the real local Notes server (seeded with `--seed`
  * notes, half of whose sources are links of the file, so the already-there check has work), a
@@ -13,9 +13,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startNotesServer } from '../notes-server';
-import { launchWithExtension } from '../scripts/lib/chromium';
-import { AUTOMATION_BUILD_DIR } from '../scripts/lib/headless-clip';
+import { startNotesServer } from '../../notes-server';
+import { launchWithExtension } from '../../scripts/lib/chromium';
+import { AUTOMATION_BUILD_DIR } from '../../scripts/lib/headless-clip';
 
 const { values } = parseArgs({
   options: {

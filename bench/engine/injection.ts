@@ -3,16 +3,16 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ENGINE_KEY } from '../utils/clip';
-import { openCorpusBrowser } from './browser';
+import { ENGINE_KEY } from '../../utils/clip';
+import { openCorpusBrowser } from '../browser';
 import {
   buildWithReference,
   ENGINE_SCRIPT,
   ENGINE_WITH_SITES_SCRIPT,
   SITE_READERS_SCRIPT,
-} from './build';
-import { listPages, pageFilter } from './corpus';
-import { geometricMean, median } from './metrics/speed';
+} from '../build';
+import { listPages, pageFilter } from '../corpus';
+import { geometricMean, median } from '../metrics/speed';
 
 /**
  * What a capture waits for before the engine has read anything: injecting the engine's script
@@ -22,7 +22,7 @@ import { geometricMean, median } from './metrics/speed';
  * commit, in one browser, each page loaded afresh for each engine, in alternating order.
  * Figures, not a test.
  *
- *   npx tsx bench/injection.ts [--against HEAD] [--pages <pattern>] [--every 4]
+ *   npx tsx bench/engine/injection.ts [--against HEAD] [--pages <pattern>] [--every 4]
  *                              [--with-sites] [--rounds 1]
  *
  * Prints the medians in ms and the median and geometric mean of the page-by-page ratio working /

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { clipDocument } from '../utils/clip';
-import { detectSite, SITE_MODULES } from '../utils/clip/sites';
-import { listPages, pageFilter } from './corpus';
+import { clipDocument } from '../../utils/clip';
+import { detectSite, SITE_MODULES } from '../../utils/clip/sites';
+import { listPages, pageFilter } from '../corpus';
 
 /**
  * What asking the site modules costs on pages they do not claim (issue 15: "site detection must
@@ -12,7 +12,7 @@ import { listPages, pageFilter } from './corpus';
  * next to the time of a whole article clip, under jsdom. jsdom's selector engine is slower than
  * Chromium's, so read the share, not the milliseconds.
  *
- *   npx tsx bench/site-detection.ts [--pages <pattern>] [--every 3] [--rounds 20]
+ *   npx tsx bench/engine/site-detection.ts [--pages <pattern>] [--every 3] [--rounds 20]
  */
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@
  * notes: what is stored, what a full scan costs, and what each clip costs afterwards. Not a timed
  * test: a measurement to read.
  *
- *   npx tsx bench/notes-index.ts [--clips 20] [--out bench/notes-index.md]
+ *   npx tsx bench/account/notes-index.ts [--clips 20] [--out bench/account/notes-index.md]
  *
  * The real utils/notes-index code in Node against the real local Notes server over HTTP (seeded
  * with seedNotes); storage is WXT's fake browser (in memory, as in the unit tests), so times are
@@ -13,15 +13,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { seedNotes, startNotesServer } from '../notes-server';
+import { seedNotes, startNotesServer } from '../../notes-server';
+import { fakeBrowser } from '../fake-extension';
 
-(globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-// Sentences are not measured: the message key stands for each.
-fakeBrowser.i18n.getMessage = ((key: string) => key) as typeof fakeBrowser.i18n.getMessage;
-fakeBrowser.i18n.getUILanguage = () => 'en';
-const { createNotesClient } = await import('../utils/api');
-const { saveConnection } = await import('../utils/settings');
+// utils/ is imported only now, with the fake extension APIs in place (fake-extension.ts).
+const { createNotesClient } = await import('../../utils/api');
+const { saveConnection } = await import('../../utils/settings');
 const {
   noteChanged,
   notesIndexItem,
@@ -31,12 +28,12 @@ const {
   refreshNotesIndex,
   searchNotes,
   STALE_AFTER_MS,
-} = await import('../utils/notes-index');
+} = await import('../../utils/notes-index');
 
 const { values } = parseArgs({
   options: {
     clips: { type: 'string', default: '20' },
-    out: { type: 'string', default: 'bench/notes-index.md' },
+    out: { type: 'string', default: 'bench/account/notes-index.md' },
   },
 });
 const CLIPS = Number(values.clips);
@@ -176,7 +173,7 @@ writeFileSync(
   values.out,
   `# The notes index and its catalog (issue 18)
 
-Produced by \`npx tsx bench/notes-index.ts\` (${new Date().toISOString().slice(0, 10)}): the real
+Produced by \`npx tsx bench/account/notes-index.ts\` (${new Date().toISOString().slice(0, 10)}): the real
 utils/notes-index code in Node against the real local Notes server (seedNotes), WXT's fake
 browser for storage (in memory: times are the code's work and JSON copies, not Chromium's disk).
 "clip": what the index does when the outbox has saved a note (one summary write, one catalog

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchWithExtension } from '../scripts/lib/chromium';
-import { ENGINE_KEY, type InPageClipEngine } from '../utils/clip';
-import { startCorpusServer } from './browser';
-import { ENGINE_SCRIPT, SITE_READERS_SCRIPT } from './build';
+import { launchWithExtension } from '../../scripts/lib/chromium';
+import { ENGINE_KEY, type InPageClipEngine } from '../../utils/clip';
+import { startCorpusServer } from '../browser';
+import { ENGINE_SCRIPT, SITE_READERS_SCRIPT } from '../build';
 
 /**
  * Where the engine spends its time in Chromium: builds the automation build unminified (so the
@@ -13,8 +13,8 @@ import { ENGINE_SCRIPT, SITE_READERS_SCRIPT } from './build';
  * of samples, by self time and inclusive of what they call, then the browser's own functions
  * (selector queries, cloning, style checks) by the engine function that called them.
  *
- *   npx tsx bench/profile.ts readability/wikipedia readability/nytimes-1 [--clips 15] [--top 40]
- *   npx tsx bench/profile.ts readability/nytimes-1 --lines removeClutterLines
+ *   npx tsx bench/engine/profile.ts readability/wikipedia readability/nytimes-1 [--clips 15] [--top 40]
+ *   npx tsx bench/engine/profile.ts readability/nytimes-1 --lines removeClutterLines
  *
  * --lines <function> also prints, per page, the source lines of the unminified bundle
  * (/tmp/clipdeck-profile-build/chrome-mv3-automation/content-scripts/extract.js) where that

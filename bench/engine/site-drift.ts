@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { fixtureOptions } from '../tests/support/fixture-options';
-import { clipDocument } from '../utils/clip';
+import { fixtureOptions } from '../../tests/support/fixture-options';
+import { clipDocument } from '../../utils/clip';
 
 /**
  * What a site module does when its site changes part of its markup (issue 15: "where a detector
@@ -15,7 +15,7 @@ import { clipDocument } from '../utils/clip';
  * golden note's prose each clip kept: its lines of 60 characters or more, headers of posts
  * (author · date) left out, as modules and the generic engine write those differently.
  *
- *   npx tsx bench/site-drift.ts [--drifts 12] [--seed 0] [--sites github,x] [--worst 10]
+ *   npx tsx bench/engine/site-drift.ts [--drifts 12] [--seed 0] [--sites github,x] [--worst 10]
  *
  * Reports the clips that kept less than half of those lines and those that lost any, then the
  * worst clips with who read them (the module, or the generic engine) and what they lost. The

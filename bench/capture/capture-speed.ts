@@ -2,7 +2,7 @@
  * How fast a quick capture lands, and how fast the popup paints (issue 18). Figures, not a test:
  * nothing here passes or fails on time.
  *
- *   npx tsx bench/capture-speed.ts [--extension .output/chrome-mv3-automation] [--clips 20]
+ *   npx tsx bench/capture/capture-speed.ts [--extension .output/chrome-mv3-automation] [--clips 20]
  *                                  [--popups 20]
  *
  * Capture: the `clip-page` command's handler, called through the automation hooks as the e2e tests
@@ -26,9 +26,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { startNotesServer } from '../notes-server';
-import { launchWithExtension } from '../scripts/lib/chromium';
-import { startStaticServer } from '../scripts/lib/static-server';
+import { startNotesServer } from '../../notes-server';
+import { launchWithExtension } from '../../scripts/lib/chromium';
+import { startStaticServer } from '../../scripts/lib/static-server';
 import { sleep, until, watchWorker } from './worker-status';
 
 function option(name: string, fallback: string): string {
