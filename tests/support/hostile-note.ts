@@ -1,5 +1,5 @@
 import { micromark } from 'micromark';
-import { unsafeParts } from '../unit/clip/markdown-safety';
+import { unsafeParts } from '../unit/clip/safety/markdown-safety';
 
 /**
  * What is wrong with the note clipped from tests/fixtures/site/hostile.html, in words (none when

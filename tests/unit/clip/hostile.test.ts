@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
 import { clipErrorToUserError, clipNoticeText } from '../../../utils/i18n';
 import { clipFixture } from './fixture-page';
-import { unsafeParts } from './markdown-safety';
+import { unsafeParts } from './safety/markdown-safety';
 
 /**
  * Hostile pages: tests/fixtures/hostile/<case>.html are pages written to abuse a clipper (link

@@ -6,7 +6,7 @@ import { toString as textOf } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { bookmarkNoteFromLink, type ImportedLink } from '../../../utils/import';
-import { unsafeParts } from '../clip/markdown-safety';
+import { unsafeParts } from '../clip/safety/markdown-safety';
 
 function parse(markdown: string): Root {
   return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { inspectTab, PDF_MESSAGE, previewTab } from '../../../utils/popup/tab';
 import { saveClipDefaults, saveConnection } from '../../../utils/settings';
-import { inspectMarkdown, paragraphLines } from '../clip/note-safety';
+import { inspectMarkdown, paragraphLines } from '../clip/safety/note-safety';
 
 /**
  * fakeBrowser has no `scripting` and its tabs carry no URL: both are stood in for here, with the

@@ -168,7 +168,7 @@ const YAML_SHORT_ESCAPES: Record<string, string> = {
  * double-quoted style shares, with YAML's short forms for C0 controls (`\0`, `\a`, `\v`, `\e`,
  * `\xNN`) and a space before a line break escaped. Hand-written because the emitter's string
  * writer alone cost the background 3.4 kB gzipped (of a 30 kB budget) for this one call;
- * tests/unit/clip/yaml-string.test.ts checks it against the whole `yaml` emitter for any string.
+ * tests/unit/clip/compose/yaml-string.test.ts checks it against the whole `yaml` emitter for any string.
  *
  * The emitter escapes C0 controls but writes C1 controls, DEL and U+FFFE as they are, which strict
  * loaders refuse, so those (and bidi controls and line separators, which would disturb the raw

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { composeNote, NOTE_TEMPLATES } from '../../../../utils/clip';
 import { clipFixture } from '../fixture-page';
-import { unsafeParts } from '../markdown-safety';
+import { unsafeParts } from '../safety/markdown-safety';
 
 /**
  * Every site module's golden pages, hostile ones included, give notes with no live link scheme

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkBookmarkContent } from '../../../../utils/quick-capture/page';
-import { inspectMarkdown, paragraphLines } from '../../clip/note-safety';
+import { inspectMarkdown, paragraphLines } from '../../clip/safety/note-safety';
 
 /** A link bookmark's words come from the page the link was on: they must stay words. */
 describe('link bookmark content from a hostile page', () => {

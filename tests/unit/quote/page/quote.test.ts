@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertQuote } from '../../../../utils/quote';
 import { type Quote, quoteMarkdown } from '../../../../utils/quote/page';
-import { unsafeParts } from '../../clip/markdown-safety';
+import { unsafeParts } from '../../clip/safety/markdown-safety';
 
 const quote = (text: string, offset: number, pageLength = 1000): Quote => ({
   text,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipDocument, composeNote } from '../../../utils/clip';
-import { pageFromHtml } from './dom';
+import { clipDocument, composeNote } from '../../../../utils/clip';
+import { pageFromHtml } from '../dom';
 
 const ARTICLE = `<article><h1>Monitoring Distributed Systems</h1>${'<p>Alerting on symptoms rather than causes keeps pages rare and worth answering at any hour.</p>'.repeat(8)}</article>`;
 

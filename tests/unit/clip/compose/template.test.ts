@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type Clip, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
-import { NOTE_TEMPLATE_IDS } from '../../../utils/clip/compose/template';
+import { type Clip, composeNote, NOTE_TEMPLATES } from '../../../../utils/clip';
+import { NOTE_TEMPLATE_IDS } from '../../../../utils/clip/compose/template';
 
 const NOW = new Date('2026-03-14T09:26:53.000Z');
 

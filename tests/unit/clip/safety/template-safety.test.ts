@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { type Clip, type ClipMetadata, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
+import { type Clip, type ClipMetadata, composeNote, NOTE_TEMPLATES } from '../../../../utils/clip';
 import { inspectMarkdown, paragraphLines, splitNote, strictYaml } from './note-safety';
 
 const NOW = new Date('2026-03-14T09:26:53.000Z');

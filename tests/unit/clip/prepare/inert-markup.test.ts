@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipDocument } from '../../../utils/clip';
-import { pageFromHtml } from './dom';
+import { clipDocument } from '../../../../utils/clip';
+import { pageFromHtml } from '../dom';
 
 // Markup that a page keeps as text is parsed apart from the page (utils/clip/prepare/inert.ts): these
 // check that what the user gets from it did not change when innerHTML went away.

@@ -1,6 +1,6 @@
 import type { Nodes } from 'mdast';
 import { parseDocument } from 'yaml';
-import { parseMarkdown } from '../../../bench/metrics/markdown';
+import { parseMarkdown } from '../../../../bench/metrics/markdown';
 import { htmlInDescription } from './markdown-safety';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractMetadata, stripTrackingParameters } from '../../../utils/clip';
-import { pageFromHtml } from './dom';
+import { extractMetadata, stripTrackingParameters } from '../../../../utils/clip';
+import { pageFromHtml } from '../dom';
 
 function metadataOf(head: string, body = '') {
   const doc = pageFromHtml(

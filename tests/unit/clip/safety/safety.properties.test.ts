@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipDocument, clipModes, composeNote, NOTE_TEMPLATES } from '../../../utils/clip';
-import { pageFromHtml, rangeOver, selectRanges } from './dom';
+import { clipDocument, clipModes, composeNote, NOTE_TEMPLATES } from '../../../../utils/clip';
+import { pageFromHtml, rangeOver, selectRanges } from '../dom';
 import { unsafeParts } from './markdown-safety';
 import { splitNote, strictYaml } from './note-safety';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipDocument } from '../../../utils/clip';
-import { pageFromHtml } from './dom';
+import { clipDocument } from '../../../../utils/clip';
+import { pageFromHtml } from '../dom';
 
 /**
  * The article body a page declares (schema.org `itemprop="articleBody"`, Instapaper's

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { clipDocument } from '../../../utils/clip';
-import { isBylineLine, isDateline } from '../../../utils/clip/prepare/clutter';
+import { clipDocument } from '../../../../utils/clip';
+import { isBylineLine, isDateline } from '../../../../utils/clip/prepare/clutter';
 
 /** The article-mode clip of a page, as its Markdown. */
 function markdownOf(html: string, url: string): string {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, Scalar, stringify } from 'yaml';
-import { yamlString } from '../../../utils/clip/compose/template';
+import { yamlString } from '../../../../utils/clip/compose/template';
 
 /**
  * yamlString is hand-written (the background bundle stays small); this is what it did with the

@@ -1,8 +1,8 @@
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import { clipDocument } from '../../../utils/clip';
-import { pageFromHtml, rangeOver, selectRanges } from './dom';
+import { clipDocument } from '../../../../utils/clip';
+import { pageFromHtml, rangeOver, selectRanges } from '../dom';
 
 /**
  * A page's link must stay a link: a `!` in the words right before it, or `![` in its own words,
