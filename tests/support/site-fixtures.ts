@@ -7,7 +7,7 @@ import { fixtureOptions } from './fixture-options';
 /**
  * The site modules' golden fixtures (utils/clip/sites/<id>/fixtures) as a real browser meets
  * them: served at their own URL path on a local server, with the lines their golden note must
- * hold. Shared by the Chromium spec (tests/e2e/site-clips.spec.ts) and the Firefox suite
+ * hold. Shared by the Chromium spec (tests/e2e/capture/site-clips.spec.ts) and the Firefox suite
  * (tests/firefox/site-clips.test.ts).
  */
 export const SITES_DIR = resolve('utils/clip/sites');

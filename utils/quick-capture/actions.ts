@@ -38,7 +38,7 @@ export const COMMAND_ORDER: readonly string[] = [
  * selection" keeps its name without one: a user who had Alt+Shift+X keeps it (the browser keeps
  * assigned keys over an update), anyone can set it in the browser's shortcut settings, which the
  * options page links to. Chromium leaves a suggested key unset when it is its own (Alt+Shift+B
- * focuses the bookmarks bar; Alt+Shift+C was refused too in tests/e2e/shortcuts.spec.ts), so
+ * focuses the bookmarks bar; Alt+Shift+C was refused too in tests/e2e/capture/shortcuts.spec.ts), so
  * bookmark is Alt+Shift+K (keep) and the popup Alt+Shift+O (open: Chromium refuses Alt+Shift+P,
  * seen with chrome.commands.getAll in Chromium 156); ChromeOS keeps Alt+Shift+S for its status
  * area, so users there pick another key. The descriptions are `__MSG_…__` references into the locales.

@@ -1,6 +1,6 @@
-import { startStubServer } from '../unit/api/stub-server';
-import { expect, test } from './fixtures';
-import { OptionsPage } from './pages/options-page';
+import { startStubServer } from '../../unit/api/stub-server';
+import { expect, test } from '../fixtures';
+import { OptionsPage } from '../pages/options-page';
 
 /**
  * A Notes service that moved, as the real browser sees it (issue 14): the extension's service

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import type { CaptureOutcome, MenuClick } from '../../utils/quick-capture';
-import { expect, stopServiceWorker, tabIdOf, test } from './fixtures';
+import type { CaptureOutcome, MenuClick } from '../../../utils/quick-capture';
+import { expect, stopServiceWorker, tabIdOf, test } from '../fixtures';
 
 /**
  * Quick capture in Chromium with the automation build. Playwright cannot click a context menu

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { ClipSummary } from '../../utils/outbox';
-import { ask, expect, tabIdOf, test } from './fixtures';
+import type { ClipSummary } from '../../../utils/outbox';
+import { ask, expect, tabIdOf, test } from '../fixtures';
 
 /**
  * The outbox as an extension page sees it in the real browser: the toolbar badge counts clips

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { micromark } from 'micromark';
-import { startStaticServer } from '../../scripts/lib/static-server';
-import { expect, tabIdOf, test } from './fixtures';
-import { PopupPage } from './pages/popup-page';
+import { startStaticServer } from '../../../scripts/lib/static-server';
+import { expect, tabIdOf, test } from '../fixtures';
+import { PopupPage } from '../pages/popup-page';
 
 /**
  * An article with posts embedded the ways sites embed them (the golden page

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
-import { POPUP_WIDTH, PopupPage } from './pages/popup-page';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from '../fixtures';
+import { POPUP_WIDTH, PopupPage } from '../pages/popup-page';
 
 const ARTICLES = [
   { file: 'all-tabs-1.html', title: 'Kelp forests and their guests' },

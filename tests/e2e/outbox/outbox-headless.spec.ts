@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNotesServer } from '../../notes-server';
-import { runClipCommand } from '../support/clip-command';
-import { expect, test } from './fixtures';
+import { startNotesServer } from '../../../notes-server';
+import { runClipCommand } from '../../support/clip-command';
+import { expect, test } from '../fixtures';
 
 /**
  * The headless command against a service with faults on: every clip goes through the extension's

@@ -1,5 +1,5 @@
 import type { Page, Worker } from '@playwright/test';
-import { ask, expect, stopServiceWorker, tabIdOf, test } from './fixtures';
+import { ask, expect, stopServiceWorker, tabIdOf, test } from '../fixtures';
 
 /**
  * The toolbar mark in Chromium with the automation build: the icon (and its tooltip) of a tab

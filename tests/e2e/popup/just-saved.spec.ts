@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
 import type { Browser } from 'wxt/browser';
-import { startNotesServer } from '../../notes-server';
-import type { CaptureOutcome } from '../../utils/quick-capture';
-import { ARTIFACTS_DIR, expect, TEST_DECKS, tabIdOf, test } from './fixtures';
-import type { PopupPage } from './pages/popup-page';
+import { startNotesServer } from '../../../notes-server';
+import type { CaptureOutcome } from '../../../utils/quick-capture';
+import { ARTIFACTS_DIR, expect, TEST_DECKS, tabIdOf, test } from '../fixtures';
+import type { PopupPage } from '../pages/popup-page';
 
 /**
  * Save first, edit after (issue 18), in Chromium with the automation build: a shortcut or a

@@ -1,7 +1,7 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
-import { seedNotes, startNotesServer } from '../../notes-server';
-import type { ClipSummary } from '../../utils/outbox';
-import { expect, tabIdOf, test } from './fixtures';
+import { seedNotes, startNotesServer } from '../../../notes-server';
+import type { ClipSummary } from '../../../utils/outbox';
+import { expect, tabIdOf, test } from '../fixtures';
 
 /**
  * The outbox in the real browser in a big account (issue 14): the local server holds 10,000 notes

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { parseHeapLine } from '../../scripts/lib/bulk/heap-probe';
-import { startStaticServer } from '../../scripts/lib/static-server';
-import { expect, SITE_DIR, test } from './fixtures';
+import { parseHeapLine } from '../../../scripts/lib/bulk/heap-probe';
+import { startStaticServer } from '../../../scripts/lib/static-server';
+import { expect, SITE_DIR, test } from '../fixtures';
 
 const run = promisify(execFile);
 

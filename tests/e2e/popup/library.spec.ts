@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { type NotesServer, seedNotes, startNotesServer } from '../../notes-server';
-import { ARTIFACTS_DIR, expect, TEST_DECKS, test } from './fixtures';
-import type { PopupPage } from './pages/popup-page';
+import { type NotesServer, seedNotes, startNotesServer } from '../../../notes-server';
+import { ARTIFACTS_DIR, expect, TEST_DECKS, test } from '../fixtures';
+import type { PopupPage } from '../pages/popup-page';
 
 /**
  * The whole account from the popup (issue 18): search over every note's title and tags, a note

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { POCKET_EXPORT, POCKET_TITLES } from '../support/import';
-import { expect, test } from './fixtures';
-import { OptionsPage } from './pages/options-page';
+import { POCKET_EXPORT, POCKET_TITLES } from '../../support/import';
+import { expect, test } from '../fixtures';
+import { OptionsPage } from '../pages/options-page';
 
 /**
  * "Import links" on the options page (issue 17), in the built extension in Chromium, into the

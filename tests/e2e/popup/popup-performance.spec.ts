@@ -1,16 +1,16 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { type NotesServer, startNotesServer } from '../../notes-server';
-import { startStaticServer } from '../../scripts/lib/static-server';
-import { ENGINE_KEY, type InPageClipEngine } from '../../utils/clip';
-import { seededDataFile } from '../unit/notes-index/seed';
-import { test as base, expect, tabIdOf } from './fixtures';
-import { PopupPage } from './pages/popup-page';
+import { type NotesServer, startNotesServer } from '../../../notes-server';
+import { startStaticServer } from '../../../scripts/lib/static-server';
+import { ENGINE_KEY, type InPageClipEngine } from '../../../utils/clip';
+import { seededDataFile } from '../../unit/notes-index/seed';
+import { test as base, expect, tabIdOf } from '../fixtures';
+import { PopupPage } from '../pages/popup-page';
 
 /**
  * Issue 7's performance figures, measured in the real browser and reported, not asserted as
  * timings (a shared two-core machine makes timing assertions flaky). Run with:
- *   npx playwright test tests/e2e/popup-performance.spec.ts --reporter=list
+ *   npx playwright test tests/e2e/popup/popup-performance.spec.ts --reporter=list
  * Each figure is printed as a `[popup performance]` line and kept as a test annotation.
  */
 const CORPUS = resolve('../shared/corpus/readability');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { createClipNote } from '../support/notes';
-import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
+import { createClipNote } from '../../support/notes';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from '../fixtures';
 
 test('the popup suggests tags before typing, this site’s first, and Tab accepts one', async ({
   context,

@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Worker } from '@playwright/test';
-import { type NotesServer, startNotesServer } from '../../notes-server';
-import { ARTIFACTS_DIR, test as base, expect } from './fixtures';
-import { OptionsPage } from './pages/options-page';
+import { type NotesServer, startNotesServer } from '../../../notes-server';
+import { ARTIFACTS_DIR, test as base, expect } from '../fixtures';
+import { OptionsPage } from '../pages/options-page';
 
 const READING_DECK = 'reading-list';
 /** A deck the service has that holds no notes: the interface lists it like an unknown id. */

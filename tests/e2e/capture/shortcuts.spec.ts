@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ARTIFACTS_DIR, expect, test } from './fixtures';
+import { ARTIFACTS_DIR, expect, test } from '../fixtures';
 
 /**
  * The four keyboard commands the issue names, each shown with the key the browser has for it now,

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { micromark } from 'micromark';
-import { publishedDocProblems } from '../support/published-doc';
-import { styledTextProblems } from '../support/styled-text';
-import { wordPageProblems } from '../support/word-page';
-import { ARTIFACTS_DIR, expect, tabIdOf, test } from './fixtures';
-import { PopupPage } from './pages/popup-page';
+import { publishedDocProblems } from '../../support/published-doc';
+import { styledTextProblems } from '../../support/styled-text';
+import { wordPageProblems } from '../../support/word-page';
+import { ARTIFACTS_DIR, expect, tabIdOf, test } from '../fixtures';
+import { PopupPage } from '../pages/popup-page';
 
 test('a page clipped from the popup becomes a Markdown note in the service', async ({
   context,

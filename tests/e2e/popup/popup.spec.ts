@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
-import type { NotesServer } from '../../notes-server';
-import { ARTIFACTS_DIR, expect, test } from './fixtures';
-import { POPUP_WIDTH } from './pages/popup-page';
+import type { NotesServer } from '../../../notes-server';
+import { ARTIFACTS_DIR, expect, test } from '../fixtures';
+import { POPUP_WIDTH } from '../pages/popup-page';
 
 /** Puts a note straight into the service, as another app of the user's would. */
 async function createNote(

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixtureOptions } from '../support/fixture-options';
-import { SITES_DIR, serveSiteFixtures, siteFixtures } from '../support/site-fixtures';
-import { expect, test } from './fixtures';
+import { fixtureOptions } from '../../support/fixture-options';
+import { SITES_DIR, serveSiteFixtures, siteFixtures } from '../../support/site-fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * Site modules in the real browser (issue 15): one fixture of EACH folder under utils/clip/sites

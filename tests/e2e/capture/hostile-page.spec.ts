@@ -1,6 +1,6 @@
-import { hostileNoteProblems } from '../support/hostile-note';
-import { expect, tabIdOf, test } from './fixtures';
-import { PopupPage } from './pages/popup-page';
+import { hostileNoteProblems } from '../../support/hostile-note';
+import { expect, tabIdOf, test } from '../fixtures';
+import { PopupPage } from '../pages/popup-page';
 
 /**
  * A page written to abuse a clipper (tests/fixtures/site/hostile.html), clipped from the popup in

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { runClipCommand } from '../support/clip-command';
+import { runClipCommand } from '../../support/clip-command';
 import {
   MOVED_PAGES,
   movedPagesProblems,
   SAVED_PAGE,
   savedPageProblems,
-} from '../support/command-pages';
-import { expect, SITE_DIR, test } from './fixtures';
+} from '../../support/command-pages';
+import { expect, SITE_DIR, test } from '../fixtures';
 
 /**
  * `npm start -- …` as a user runs it on a machine without a display, where the command clips

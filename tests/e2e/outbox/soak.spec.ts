@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { type NotesServer, startNotesServer } from '../../notes-server';
-import type { ClipSummary } from '../../utils/outbox';
-import { expect, tabIdOf, test } from './fixtures';
+import { type NotesServer, startNotesServer } from '../../../notes-server';
+import type { ClipSummary } from '../../../utils/outbox';
+import { expect, tabIdOf, test } from '../fixtures';
 
 /**
  * The outbox in the real browser against the local Notes server with faults on: every clip is

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBench } from '../../bench';
-import { expect, test } from './fixtures';
+import { runBench } from '../../../bench';
+import { expect, test } from '../fixtures';
 
 /**
  * The benchmark's smoke run (`npm run bench` on a three-page corpus in the corpus's layout), so

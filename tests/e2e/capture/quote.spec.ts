@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
-import { startNotesServer } from '../../notes-server';
-import type { QuoteOutcome } from '../../utils/quote';
-import { expect, tabIdOf, test } from './fixtures';
+import { startNotesServer } from '../../../notes-server';
+import type { QuoteOutcome } from '../../../utils/quote';
+import { expect, tabIdOf, test } from '../fixtures';
 
 /**
  * "Quote to note" in Chromium with the automation build, against the local Notes server.
