@@ -177,6 +177,28 @@ describe('clipDocument', () => {
     expect(clipOk(doc, { mode: 'selection' }).markdown).toBe('Visible words end.');
   });
 
+  it('clips a selection and hides what the stylesheet hides on a page that inlines its CSS', () => {
+    // The copy's style sheets are left empty (visibility.ts, copyWithoutSheets): the selection is
+    // found in the copy by position, and what is hidden is judged on the live page.
+    const doc = pageFromHtml(
+      article(
+        '<style>.promo { display: none }</style><svg><style>circle { fill: red }</style></svg>' +
+          '<p class="promo">Subscribe now for 50% off!</p>' +
+          '<div id="pick"><p>Visible words.</p><p class="promo">Secret words.</p><p>End.</p></div>',
+        `<style>${'.unused-rule { color: blue } '.repeat(200)}</style>`,
+      ),
+    );
+    const before = doc.documentElement.outerHTML;
+    selectRanges(doc, [rangeOver(doc, '#pick')]);
+    const options = { styleSource: 'computed' } as const;
+    const selection = clipDocument(doc, { mode: 'selection' }, options);
+    expect(selection.ok && selection.clip.markdown).toBe('Visible words.\n\nEnd.');
+    const whole = clipDocument(doc, { mode: 'article' }, options);
+    expect(whole.ok && whole.clip.markdown).toContain('Keeping a light was lonely work.');
+    expect(whole.ok && whole.clip.markdown).not.toMatch(/Subscribe now|Secret words|color: blue/);
+    expect(doc.documentElement.outerHTML).toBe(before);
+  });
+
   it('refuses browser pages, PDFs and empty pages with a sentence for the user', () => {
     const internal = clipDocument(pageFromHtml(article(), 'chrome://settings/'), {
       mode: 'article',
