@@ -407,7 +407,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
 /**
  * A deep copy of the document whose `<style>` elements are there but empty. A browser parses a
  * style sheet when its element enters a document, a copy without a window too: on a page that
- * inlines its CSS (CSS-in-JS, a saved page), that parse was most of the copy's cost, 10 ms of a
+ * inlines its CSS (CSS-in-JS, a saved page), that parse was most of the copy's cost, 10 ms of an
  * 11 ms copy for half a megabyte of CSS in Chromium, and the baseline's `cloneNode` pays it as
  * well. Nothing reads the copy's sheets: what the page shows is judged on the live page, and the
  * style rules read the live page's own sheets (own-sheets.ts). The elements stay, so the i-th
