@@ -427,11 +427,7 @@ function copyWithoutSheets(doc: Document): Document {
 
 /** SVG's `<style>` elements too, which the browser parses all the same. */
 function emptySheets(root: Element | DocumentFragment): void {
-  const sheets =
-    root.nodeType === 1
-      ? (root as Element).getElementsByTagName('style')
-      : root.querySelectorAll('style');
-  for (const style of Array.from(sheets)) style.textContent = '';
+  for (const style of Array.from(root.querySelectorAll('style'))) style.textContent = '';
 }
 
 /**
