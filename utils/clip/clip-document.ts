@@ -333,11 +333,26 @@ function articleClip(
     definitions.size > 0
       ? textLengthUpTo(clone.body, READABILITY_CHAR_THRESHOLD)
       : Math.min(pageText, READABILITY_CHAR_THRESHOLD);
-  const article = new PreparedReadability(clone, {
-    serializer: (element: Node) => element as Element,
-    allowedVideoRegex: EMBED_FRAME_HOSTS,
-    charThreshold: Math.max(1, readableText),
-  }).parse();
+  // Where an attempt that falls short starts again (readability.ts): a page whose text reaches
+  // the threshold is nearly always kept at the first attempt, so it keeps no copy for a second
+  // one and is prepared again in the rare case; a shorter page usually needs the copy.
+  const restart =
+    readableText < READABILITY_CHAR_THRESHOLD
+      ? ('copy' as const)
+      : () => {
+          const fresh = preparedClone(context);
+          takeOutDefinitions(fresh);
+          return fresh;
+        };
+  const article = new PreparedReadability(
+    clone,
+    {
+      serializer: (element: Node) => element as Element,
+      allowedVideoRegex: EMBED_FRAME_HOSTS,
+      charThreshold: Math.max(1, readableText),
+    },
+    restart,
+  ).parse();
   const content = article?.content ?? null;
   const articleText = textLengthUpTo(content, ARTICLE_TEXT_FLOOR);
   if (!content || articleText === 0) return missedArticle(context, metadata, 'no-article');

@@ -46,6 +46,9 @@ describe('the reordered Readability checks', () => {
     // what it asks of a block before it does (conversion-rules.test.ts).
     expect(typeof prototype._prepArticle).toBe('function');
     expect(typeof prototype._getLinkDensity).toBe('function');
+    // The preparation it gives a page prepared afresh when an attempt starts again.
+    for (const name of ['_unwrapNoscriptImages', '_removeScripts', '_prepDocument'])
+      expect(typeof prototype[name], name).toBe('function');
     for (const name of CHECKS) {
       expect(typeof prototype[name], name).toBe('function');
       expect(PreparedReadability.prototype[name as keyof PreparedReadability]).not.toBe(
@@ -131,4 +134,66 @@ describe('the reordered Readability checks', () => {
       { numRuns: 300 },
     );
   }, 60_000);
+});
+
+/**
+ * Readability starts again from the body's markup when an attempt keeps too little text; the
+ * engine's Readability keeps that restart point as a DOM copy, or not at all and prepares the
+ * page afresh when it is needed (utils/clip/readability.ts). Either way the article must be the
+ * one Readability's own way gives, on pages it reads once and on pages it reads four times.
+ */
+describe('where an attempt that falls short starts again', () => {
+  const parsePage = (html: string) =>
+    new JSDOM(html, { url: 'http://fakehost/test/page.html', virtualConsole: new VirtualConsole() })
+      .window.document;
+  const article = (doc: Document, restart?: 'copy' | (() => Document)) => {
+    const result = new PreparedReadability<Element>(
+      doc,
+      { charThreshold: 500, serializer: (element) => element as Element },
+      restart,
+    ).parse();
+    // The body answers innerHTML for itself only while Readability reads.
+    expect(Object.getOwnPropertyDescriptor(doc.body, 'innerHTML')).toBeUndefined();
+    return result?.content?.outerHTML ?? null;
+  };
+  const attemptsOf = (html: string) => {
+    const readability = new Readability(parsePage(html), { charThreshold: 500 });
+    readability.parse();
+    return (readability as unknown as { _attempts: unknown[] })._attempts.length;
+  };
+
+  /** Short, so read four times; with what Readability prepares before it reads (its parse()). */
+  const PREPARED_BEFORE_READING = `<!doctype html><html><head><title>A post</title></head><body>
+    <div class="sidebar"><p>Menu item one, menu item two, menu item three, and a fourth.</p></div>
+    <div class="comment-thread"><p>The first paragraph of the post, with words, commas, and more words to score.<br>
+    <br>After two breaks, <font color="red">words in a font</font>, still the same post.</p>
+    <script>var note = "a script's own words, which no attempt may count as the post's";</script>
+    <noscript><img src="/lazy.png" alt="lazy"></noscript><img data-src="/lazy.png" alt="lazy">
+    <style>p { color: blue }</style></div></body></html>`;
+
+  it.each([
+    ['prepared-before-reading', true],
+    ['readability/001/source.html', false],
+    ['readability/remove-aria-hidden/source.html', true],
+    ['readability/visibility-hidden/source.html', true],
+    ['readability/firefox-nightly-blog/source.html', true],
+  ])('gives Readability’s own article on %s', (page, startsAgain) => {
+    const html =
+      page === 'prepared-before-reading'
+        ? PREPARED_BEFORE_READING
+        : readFileSync(`${CORPUS}/${page}`, 'utf8');
+    // The page is one Readability reads again, or one it does not, as the case says.
+    expect(attemptsOf(html) > 0).toBe(startsAgain);
+    const expected = article(parsePage(html));
+    expect(expected).not.toBeNull();
+    expect(article(parsePage(html), 'copy')).toBe(expected);
+    let prepared = 0;
+    const afresh = article(parsePage(html), () => {
+      prepared += 1;
+      return parsePage(html);
+    });
+    expect(afresh).toBe(expected);
+    // Prepared afresh once at most: later attempts start from a copy of that.
+    expect(prepared).toBe(startsAgain ? 1 : 0);
+  });
 });
