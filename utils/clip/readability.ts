@@ -122,9 +122,10 @@ export class PreparedReadability<T = string> extends Readability<T> {
    * (a DOM copy, cheaper than parsing markup), or the page prepared afresh and given
    * Readability's own preparation again, which then serves as the copy for later attempts. Only
    * the token handed out is ever written back; anything else means Readability has changed, and
-   * the clip fails loudly (tests/unit/clip/readability.test.ts) rather than read a wrong page.
-   * Where a browser keeps the property from the page's own code (an expando it does not honour),
-   * Readability simply serialises and parses as it always did.
+   * the clip fails loudly rather than read a wrong page (tests/unit/clip/readability.test.ts
+   * holds both restart points to Readability's own articles). Where a browser does not let an
+   * element's own property stand in for the DOM's accessor, Readability serialises and parses
+   * as it always did, and the note is the same.
    */
   #holdRestartPoint(body: HTMLElement, restart: RestartPoint): void {
     const readability = this as unknown as ReadabilityInternals;
