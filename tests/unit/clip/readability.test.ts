@@ -4,7 +4,7 @@ import { Readability } from '@mozilla/readability';
 import fc from 'fast-check';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { PreparedReadability } from '../../../utils/clip/readability';
+import { PreparedReadability, type RestartPoint } from '../../../utils/clip/readability';
 
 /**
  * The engine's Readability answers every per-node check it reorders exactly as Readability
@@ -140,13 +140,13 @@ describe('the reordered Readability checks', () => {
  * Readability starts again from the body's markup when an attempt keeps too little text; the
  * engine's Readability keeps that restart point as a DOM copy, or not at all and prepares the
  * page afresh when it is needed (utils/clip/readability.ts). Either way the article must be the
- * one Readability's own way gives, on pages it reads once and on pages it reads four times.
+ * one Readability's own way gives, on pages it reads once and on pages it reads more than once.
  */
 describe('where an attempt that falls short starts again', () => {
   const parsePage = (html: string) =>
     new JSDOM(html, { url: 'http://fakehost/test/page.html', virtualConsole: new VirtualConsole() })
       .window.document;
-  const article = (doc: Document, restart?: 'copy' | (() => Document)) => {
+  const article = (doc: Document, restart?: RestartPoint) => {
     const result = new PreparedReadability<Element>(
       doc,
       { charThreshold: 500, serializer: (element) => element as Element },
