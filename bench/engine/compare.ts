@@ -31,7 +31,7 @@ import { geometricMean, median } from '../metrics/speed';
  * --every N: every Nth matching page. --clips: clips per timed run, averaged (performance.now()
  * is coarse in an extension's world). Prints, per set, the median and geometric mean of the
  * page-by-page ratio working / reference, each engine's median ratio to the baseline, and the
- * pages whose Markdown differs between the two engines.
+ * pages whose note (title, metadata or Markdown) differs between the two engines.
  */
 const { values } = parseArgs({
   options: {
@@ -126,7 +126,10 @@ try {
                   // Both engines' site readers are in (files), so each answer is a clip.
                   const result = engine.clip({ mode: 'article' }) as ClipResult;
                   ms += performance.now() - start;
-                  markdown = result.ok ? result.clip.markdown : `error: ${result.error.code}`;
+                  // The whole note: its title and metadata as well as its Markdown.
+                  markdown = result.ok
+                    ? `${result.clip.title}\n${JSON.stringify(result.clip.metadata)}\n${result.clip.markdown}`
+                    : `error: ${result.error.code}`;
                 }
                 return { ms: ms / times, markdown };
               },
@@ -174,7 +177,7 @@ try {
   }
   const differing = rows.filter((row) => !row.same).map((row) => `${row.set}/${row.name}`);
   process.stdout.write(
-    `${lines.join('\n')}\n\nMarkdown differs between the two engines on ${differing.length} of ${rows.length} pages${differing.length ? `: ${differing.join(', ')}` : ''}.\n`,
+    `${lines.join('\n')}\n\nThe note (title, metadata or Markdown) differs between the two engines on ${differing.length} of ${rows.length} pages${differing.length ? `: ${differing.join(', ')}` : ''}.\n`,
   );
 } finally {
   removeReference();
