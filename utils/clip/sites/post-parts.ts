@@ -89,12 +89,48 @@ export function titleSuffix(doc: Document): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
+/** A meta element's `property`, `name` and `content`. */
+type MetaTag = [string | null, string | null, string | null];
+
+/** The page the detectors are looking at (readingPage), its meta elements once read. */
+let pageRead: { doc: Document; metas?: MetaTag[] } | undefined;
+
+/**
+ * Runs `read` with the page's meta elements read once, on the first metaContent asked of it:
+ * site detection asks for a key of every page in four detectors (the forum software, YouTube's
+ * and the AI products' site names). Only for as long as `read` runs: a page can change between
+ * clips.
+ */
+export function readingPage<T>(doc: Document, read: () => T): T {
+  const outer = pageRead;
+  pageRead = { doc };
+  try {
+    return read();
+  } finally {
+    pageRead = outer;
+  }
+}
+
 /**
  * The first `<meta property|name=…>` of that key: its value, trimmed. Detectors ask this of every
  * page, so it walks the page's meta elements rather than matching an attribute selector, which
  * costs a selector parse and a walk of the whole tree each time (ten times the cost under jsdom).
  */
 export function metaContent(doc: Document, key: string): string | undefined {
+  if (pageRead?.doc === doc) {
+    pageRead.metas ??= Array.from(
+      doc.getElementsByTagName('meta'),
+      (meta): MetaTag => [
+        meta.getAttribute('property'),
+        meta.getAttribute('name'),
+        meta.getAttribute('content'),
+      ],
+    );
+    for (const [property, name, content] of pageRead.metas) {
+      if (property === key || name === key) return content?.trim() || undefined;
+    }
+    return undefined;
+  }
   for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
     if (meta.getAttribute('property') === key || meta.getAttribute('name') === key) {
       return meta.getAttribute('content')?.trim() || undefined;

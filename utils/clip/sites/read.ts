@@ -1,4 +1,5 @@
 import { leavesOutPageProse } from './coverage';
+import { readingPage } from './post-parts';
 import {
   type CommentDepth,
   DEFAULT_COMMENT_DEPTH,
@@ -81,7 +82,7 @@ export function detectSite(
   detectors: readonly SiteDetector[],
 ): SiteDetector | undefined {
   const url = parseUrl(doc.URL);
-  return firstClaiming(detectors, (site) => site.detect(doc, url));
+  return readingPage(doc, () => firstClaiming(detectors, (site) => site.detect(doc, url)));
 }
 
 export interface SiteClip {

@@ -665,11 +665,16 @@ export const substackDetector: SiteDetector = {
     }
     // A page the app has not drawn: its scripts are read only when it loads Substack's bundle,
     // so other sites' pages (which also name `_preloads` at times) cost one lookup.
-    // (The page's script list, not an attribute selector: that would walk every element.)
+    // (The page's script list, not an attribute selector: that would walk every element.) The
+    // address as written is read first: a script's resolved `src` costs a URL parse, and only
+    // one written with the CDN's name can resolve to it (unless the page is on the CDN itself).
     const scripts = Array.from(doc.getElementsByTagName('script'));
     return (
-      scripts.some((script) => script.src.startsWith('https://substackcdn.com/bundle/')) &&
-      preloadedPost(doc) !== undefined
+      scripts.some(
+        (script) =>
+          (script.getAttribute('src') ?? '').includes('substackcdn.com/bundle/') &&
+          script.src.startsWith('https://substackcdn.com/bundle/'),
+      ) && preloadedPost(doc) !== undefined
     );
   },
 };
