@@ -99,9 +99,13 @@ function neutraliseHeadingWrappers(root: Element): void {
   }
 }
 
-/** Whether `parent` shows no text but `child`'s. */
+/**
+ * Whether `parent` shows no text but `child`'s. By sibling links, not a copy of the child list:
+ * a heading's parent is often the article's body, with hundreds of children, and the answer is
+ * usually the first sibling with text.
+ */
 function holdsOnly(parent: Element, child: Element): boolean {
-  for (const node of Array.from(parent.childNodes)) {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
     if (node !== child && hasText(node)) return false;
   }
   return true;
