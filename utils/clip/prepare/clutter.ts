@@ -1,6 +1,7 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
 import { elementBeside, isHeading } from '../presence';
+import { removeInputForms } from './structure';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
@@ -983,6 +984,7 @@ export function removeArticleClutter(
   removeHeadlineRuns(content, pageUrl);
   removeCardRuns(content, pageUrl);
   removeClutterLines(content, pageUrl, discussion);
+  removeInputForms(content);
   for (const heading of trailingHeadings(content)) if (!endedWith.has(heading)) heading.remove();
 }
 

@@ -473,3 +473,40 @@ describe('consent banners', () => {
     expect(clip(recipe)).toContain('Bak de koekjes twaalf minuten');
   });
 });
+
+// The controls of a form go before Readability reads the page; the labels and notes around them
+// stayed, and a comment form ended the note with "Name *" and "Email *" (readability/firefox-nightly-blog).
+describe('forms that ask the reader for something', () => {
+  const PAGE = 'https://notebook.example/2024/05/pruning-roses';
+  const STORY = numbered(
+    'Step',
+    'cut each cane just above an outward-facing bud, at an angle, so that water runs off and the new growth opens the bush.',
+  )(0, 5);
+  const clip = (after: string) =>
+    markdownOf(
+      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${after}</article></body></html>`,
+      PAGE,
+    );
+
+  it('leaves out a reply form, its labels and the heading over it', () => {
+    const markdown = clip(`<div id="respond"><h3>Leave a Reply</h3>
+      <form action="/wp-comments-post.php" method="post">
+        <p>Your email address will not be published. Required fields are marked *</p>
+        <p><label for="author">Name *</label> <input id="author" name="author" type="text"></p>
+        <p><label for="email">Email *</label> <input id="email" name="email" type="text"></p>
+        <p><label for="comment">Comment</label> <textarea id="comment" name="comment"></textarea></p>
+        <p><input type="submit" value="Post Comment"><input type="hidden" name="post" value="7"></p>
+        <script>document.getElementById('post').value = Date.now() + ' ' + navigator.userAgent + ' a long line of script that is no text of the page at all';</script>
+      </form></div>`);
+    expect(markdown).toContain('Step 4');
+    expect(markdown).not.toMatch(/Leave a Reply|not be published|Name \\\*|Email|Comment/);
+  });
+
+  it('keeps a form that asks for nothing, and one that holds a post', () => {
+    const post = `<p>${'The roses along the south wall flowered twice this year after a hard prune in March. '.repeat(4)}</p>`;
+    expect(clip(`<form action="/edit">${post}</form>`)).toContain('flowered twice this year');
+    expect(
+      clip(`<form action="/edit">${post}<p><input name="title" type="text"></p></form>`),
+    ).toContain('flowered twice this year');
+  });
+});
