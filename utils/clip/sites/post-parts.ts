@@ -97,9 +97,9 @@ let pageRead: { doc: Document; metas?: MetaTag[] } | undefined;
 
 /**
  * Runs `read` with the page's meta elements read once, on the first metaContent asked of it:
- * site detection asks for a key of every page in four detectors (the forum software, YouTube's
- * and the AI products' site names). Only for as long as `read` runs: a page can change between
- * clips.
+ * site detection asks every page for a meta key in five detectors (Discourse's generator;
+ * YouTube's, ChatGPT's, Claude's and Gemini's site names). Only for as long as `read` runs: a
+ * page can change between clips.
  */
 export function readingPage<T>(doc: Document, read: () => T): T {
   const outer = pageRead;
@@ -111,30 +111,30 @@ export function readingPage<T>(doc: Document, read: () => T): T {
   }
 }
 
+function metaTags(doc: Document): MetaTag[] {
+  return Array.from(
+    doc.getElementsByTagName('meta'),
+    (meta): MetaTag => [
+      meta.getAttribute('property'),
+      meta.getAttribute('name'),
+      meta.getAttribute('content'),
+    ],
+  );
+}
+
 /**
  * The first `<meta property|name=…>` of that key: its value, trimmed. Detectors ask this of every
  * page, so it walks the page's meta elements rather than matching an attribute selector, which
  * costs a selector parse and a walk of the whole tree each time (ten times the cost under jsdom).
  */
 export function metaContent(doc: Document, key: string): string | undefined {
+  let metas: MetaTag[];
   if (pageRead?.doc === doc) {
-    pageRead.metas ??= Array.from(
-      doc.getElementsByTagName('meta'),
-      (meta): MetaTag => [
-        meta.getAttribute('property'),
-        meta.getAttribute('name'),
-        meta.getAttribute('content'),
-      ],
-    );
-    for (const [property, name, content] of pageRead.metas) {
-      if (property === key || name === key) return content?.trim() || undefined;
-    }
-    return undefined;
-  }
-  for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
-    if (meta.getAttribute('property') === key || meta.getAttribute('name') === key) {
-      return meta.getAttribute('content')?.trim() || undefined;
-    }
+    pageRead.metas ??= metaTags(doc);
+    metas = pageRead.metas;
+  } else metas = metaTags(doc);
+  for (const [property, name, content] of metas) {
+    if (property === key || name === key) return content?.trim() || undefined;
   }
   return undefined;
 }
