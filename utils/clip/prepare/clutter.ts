@@ -1,7 +1,7 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
 import { elementBeside, isHeading } from '../presence';
-import { removeInputForms } from './structure';
+import { ASKS_FOR_INPUT, FORM_TEXT_LIMIT } from './structure';
 
 /**
  * What Readability keeps inside an article although no reader wants it in a note: the site's menu
@@ -852,6 +852,18 @@ function trailingHeadings(root: Element): Set<Element> {
     trailing.add(heading);
   }
   return trailing;
+}
+
+/**
+ * The forms that asked the reader for something and hold little text. Their controls went with
+ * the non-content before Readability read the page (structure.ts, removeNonContent), which left
+ * it no inputs to know a form by, so a comment form's labels and notes ("Leave a Reply", "Your
+ * email address will not be published", "Name *") ended the note.
+ */
+function removeInputForms(root: Element): void {
+  for (const form of Array.from(root.querySelectorAll(`[${ASKS_FOR_INPUT}]`))) {
+    if (root.contains(form) && normalizedText(form).length < FORM_TEXT_LIMIT) form.remove();
+  }
 }
 
 const NAVIGATION = 'nav, [role="navigation"]';

@@ -169,26 +169,14 @@ export function removePageChrome(root: Element): void {
   }
 }
 
-const ASKS_FOR_INPUT = 'data-clipdeck-asks-input';
+/** Set on the clone only, on the forms that ask the user for something (markFormsAskingForInput). */
+export const ASKS_FOR_INPUT = 'data-clipdeck-asks-input';
 /**
  * Up to this much text a form is a form (a search box, a sign-up, a reply box with its notes);
  * beyond it, a page or a post the site happens to wrap in one.
  */
-const FORM_TEXT_LIMIT = 300;
+export const FORM_TEXT_LIMIT = 300;
 
-/**
- * Article mode, on the chosen content: the forms that asked the reader for something and hold
- * little text. Their controls went with the non-content before Readability read the page, which
- * left it no inputs to know a form by, so a comment form's labels and notes ("Leave a Reply",
- * "Your email address will not be published", "Name *") ended the note.
- */
-export function removeInputForms(root: Element): void {
-  for (const form of Array.from(root.querySelectorAll(`[${ASKS_FOR_INPUT}]`))) {
-    if (!root.contains(form)) continue;
-    if ((form.textContent ?? '').replace(/\s+/g, ' ').trim().length < FORM_TEXT_LIMIT)
-      form.remove();
-  }
-}
 /** A control the user fills in or presses; hidden inputs carry the page's own state. */
 const USER_CONTROL =
   'input:not([type="hidden"]), textarea, select, button, [contenteditable]:not([contenteditable="false"])';
