@@ -59,7 +59,7 @@ import {
   resolveStreamedSegments,
   type StyleSource,
 } from './prepare/visibility';
-import { hasText } from './presence';
+import { hasText, lineText } from './presence';
 import { PreparedReadability } from './readability';
 import { savedCopyBase, setBase } from './saved-copy';
 import {
@@ -156,17 +156,14 @@ interface Context {
   discussion?: { replies: boolean };
 }
 
-function textLength(element: Element | null | undefined): number {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
-}
-
 /** JavaScript's `\s` is the set isWhitespaceCode tests. */
 const NOT_WHITESPACE = /\S/;
 
 /**
- * textLength up to `floor`, reading text nodes one by one and stopping there: a long article or
- * page is not copied out and normalised whole to learn that it is long. Counts as textLength
- * does (whitespace runs between words as one space), so below `floor` the two agree.
+ * The length of `lineText` (presence.ts) up to `floor`, reading text nodes one by one and
+ * stopping there: a long article or page is not copied out and normalised whole to learn that it
+ * is long. Counts as lineText does (white space runs between words as one space), so below
+ * `floor` the two agree.
  */
 export function textLengthUpTo(element: Element | null | undefined, floor: number): number {
   if (!element) return 0;
@@ -529,9 +526,7 @@ function imageMarkdown(doc: Document, imageUrl: string, title: string, url: stri
     );
   });
   const alt = (image?.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
-  const caption = (image?.closest('figure')?.querySelector('figcaption')?.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const caption = lineText(image?.closest('figure')?.querySelector('figcaption'));
   const scratch = scratchDocument(doc);
   const picture = scratch.createElement('img');
   picture.setAttribute('src', absolute);
@@ -655,8 +650,8 @@ function runClip(
   const blank = !!body && !hasText(body) && !body.querySelector('img');
   if (!body || body.tagName === 'FRAMESET' || (blank && !claimed)) {
     const frames = depth === 0 ? frameDocuments(doc) : [];
-    const richest = frames.sort((a, b) => textLength(b.body) - textLength(a.body))[0];
-    if (richest && textLength(richest.body) > 0) {
+    const richest = frames.sort((a, b) => lineText(b.body).length - lineText(a.body).length)[0];
+    if (richest && lineText(richest.body).length > 0) {
       const inner = runClip(richest, request, sites, options, depth + 1);
       if (inner.ok) inner.clip.notices.unshift(notice('frames'));
       return inner;

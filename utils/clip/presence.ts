@@ -38,6 +38,15 @@ export function hasText(node: Node): boolean {
   return false;
 }
 
+/**
+ * The text a node holds on one line: white space runs read as one space, none at the ends. What
+ * the clip rules weigh and compare (a block's length, a name, a label), however the page's
+ * markup is indented.
+ */
+export function lineText(node: Node | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /** Whether the element is a heading, `<h1>` to `<h6>`. */
 export function isHeading(element: Element): boolean {
   return /^h[1-6]$/.test(element.localName);

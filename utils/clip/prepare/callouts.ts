@@ -1,4 +1,4 @@
-import { holdsClass } from '../presence';
+import { holdsClass, lineText } from '../presence';
 
 /**
  * Callouts (admonitions): the boxed "Note", "Warning", "Tip" of documentation sites and notes
@@ -93,7 +93,7 @@ export function normalizeCallouts(root: Element): void {
     if (!root.contains(element) || element.closest('pre, code')) continue;
     const quote = doc.createElement('blockquote');
     quote.setAttribute(CALLOUT_ATTRIBUTE, CALLOUT_TYPES.has(type) ? type : 'note');
-    const titleText = (title?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const titleText = lineText(title);
     if (titleText) quote.setAttribute(CALLOUT_TITLE_ATTRIBUTE, titleText);
     if (fold) quote.setAttribute(CALLOUT_FOLD_ATTRIBUTE, fold);
     title?.remove();

@@ -1,6 +1,6 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
-import { elementBeside, isHeading } from '../presence';
+import { elementBeside, isHeading, lineText } from '../presence';
 import { ASKS_FOR_INPUT, FORM_TEXT_LIMIT } from './structure';
 
 /**
@@ -101,14 +101,10 @@ const BLOCK_SELECTOR =
 const MEDIA = 'img, picture, video, audio, iframe, svg';
 const KEEP_INSIDE = 'pre, code, table, blockquote';
 
-function normalizedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 function linkTextLength(element: Element): number {
   let length = 0;
   for (const link of Array.from(element.querySelectorAll('a[href]'))) {
-    length += normalizedText(link).length;
+    length += lineText(link).length;
   }
   return length;
 }
@@ -157,7 +153,7 @@ function outermostWithSameText(element: Element, root: Element, text: string): E
   while (current.parentElement && current.parentElement !== root) {
     const parent = current.parentElement;
     // An author's photo has no text: the line next to it must not take it along.
-    if (normalizedText(parent) !== text || parent.querySelectorAll(MEDIA).length !== media) break;
+    if (lineText(parent) !== text || parent.querySelectorAll(MEDIA).length !== media) break;
     current = current.parentElement;
   }
   return current;
@@ -207,7 +203,7 @@ function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boo
   const links = Array.from(element.querySelectorAll('a[href]'));
   const [link] = links;
   if (links.length !== 1 || !link || !isSameSite(link, pageUrl)) return false;
-  const linkText = normalizedText(link);
+  const linkText = lineText(link);
   if (wordCount(linkText) < 5) return false;
   const rest = text.replace(linkText, '').trim();
   if (rest === '') return isUpperCase(linkText);
@@ -375,7 +371,7 @@ function removeClutterLines(root: Element, pageUrl: string, discussion: boolean)
 /** The first element in document order that holds article prose (text that is not links). */
 function firstProse(root: Element): Element | null {
   for (const paragraph of Array.from(root.querySelectorAll('p'))) {
-    const text = normalizedText(paragraph);
+    const text = lineText(paragraph);
     if (text.length - linkTextLength(paragraph) >= 100) return paragraph;
   }
   return null;
@@ -391,7 +387,7 @@ function precedes(a: Node, b: Node): boolean {
  */
 function ownWords(item: Element): { text: string; linkLength: number } {
   if (!item.querySelector('ul, ol'))
-    return { text: normalizedText(item), linkLength: linkTextLength(item) };
+    return { text: lineText(item), linkLength: linkTextLength(item) };
   const parts: string[] = [];
   let linkLength = 0;
   const walk = (node: Node) => {
@@ -399,7 +395,7 @@ function ownWords(item: Element): { text: string; linkLength: number } {
     if (node.nodeType !== 1) return;
     const element = node as Element;
     if (element.matches('ul, ol')) return;
-    if (element.matches('a[href]')) linkLength += normalizedText(element).length;
+    if (element.matches('a[href]')) linkLength += lineText(element).length;
     for (const child of Array.from(element.childNodes)) walk(child);
   };
   for (const child of Array.from(item.childNodes)) walk(child);
@@ -415,7 +411,7 @@ function removeLinkLists(root: Element, pageUrl: string): void {
   // are content and are cleared before): the whole article's text is long to read.
   let article: { prose: Element | null; textLength: number } | undefined;
   const measure = () => {
-    article ??= { prose: firstProse(root), textLength: normalizedText(root).length };
+    article ??= { prose: firstProse(root), textLength: lineText(root).length };
     return article;
   };
   const remove = (list: Element) => {
@@ -426,7 +422,7 @@ function removeLinkLists(root: Element, pageUrl: string): void {
     if (!root.contains(list) || list.closest(KEEP_INSIDE)) continue;
     const items = Array.from(list.children).filter((child) => child.localName === 'li');
     const filled = items
-      .map((item) => ({ item, text: normalizedText(item) }))
+      .map((item) => ({ item, text: lineText(item) }))
       .filter(({ item, text }) => text.length > 0 || item.querySelector('img'));
     if (filled.length === 0) {
       if (items.length > 0) remove(list);
@@ -439,7 +435,7 @@ function removeLinkLists(root: Element, pageUrl: string): void {
     );
     if (!allLinks) continue;
     const { prose, textLength } = measure();
-    if (normalizedText(list).length > textLength * 0.4) continue;
+    if (lineText(list).length > textLength * 0.4) continue;
     const isMenu =
       filled.length >= 4 &&
       prose !== null &&
@@ -476,10 +472,10 @@ function removeHeadlineRuns(root: Element, pageUrl: string): void {
   const blocks = new Set<Element>();
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     if (link.closest(KEEP_INSIDE)) continue;
-    const text = normalizedText(link);
+    const text = lineText(link);
     // A heading that is nothing but a link to another page is a headline however short.
     const heading = link.closest('h1, h2, h3, h4, h5, h6');
-    const headline = heading !== null && normalizedText(heading) === text;
+    const headline = heading !== null && lineText(heading) === text;
     const words = wordCount(text);
     if (words < (headline ? 2 : 5) || text.length > 300 || !isSameSite(link, pageUrl)) continue;
     const block = outermostWithSameText(link, root, text);
@@ -586,8 +582,8 @@ function removeCardRuns(root: Element, pageUrl: string): void {
     const targets = new Set<string>();
     const finish = () => {
       if (run.length >= CARD_RUN) {
-        articleLength ??= normalizedText(root).length;
-        const runLength = run.reduce((sum, card) => sum + normalizedText(card).length, 0);
+        articleLength ??= lineText(root).length;
+        const runLength = run.reduce((sum, card) => sum + lineText(card).length, 0);
         // Beside an article, cards are a side feature; a page that is mostly cards (a blog's
         // list of posts) is a listing, and its cards are what the reader came to keep.
         if (articleLength - runLength >= CARD_SHARE * runLength) {
@@ -634,18 +630,16 @@ function removeRun(run: readonly Element[], root: Element): void {
 /** Nothing shows in the block but, at most, one short heading without a link. */
 function holdsAtMostALabel(block: Element): boolean {
   if (block.querySelector(MEDIA)) return false;
-  const text = normalizedText(block);
+  const text = lineText(block);
   if (text === '') return true;
   const headings = block.querySelectorAll('h1, h2, h3, h4, h5, h6');
   const heading = headings[0];
-  return (
-    headings.length === 1 && !!heading && normalizedText(heading) === text && isShortLabel(heading)
-  );
+  return headings.length === 1 && !!heading && lineText(heading) === text && isShortLabel(heading);
 }
 
 /** A section label: a few words, no link ("Related posts", "Most read in world news"). */
 function isShortLabel(heading: Element): boolean {
-  return !heading.querySelector('a[href]') && wordCount(normalizedText(heading)) <= 5;
+  return !heading.querySelector('a[href]') && wordCount(lineText(heading)) <= 5;
 }
 
 /**
@@ -740,7 +734,7 @@ function isSectionLink(link: Element, pageUrl: string): boolean {
  */
 function removeSectionKickers(root: Element, pageUrl: string): void {
   for (let block = firstTextBlock(root); block; block = firstTextBlock(root)) {
-    const text = normalizedText(block);
+    const text = lineText(block);
     if (text.length > KICKER_MAX_LENGTH || wordCount(text) > KICKER_MAX_WORDS) return;
     if (block.querySelector(MEDIA)) return;
     const links = block.querySelectorAll('a[href]');
@@ -748,7 +742,7 @@ function removeSectionKickers(root: Element, pageUrl: string): void {
     const sectionLink =
       links.length === 1 &&
       !!link &&
-      normalizedText(link) === text.replace(/\s*[—–|/•·›»:-]$/, '') &&
+      lineText(link) === text.replace(/\s*[—–|/•·›»:-]$/, '') &&
       isSectionLink(link, pageUrl);
     if (!KICKER_END.test(text) && !sectionLink) return;
     block.remove();
@@ -775,22 +769,22 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
   const name = author?.replace(/\s+/g, ' ').trim().toLowerCase();
   if (!name) return;
   for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-    const text = normalizedText(heading);
+    const text = lineText(heading);
     const links = heading.querySelectorAll('a[href]');
     const link = links[0];
     if (text.toLowerCase() !== name || links.length !== 1 || !link) continue;
-    if (normalizedText(link) !== text) continue;
+    if (lineText(link) !== text) continue;
     const lines: Element[] = [];
     let next = heading.nextElementSibling;
     for (; next && !isHeading(next); next = next.nextElementSibling) {
       if (lines.length === AUTHOR_BOX_LINES) return;
-      if (wordCount(normalizedText(next)) > AUTHOR_BOX_LINE_WORDS) return;
+      if (wordCount(lineText(next)) > AUTHOR_BOX_LINE_WORDS) return;
       lines.push(next);
     }
     const photo = heading.previousElementSibling;
     const first =
       photo &&
-      normalizedText(photo) === '' &&
+      lineText(photo) === '' &&
       photo.querySelector(MEDIA) &&
       Array.from(photo.querySelectorAll('a[href]')).some((other) => sameLink(other, link))
         ? photo
@@ -862,7 +856,7 @@ function trailingHeadings(root: Element): Set<Element> {
  */
 function removeInputForms(root: Element): void {
   for (const form of Array.from(root.querySelectorAll(`[${ASKS_FOR_INPUT}]`))) {
-    if (root.contains(form) && normalizedText(form).length < FORM_TEXT_LIMIT) form.remove();
+    if (root.contains(form) && lineText(form).length < FORM_TEXT_LIMIT) form.remove();
   }
 }
 
@@ -878,7 +872,7 @@ const NAVIGATION = 'nav, [role="navigation"]';
 function removeNavigation(root: Element): void {
   for (const nav of Array.from(root.querySelectorAll(NAVIGATION))) {
     if (!root.contains(nav) || nav.querySelector('main, article, [role="main"]')) continue;
-    const text = normalizedText(nav);
+    const text = lineText(nav);
     if (text.length === 0 || isOnlyLinks(nav, text, 0.5)) nav.remove();
   }
 }
@@ -967,9 +961,9 @@ function removeTitleHeading(root: Element, title: string | undefined, prose: Ele
   if (!wanted) return;
   for (const block of Array.from(root.querySelectorAll('h1, h2, p'))) {
     if (prose && !precedes(block, prose)) return;
-    const text = normalizedText(block);
+    const text = lineText(block);
     if (comparable(text) !== wanted) continue;
-    if (normalizedText(root).length > text.length) block.remove();
+    if (lineText(root).length > text.length) block.remove();
     return;
   }
 }

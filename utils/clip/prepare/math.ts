@@ -1,4 +1,4 @@
-import { holdsClass, holdsTag } from '../presence';
+import { holdsClass, holdsTag, lineText } from '../presence';
 import type { InertParser } from './inert';
 
 /**
@@ -707,7 +707,7 @@ function equationOfRow(row: HTMLTableRowElement, pieces: boolean): string | unde
       continue;
     }
     if (cell.querySelector('img, table')) return undefined;
-    const text = (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = lineText(cell);
     if (!text) continue;
     const numbered = EQUATION_NUMBER.exec(text);
     if (!numbered?.[1] || number) return undefined;

@@ -1,5 +1,5 @@
 import { stripTrackingParameters } from '../markdown/urls';
-import { lineText } from './page-data';
+import { lineText } from '../presence';
 import { metaContent } from './post-parts';
 import type { SiteContext, SiteExtraction } from './types';
 

@@ -164,8 +164,3 @@ export function textOf(value: unknown): string | undefined {
   const content = at(value, 'content');
   return typeof content === 'string' ? content : undefined;
 }
-
-/** An element's text on one line. */
-export function lineText(element: Element | null | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
-}

@@ -1,3 +1,4 @@
+import { lineText } from '../presence';
 import { bylineParagraph } from './thread';
 
 /**
@@ -6,11 +7,6 @@ import { bylineParagraph } from './thread';
  * written by thread.ts's threadContent, as on every other site. Everything here reads markup;
  * nothing fetches.
  */
-
-/** An element's text on one line. */
-export function textOf(element: Element | null | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * An ISO 8601 timestamp from what a page writes in `datetime` or `title` (`2012-06-27T13:51:36Z`,
@@ -75,7 +71,7 @@ export function reactionsIn(toolbar: Element | null | undefined): string[] {
   if (!toolbar) return [];
   const found: string[] = [];
   for (const button of toolbar.querySelectorAll('button, .social-reaction-summary-item')) {
-    const text = textOf(button);
+    const text = lineText(button);
     // An emoji (anything that is not a letter) then a count: "Add reaction" buttons say neither.
     const match = /^([^\p{L}\d\s]+)\s*(\d+)$/u.exec(text);
     if (match) found.push(`${match[1]} ${match[2]}`);

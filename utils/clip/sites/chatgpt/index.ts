@@ -1,3 +1,4 @@
+import { lineText } from '../../presence';
 import {
   type Citations,
   citationHolder,
@@ -6,7 +7,6 @@ import {
   headNames,
   type Turn,
 } from '../conversation';
-import { lineText } from '../page-data';
 import type { SiteDetector, SiteModule } from '../types';
 
 /**

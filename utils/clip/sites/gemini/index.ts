@@ -1,3 +1,4 @@
+import { lineText } from '../../presence';
 import {
   type Citations,
   copyPart,
@@ -6,7 +7,6 @@ import {
   hostLabel,
   type Turn,
 } from '../conversation';
-import { lineText } from '../page-data';
 import type { SiteDetector, SiteModule } from '../types';
 
 /**

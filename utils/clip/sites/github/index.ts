@@ -1,4 +1,4 @@
-import { holdsClass, holdsTag } from '../../presence';
+import { holdsClass, holdsTag, lineText } from '../../presence';
 import {
   firstOutside,
   headerLine,
@@ -6,7 +6,6 @@ import {
   isoDate,
   metaContent,
   reactionsIn,
-  textOf,
 } from '../post-parts';
 import { type ThreadComment, threadContent } from '../thread';
 import type { SiteContext, SiteDetector, SiteExtraction, SiteModule } from '../types';
@@ -56,7 +55,7 @@ const CLASSIC_BODY = '.js-discussion .js-comment-body';
 
 function reactExtract(root: Element, context: SiteContext): SiteExtraction | null {
   const { out } = context;
-  const title = textOf(root.querySelector('[data-testid="issue-title"]'));
+  const title = lineText(root.querySelector('[data-testid="issue-title"]'));
   const issue = root.querySelector('[data-testid="issue-body"]');
   const body = issue?.querySelector('[data-testid="markdown-body"]');
   if (!title || !issue || !body) return null;
@@ -74,7 +73,7 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
       const commentBody = box.querySelector('[data-testid="markdown-body"]');
       if (!commentBody) continue;
       comments.push({
-        author: textOf(box.querySelector('[data-testid="avatar-link"]')) || undefined,
+        author: lineText(box.querySelector('[data-testid="avatar-link"]')) || undefined,
         published: isoDate(
           firstOutside(box, 'relative-time', commentBody)?.getAttribute('datetime'),
         ),
@@ -90,7 +89,7 @@ function reactExtract(root: Element, context: SiteContext): SiteExtraction | nul
     content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
-      author: textOf(authorLink) || undefined,
+      author: lineText(authorLink) || undefined,
       published: isoDate(firstOutside(issue, 'relative-time', body)?.getAttribute('datetime')),
       siteName: 'GitHub',
     },
@@ -109,7 +108,7 @@ function isReply(comment: Element): boolean {
 function reviewedFile(comment: Element): string[] {
   const thread = comment.closest('.js-resolvable-timeline-thread-container');
   const file = thread?.querySelector('summary [data-path], summary a, .file-header [data-path]');
-  const path = file?.getAttribute('data-path') || textOf(file);
+  const path = file?.getAttribute('data-path') || lineText(file);
   return path ? [path] : [];
 }
 
@@ -165,7 +164,7 @@ function hiddenBlockOf(group: Element | null): Element | undefined {
 /** GitHub's sentence as a reason: "off-topic", "spam", "disruptive content"; none when unsaid. */
 function hiddenReason(block: Element): string | undefined {
   const summary = block.querySelector('summary');
-  const sentence = textOf(
+  const sentence = lineText(
     summary?.querySelector('.timeline-comment-header-text, h3, h4') ?? summary ?? block,
   );
   // Up to the sentence's end: a summary without a heading also says "Sign in to view".
@@ -219,7 +218,7 @@ function hiddenComment(out: Document, block: Element): ThreadComment {
       break;
     }
   }
-  const author = textOf(ownIn(part, 'a.author', group, body)) || avatarAuthor(group);
+  const author = lineText(ownIn(part, 'a.author', group, body)) || avatarAuthor(group);
   const day = isoDate(ownIn(part, 'relative-time', group, body)?.getAttribute('datetime'));
   const reason = hiddenReason(block);
   const line = out.createElement('p');
@@ -258,7 +257,7 @@ function ownReactions(comment: Element): string[] {
 function ownUpvotes(comment: Element, body: Element | null): string[] {
   const button = firstOwn(comment, '.js-upvote-button', comment, body);
   const label = button?.getAttribute('aria-label') ?? '';
-  const count = /(\d[\d,]*)/.exec(label)?.[1] ?? /^\s*(\d[\d,]*)\s*$/.exec(textOf(button))?.[1];
+  const count = /(\d[\d,]*)/.exec(label)?.[1] ?? /^\s*(\d[\d,]*)\s*$/.exec(lineText(button))?.[1];
   if (count === undefined) return [];
   return [`${count} ${count === '1' ? 'upvote' : 'upvotes'}`];
 }
@@ -284,9 +283,9 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
   );
   const first = bodies[0];
   const title =
-    textOf(doc.querySelector('[data-component="PH_Title"] .markdown-title')) ||
-    textOf(doc.querySelector('.js-issue-title')) ||
-    textOf(doc.querySelector('.gh-header-title')) ||
+    lineText(doc.querySelector('[data-component="PH_Title"] .markdown-title')) ||
+    lineText(doc.querySelector('.js-issue-title')) ||
+    lineText(doc.querySelector('.gh-header-title')) ||
     metaContent(doc, 'og:title');
   if (!first || !title) return null;
   const post = first.closest('.js-comment, .timeline-comment') ?? first;
@@ -324,7 +323,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
       ? comment
       : (comment.closest('.js-timeline-item, .TimelineItem') ?? comment);
     const parsed: ThreadComment = {
-      author: textOf(authorLink(headed, comment, body)) || undefined,
+      author: lineText(authorLink(headed, comment, body)) || undefined,
       published: isoDate(
         firstOwn(headed, 'relative-time', comment, body)?.getAttribute('datetime'),
       ),
@@ -346,7 +345,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
     content: threadContent(out, Array.from(content.childNodes), comments, context.comments),
     metadata: {
       title,
-      author: textOf(authorLink(post, post, first)) || undefined,
+      author: lineText(authorLink(post, post, first)) || undefined,
       published: isoDate(firstOwn(post, 'relative-time', post, first)?.getAttribute('datetime')),
       siteName: 'GitHub',
     },
@@ -355,7 +354,7 @@ function classicExtract(root: Element, context: SiteContext): SiteExtraction | n
 
 /** `Open · Labels: bug, help wanted`: the issue's state and labels, when the page shows them. */
 function factsLine(context: SiteContext, root: Element): Element | null {
-  const state = textOf(
+  const state = lineText(
     root.querySelector(
       '[data-testid="header-state"], [data-component="PH_Description"] [data-status], .gh-header-meta .State, .State',
     ),
@@ -365,7 +364,7 @@ function factsLine(context: SiteContext, root: Element): Element | null {
     '.js-issue-labels .IssueLabel, .sidebar-labels .IssueLabel, [data-testid="issue-viewer-metadata-pane"] a[href*="label"], a[href*="/labels/"]',
   )) {
     if (label.closest('.markdown-body')) continue;
-    const name = textOf(label);
+    const name = lineText(label);
     if (name && name.length <= 50) labels.add(name);
   }
   const extras = [state, labels.size ? `Labels: ${[...labels].join(', ')}` : ''];

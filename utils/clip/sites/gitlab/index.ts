@@ -1,3 +1,4 @@
+import { lineText } from '../../presence';
 import {
   firstOutside,
   headerLine,
@@ -5,7 +6,6 @@ import {
   isoDate,
   metaContent,
   reactionsIn,
-  textOf,
 } from '../post-parts';
 import { type ThreadComment, threadContent } from '../thread';
 import type { SiteDetector, SiteModule } from '../types';
@@ -50,7 +50,7 @@ function noteComment(
   const text = note.querySelector('.note-text');
   if (!text) return null;
   return {
-    author: textOf(firstOutside(note, '.note-header-author-name', text)) || undefined,
+    author: lineText(firstOutside(note, '.note-header-author-name', text)) || undefined,
     published: isoDate(firstOutside(note, 'time[datetime]', text)?.getAttribute('datetime')),
     facts: reactionsIn(note.querySelector('.awards')),
     body: importBody(context.out, text),
@@ -66,7 +66,7 @@ function stateOf(doc: Document): string {
   const badge =
     doc.querySelector('[data-testid="issue-state-badge"], .issuable-status-badge') ??
     doc.querySelector(CREATED)?.parentElement?.querySelector('.gl-badge');
-  return textOf(badge);
+  return lineText(badge);
 }
 
 /** `Labels: bug, priority::1`: a scoped label is drawn as its scope and value side by side. */
@@ -75,8 +75,8 @@ function labelsOf(doc: Document): string {
   for (const label of doc.querySelectorAll(
     '.issuable-show-labels .gl-label, [data-testid="work-item-labels"] .gl-label',
   )) {
-    const name = textOf(label.querySelector('.gl-label-text'));
-    const scoped = textOf(label.querySelector('.gl-label-text-scoped'));
+    const name = lineText(label.querySelector('.gl-label-text'));
+    const scoped = lineText(label.querySelector('.gl-label-text-scoped'));
     if (name) names.add(scoped ? `${name}::${scoped}` : name);
   }
   return names.size ? `Labels: ${[...names].join(', ')}` : '';
@@ -107,7 +107,7 @@ export const gitlab: SiteModule = {
   ...gitlabDetector,
   extract(context) {
     const { doc, out } = context;
-    const title = textOf(doc.querySelector(TITLE));
+    const title = lineText(doc.querySelector(TITLE));
     const description = doc.querySelector(DESCRIPTION);
     if (!title || !description) return null;
     const content = out.createElement('div');
@@ -151,7 +151,7 @@ export const gitlab: SiteModule = {
       metadata: {
         title,
         author:
-          textOf(
+          lineText(
             header?.querySelector(
               '.author-link .author, [data-testid="issue-author"], [data-testid="work-item-author"], .author, a.js-user-link',
             ),

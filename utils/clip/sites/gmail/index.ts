@@ -1,5 +1,5 @@
-import { holdsClass } from '../../presence';
-import { importBody, textOf } from '../post-parts';
+import { holdsClass, lineText } from '../../presence';
+import { importBody } from '../post-parts';
 import { bylineParagraph, emphasisLine } from '../thread';
 import type { SiteDetector, SiteModule } from '../types';
 
@@ -179,7 +179,7 @@ function messageRows(doc: Document): Element[] {
 
 /** A collapsed message: the snippet its header shows (drawn twice, for wide and narrow layouts). */
 function collapsedPreview(out: Document, header: Element): Element[] {
-  const snippet = textOf(header.querySelector('.iA.g6'));
+  const snippet = lineText(header.querySelector('.iA.g6'));
   if (!snippet) return [emphasisLine(out, 'Collapsed on the page; its text is not in this note.')];
   const preview = out.createElement('p');
   preview.textContent = snippet;
@@ -188,7 +188,7 @@ function collapsedPreview(out: Document, header: Element): Element[] {
 
 /** Messages folded into a count: the note says how many are missing where they were. */
 function foldedLine(out: Document, row: Element): Element {
-  const count = /\d+/.exec(textOf(row))?.[0];
+  const count = /\d+/.exec(lineText(row))?.[0];
   const what = count ? `${count} ${count === '1' ? 'message' : 'messages'}` : 'Messages';
   return emphasisLine(
     out,
@@ -213,7 +213,7 @@ export const gmailDetector: SiteDetector = {
 export const gmail: SiteModule = {
   ...gmailDetector,
   extract({ doc, out }) {
-    const subject = textOf(doc.querySelector('h2.hP'));
+    const subject = lineText(doc.querySelector('h2.hP'));
     const content = out.createElement('div');
     let first: { author?: string; date?: string } | undefined;
     for (const row of messageRows(doc)) {
@@ -232,9 +232,9 @@ export const gmail: SiteModule = {
         opened ?? (row.matches(COLLAPSED) ? row : row.querySelector(COLLAPSED)) ?? messages[0];
       if (!header) continue;
       const sender = header.querySelector('.gD[email], .gD');
-      const author = sender?.getAttribute('name') || textOf(sender) || undefined;
+      const author = sender?.getAttribute('name') || lineText(sender) || undefined;
       const shown = header.querySelector('.g3');
-      const date = shown?.getAttribute('title') || textOf(shown) || undefined;
+      const date = shown?.getAttribute('title') || lineText(shown) || undefined;
       const body = opened && bodyOf(opened);
       if (!body && !author) continue;
       first ??= { author, date };

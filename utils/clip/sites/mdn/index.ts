@@ -1,5 +1,5 @@
-import { holdsClass, holdsTag } from '../../presence';
-import { isoDate, metaContent, textOf } from '../post-parts';
+import { holdsClass, holdsTag, lineText } from '../../presence';
+import { isoDate, metaContent } from '../post-parts';
 import type { SiteContext, SiteDetector, SiteModule } from '../types';
 import { COMPAT_PLACEHOLDERS, compatLink, importWithWidgets } from './widgets';
 
@@ -89,7 +89,7 @@ interface Blocks {
 function fredBlocks(main: Element, context: SiteContext): Blocks | null {
   const header = main.querySelector('[class*="layout__header"]');
   const body = main.querySelector('[class*="layout__body"]');
-  const title = textOf(header?.querySelector('h1'));
+  const title = lineText(header?.querySelector('h1'));
   if (!header || !body || !title || !body.querySelector(':scope > section')) return null;
   const content = context.out.createElement('div');
   // The header holds the summary as a section; the rest of it (title, badge, survey, a
@@ -104,7 +104,7 @@ function fredBlocks(main: Element, context: SiteContext): Blocks | null {
 }
 
 function yariBlocks(article: Element, context: SiteContext): Blocks | null {
-  const title = textOf(article.querySelector('header h1, h1'));
+  const title = lineText(article.querySelector('header h1, h1'));
   if (!title) return null;
   const content = importWithWidgets(article, context);
   // The title is the note's title: the article's own heading would only repeat it.
@@ -126,7 +126,7 @@ function removeEmptySections(content: Element): void {
   for (const section of Array.from(content.querySelectorAll(':scope > section')).reverse()) {
     const level = headingLevel(section);
     const heading = section.querySelector('h2, h3, h4, h5, h6');
-    const rest = textOf(section).slice(textOf(heading).length).trim();
+    const rest = lineText(section).slice(lineText(heading).length).trim();
     const empty = !rest && !section.querySelector('img, table, pre');
     if (empty && !(level && nextLevel > level)) section.remove();
     else nextLevel = level;

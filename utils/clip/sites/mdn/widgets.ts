@@ -1,4 +1,4 @@
-import { textOf } from '../post-parts';
+import { lineText } from '../../presence';
 import type { SiteContext } from '../types';
 
 /**
@@ -22,19 +22,19 @@ function renderedRoot(host: Element): ParentNode {
 
 /** A cell of the compat table: its version text ("1", "No", "12.1"), notes and icons left out. */
 function compatCellText(cell: Element): string {
-  const version = textOf(cell.querySelector('.bc-version-label'));
+  const version = lineText(cell.querySelector('.bc-version-label'));
   if (version) return version;
   const support = cell.querySelector('abbr[title]')?.getAttribute('title');
-  return support ?? textOf(cell);
+  return support ?? lineText(cell);
 }
 
 /** The feature a row is about, then its status ("Deprecated", "Experimental") when it has one. */
 function featureName(cell: Element): string {
   const header = cell.querySelector('.bc-table-row-header') ?? cell;
-  const statuses = Array.from(header.querySelectorAll('.bc-icons abbr'), textOf).filter(Boolean);
+  const statuses = Array.from(header.querySelectorAll('.bc-icons abbr'), lineText).filter(Boolean);
   const name = header.cloneNode(true) as Element;
   for (const icons of name.querySelectorAll('.bc-icons')) icons.remove();
-  return statuses.length ? `${textOf(name)} (${statuses.join(', ')})` : textOf(name);
+  return statuses.length ? `${lineText(name)} (${statuses.join(', ')})` : lineText(name);
 }
 
 function compatTable(source: Element, context: SiteContext): Element {
@@ -44,7 +44,7 @@ function compatTable(source: Element, context: SiteContext): Element {
   const browsers = [
     '',
     ...Array.from(source.querySelectorAll('thead tr:last-child th'), (th) =>
-      textOf(th.querySelector('.bc-head-txt-label') ?? th),
+      lineText(th.querySelector('.bc-head-txt-label') ?? th),
     ),
   ];
   const head = out.createElement('thead');
@@ -102,7 +102,7 @@ function codeExample(host: Element, out: Document): Element | null {
   const rendered = renderedRoot(host);
   const source = rendered.querySelector('pre');
   if (!source) return null;
-  const language = textOf(rendered.querySelector('.language-name'));
+  const language = lineText(rendered.querySelector('.language-name'));
   const pre = out.createElement('pre');
   if (/^[\w#+.-]+$/.test(language)) pre.className = `brush: ${language}`;
   const code = out.createElement('code');

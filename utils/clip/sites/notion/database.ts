@@ -1,4 +1,4 @@
-import { textOf } from '../post-parts';
+import { lineText } from '../../presence';
 import { emphasisLine } from '../thread';
 
 /**
@@ -13,10 +13,10 @@ function cellText(cell: Element): string {
   const parts: string[] = [];
   for (const part of Array.from(cell.querySelectorAll('*'))) {
     if (part.children.length > 0 || part.closest('svg, .notion-record-icon')) continue;
-    const text = textOf(part);
+    const text = lineText(part);
     if (text) parts.push(text);
   }
-  return parts.length > 0 ? parts.join(', ') : textOf(cell);
+  return parts.length > 0 ? parts.join(', ') : lineText(cell);
 }
 
 /** `text` into `container`, as a link to where `link` goes when there is one. */
@@ -81,7 +81,7 @@ export function databaseOf(block: Element, title: Element | undefined, out: Docu
   const view = tableView(block, out) ?? itemList(block, out);
   if (!view) return [];
   const nodes: Node[] = [];
-  const name = textOf(title);
+  const name = lineText(title);
   if (name) nodes.push(emphasisLine(out, name, 'strong'));
   nodes.push(view);
   return nodes;

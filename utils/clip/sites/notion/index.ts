@@ -1,4 +1,5 @@
-import { metaContent, textOf } from '../post-parts';
+import { lineText } from '../../presence';
+import { metaContent } from '../post-parts';
 import { linkParagraph } from '../thread';
 import type { SiteContext, SiteDetector, SiteModule } from '../types';
 import { databaseOf } from './database';
@@ -132,7 +133,7 @@ function codeBlock(block: Element, out: Document): Node[] {
   }
   codeElement.textContent = code.textContent ?? '';
   const nodes: Node[] = [element(out, 'pre', [codeElement])];
-  if (caption && textOf(caption)) nodes.push(element(out, 'p', inlineOf(caption, out)));
+  if (caption && lineText(caption)) nodes.push(element(out, 'p', inlineOf(caption, out)));
   return nodes;
 }
 
@@ -144,7 +145,7 @@ function imageBlock(block: Element, out: Document): Node[] {
   copy.setAttribute('alt', image.getAttribute('alt') ?? '');
   const caption = ownLeaves(block)[0];
   const children: Node[] = [copy];
-  if (caption && textOf(caption)) {
+  if (caption && lineText(caption)) {
     children.push(element(out, 'figcaption', inlineOf(caption, out)));
   }
   return [element(out, 'figure', children)];
@@ -157,10 +158,10 @@ function imageBlock(block: Element, out: Document): Node[] {
 function linkTitle(link: Element): string {
   for (const part of Array.from(link.querySelectorAll('*'))) {
     if (part.children.length > 0 || part.closest('.notion-record-icon')) continue;
-    const text = textOf(part);
+    const text = lineText(part);
     if (text) return text;
   }
-  return textOf(link);
+  return lineText(link);
 }
 
 /** A link to a web page (bookmark) or a sub-page (page block, link to page): a line with its link. */
@@ -195,7 +196,7 @@ function blockOf(block: Element, kind: string, out: Document): Node[] {
     case 'toggle':
       // A toggle is drawn open or closed; the note keeps its summary and what it holds.
       return [
-        ...(leaf && textOf(leaf) ? [element(out, 'p', inlineOf(leaf, out))] : []),
+        ...(leaf && lineText(leaf) ? [element(out, 'p', inlineOf(leaf, out))] : []),
         ...children(),
       ];
     case 'quote':
@@ -236,7 +237,7 @@ function blockOf(block: Element, kind: string, out: Document): Node[] {
       );
       const database = databaseOf(block, title, out);
       if (database.length > 0) return database;
-      return textOf(block) ? [out.importNode(block, true)] : [];
+      return lineText(block) ? [out.importNode(block, true)] : [];
     }
     case 'column_list':
     case 'column':
@@ -246,7 +247,7 @@ function blockOf(block: Element, kind: string, out: Document): Node[] {
       // blocks if it has any, else the block as the page has it, for the engine's rules.
       const nested = childBlocks(block);
       if (nested.length > 0) return blocksOf(nested, out);
-      return textOf(block) || block.querySelector('img, iframe, video, .katex')
+      return lineText(block) || block.querySelector('img, iframe, video, .katex')
         ? [out.importNode(block, true)]
         : [];
     }
@@ -287,7 +288,7 @@ function pageTitle(content: Element): string {
   const frame = content.closest('.notion-peek-renderer, .notion-scroller') ?? content.ownerDocument;
   for (const block of Array.from(frame.querySelectorAll('.notion-page-block'))) {
     if (block.closest('.notion-page-content')) continue;
-    const title = textOf(block.querySelector(`h1, ${LEAF}`) ?? block);
+    const title = lineText(block.querySelector(`h1, ${LEAF}`) ?? block);
     if (title) return title;
   }
   return '';
@@ -315,7 +316,7 @@ export const notion: SiteModule = {
     if (!blocks.some((block) => kindOf(block))) return null;
     const root = out.createElement('div');
     root.append(...blocksOf(blocks, out));
-    if (!textOf(root)) return null;
+    if (!lineText(root)) return null;
     const title = pageTitle(content);
     return {
       content: root,

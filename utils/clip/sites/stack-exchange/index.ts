@@ -1,4 +1,5 @@
-import { firstOutside, headerLine, importBody, isoDate, metaContent, textOf } from '../post-parts';
+import { lineText } from '../../presence';
+import { firstOutside, headerLine, importBody, isoDate, metaContent } from '../post-parts';
 import type { SiteContext, SiteDetector, SiteModule } from '../types';
 
 /**
@@ -40,8 +41,8 @@ function signatureOf(post: Element, body: Element): Signature {
   const time = owner?.querySelector('.relativetime, time[datetime]');
   return {
     author:
-      textOf(owner?.querySelector('.user-details a, .user-details [itemprop="name"]')) ||
-      textOf(owner?.querySelector('.user-details'))?.split(' ')[0] ||
+      lineText(owner?.querySelector('.user-details a, .user-details [itemprop="name"]')) ||
+      lineText(owner?.querySelector('.user-details'))?.split(' ')[0] ||
       undefined,
     date:
       utcDate(time?.getAttribute('title') ?? time?.getAttribute('datetime')) ??
@@ -53,7 +54,7 @@ function scoreOf(post: Element): string | undefined {
   const value =
     post.getAttribute('data-score') ??
     post.querySelector('.js-vote-count')?.getAttribute('data-value') ??
-    textOf(post.querySelector('.js-vote-count'));
+    lineText(post.querySelector('.js-vote-count'));
   return value && /^-?\d+$/.test(value.trim()) ? value.trim() : undefined;
 }
 
@@ -68,9 +69,9 @@ function commentsList(post: Element, context: SiteContext): Element | null {
     const copy = item.querySelector('.comment-copy');
     if (!copy) continue;
     const date = item.querySelector('.comment-date .relativetime-clean, .comment-date [title]');
-    const score = textOf(item.querySelector('.comment-score'));
+    const score = lineText(item.querySelector('.comment-score'));
     const line = headerLine(out, {
-      author: textOf(item.querySelector('.comment-user')) || undefined,
+      author: lineText(item.querySelector('.comment-user')) || undefined,
       date: isoDate(date?.getAttribute('title')),
       extras: /^\d+$/.test(score) ? [`${score} ▲`] : [],
     });
@@ -104,7 +105,7 @@ export const stackExchange: SiteModule = {
     const { doc, out } = context;
     const question = doc.querySelector(QUESTION);
     const questionBody = question?.querySelector('.js-post-body');
-    const title = textOf(
+    const title = lineText(
       doc.querySelector('#question-header h1, h1[itemprop="name"], .question-hyperlink'),
     );
     if (!question || !questionBody || !title) return null;
@@ -112,7 +113,7 @@ export const stackExchange: SiteModule = {
     content.append(...Array.from(importBody(out, questionBody).childNodes));
     const tags = Array.from(
       question.querySelectorAll('.post-taglist .post-tag, .js-post-tag-list-item .post-tag'),
-      textOf,
+      lineText,
     );
     const score = scoreOf(question);
     const facts = headerLine(out, {

@@ -1,9 +1,9 @@
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from '../../markdown/urls';
 import { type InertParser, inertParser } from '../../prepare/inert';
 import { mathPlaceholder } from '../../prepare/math';
-import { holdsClass } from '../../presence';
+import { holdsClass, lineText } from '../../presence';
 import { at, attributeJson, jsonLdObjects, scriptAssignment } from '../page-data';
-import { importBody, isoDate, metaContent, textOf } from '../post-parts';
+import { importBody, isoDate, metaContent } from '../post-parts';
 import { isoDate as anyDate, emphasisLine } from '../thread';
 import type { SiteContext, SiteDetector, SiteExtraction, SiteModule } from '../types';
 
@@ -60,7 +60,7 @@ function fillDrawnNodes(copy: Element, out: Document): void {
   for (const mention of Array.from(
     copy.querySelectorAll('[data-component-name="MentionToDOM"], .mention-wrap[data-attrs]'),
   )) {
-    if (textOf(mention)) continue;
+    if (lineText(mention)) continue;
     const attrs = componentAttrs(mention);
     const name = stringAt(attrs, 'name');
     if (!name) continue;
@@ -85,10 +85,10 @@ function embeddedPostLinks(copy: Element, out: Document): void {
     const href =
       stringAt(attrs, 'url') ??
       card.querySelector('a.embedded-post[href], a[href]')?.getAttribute('href');
-    const title = stringAt(attrs, 'title') ?? textOf(card.querySelector('.embedded-post-title'));
+    const title = stringAt(attrs, 'title') ?? lineText(card.querySelector('.embedded-post-title'));
     const publication =
       stringAt(attrs, 'publication_name') ??
-      textOf(card.querySelector('.embedded-post-publication-name'));
+      lineText(card.querySelector('.embedded-post-publication-name'));
     if (!href || !title) {
       card.remove();
       continue;
@@ -146,7 +146,7 @@ function galleries(copy: Element, out: Document): void {
         images.push(image.closest('picture') ?? image);
       }
     }
-    const caption = stringAt(data, 'caption') ?? textOf(gallery.querySelector('figcaption'));
+    const caption = stringAt(data, 'caption') ?? lineText(gallery.querySelector('figcaption'));
     if (images.length === 0) {
       gallery.remove();
       continue;
@@ -259,7 +259,7 @@ function drawnPost(embed: Element, out: Document): EmbeddedPost {
     : (embed.querySelector('.twitter-embed') ?? embed);
   const parts = Array.from(card.children);
   const handleSpan = Array.from(card.querySelectorAll('span')).find((span) =>
-    /^@\w+$/.test(textOf(span)),
+    /^@\w+$/.test(lineText(span)),
   );
   const header = parts.find((part) => handleSpan && part.contains(handleSpan));
   // The time and counts: rows of their own (the card's other parts hold text or pictures).
@@ -269,13 +269,13 @@ function drawnPost(embed: Element, out: Document): EmbeddedPost {
       ? last
       : undefined;
   const body = parts.filter((part) => part !== header && part !== footer);
-  const textPart = body.find((part) => !part.querySelector('img') && textOf(part) !== '');
-  const shown = textOf(footer?.querySelector('span')).split('·');
+  const textPart = body.find((part) => !part.querySelector('img') && lineText(part) !== '');
+  const shown = lineText(footer?.querySelector('span')).split('·');
   return {
     url: webAddress(embed.getAttribute('href'), out.baseURI),
     text: textPart ? postParagraphs(out, textPart) : [],
-    name: textOf(handleSpan?.previousElementSibling) || undefined,
-    handle: handleSpan ? textOf(handleSpan).slice(1) : undefined,
+    name: lineText(handleSpan?.previousElementSibling) || undefined,
+    handle: handleSpan ? lineText(handleSpan).slice(1) : undefined,
     date: shownDay(shown[shown.length - 1]?.trim()),
     photos: body.flatMap((part) =>
       Array.from(part.querySelectorAll('img')).flatMap((image) => {
@@ -377,7 +377,7 @@ function paywallLine(article: Element, body: Element, out: Document): Element | 
     article.ownerDocument.querySelectorAll('[data-component-name="Paywall"], .paywall'),
   ).find((wall) => !body.contains(wall) && !wall.contains(body));
   if (!paywall) return null;
-  const heading = textOf(paywall.querySelector('h2, h3, .paywall-title'));
+  const heading = lineText(paywall.querySelector('h2, h3, .paywall-title'));
   if (!heading) return null;
   return emphasisLine(out, heading);
 }
@@ -450,14 +450,15 @@ function postExtract(
   const article = body.closest('article, .post') ?? doc.body;
   const linked = linkedArticle(doc);
   const title =
-    textOf(article.querySelector('h1.post-title, .post-title')) ||
+    lineText(article.querySelector('h1.post-title, .post-title')) ||
     data?.title ||
     (typeof linked?.headline === 'string' ? linked.headline : '') ||
     metaContent(doc, 'og:title');
   if (!title) return null;
 
   const content = out.createElement('div');
-  const subtitle = textOf(article.querySelector('h3.subtitle, .subtitle')) || data?.subtitle || '';
+  const subtitle =
+    lineText(article.querySelector('h3.subtitle, .subtitle')) || data?.subtitle || '';
   if (subtitle) content.append(emphasisLine(out, subtitle));
   const copy = importBody(out, body, POST_CHROME);
   // An image links to its own full size: the image is what the note needs.
@@ -488,9 +489,9 @@ function postExtract(
     paywallLine(article, body, out) ?? (data?.cutFor ? cutLine(out, data.cutFor) : null);
   if (paywall) content.append(paywall);
 
-  const bylineAuthor = textOf(
+  const bylineAuthor = lineText(
     Array.from(article.querySelectorAll('.byline-wrapper a[href*="/@"]')).find(
-      (link) => textOf(link) !== '',
+      (link) => lineText(link) !== '',
     ),
   );
   return {
@@ -597,7 +598,7 @@ function largestSource(image: Element): string | undefined {
 function noteAuthor(card: Element, text: Element): string | undefined {
   for (const link of Array.from(card.querySelectorAll('a[href*="/@"]'))) {
     if (text.contains(link)) continue;
-    const name = textOf(link);
+    const name = lineText(link);
     if (name && !/^\d+\s*\w?$/.test(name)) return name;
   }
   return undefined;

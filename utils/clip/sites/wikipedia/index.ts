@@ -1,4 +1,5 @@
-import { importBody, isoDate, metaContent, textOf, titleSuffix } from '../post-parts';
+import { lineText } from '../../presence';
+import { importBody, isoDate, metaContent, titleSuffix } from '../post-parts';
 import type { SiteDetector, SiteModule } from '../types';
 
 /**
@@ -131,7 +132,7 @@ function pictureCaption(cell: Element): string {
   )) {
     part.remove();
   }
-  return textOf(copy);
+  return lineText(copy);
 }
 
 /**
@@ -169,9 +170,9 @@ class InfoboxTable {
 
   pair(label: Element, value: Element): void {
     // A value may be a picture alone (a signature, a flag).
-    if (!textOf(value) && cellImages(value).length === 0) return;
+    if (!lineText(value) && cellImages(value).length === 0) return;
     const th = this.out.createElement('th');
-    th.textContent = textOf(label);
+    th.textContent = lineText(label);
     const td = this.out.createElement('td');
     td.append(...cellLine(value, this.out));
     this.row(th, td);
@@ -179,7 +180,7 @@ class InfoboxTable {
 
   header(cell: Element): void {
     // An empty header is a rule drawn between sections.
-    if (!textOf(cell)) return;
+    if (!lineText(cell)) return;
     const strong = this.out.createElement('strong');
     strong.append(...cellLine(cell, this.out));
     const th = this.out.createElement('th');
@@ -196,7 +197,7 @@ class InfoboxTable {
       const caption = pictureCaption(cell);
       if (caption) td.append(this.out.createElement('br'), this.out.createTextNode(caption));
     } else {
-      if (!textOf(cell)) return;
+      if (!lineText(cell)) return;
       td.append(...cellLine(cell, this.out));
     }
     this.row(td, this.out.createElement('td'));
@@ -263,7 +264,7 @@ function infoboxTable(infobox: Element, out: Document): Element[] {
     }
     table.read(row);
   }
-  return table.elements(textOf(title));
+  return table.elements(lineText(title));
 }
 
 /**
@@ -291,7 +292,7 @@ function infoboxV3Rows(infobox: Element, out: Document): Element[] {
       if (!table.takeFigure(cell)) table.fullWidth(cell);
     }
   }
-  return table.elements(textOf(infobox.querySelector(':scope > .entete')));
+  return table.elements(lineText(infobox.querySelector(':scope > .entete')));
 }
 
 /** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
@@ -315,7 +316,7 @@ export const wikipedia: SiteModule = {
     const { doc } = context;
     const article = doc.querySelector('#mw-content-text .mw-parser-output');
     const heading = doc.getElementById('firstHeading');
-    const title = textOf(heading?.querySelector('.mw-page-title-main') ?? heading);
+    const title = lineText(heading?.querySelector('.mw-page-title-main') ?? heading);
     if (!article || !title) return null;
     const content = importBody(context.out, article, CLUTTER);
     for (const infobox of content.querySelectorAll(INFOBOX)) {

@@ -1,10 +1,10 @@
 import { unwrapRedirect } from '../../markdown/urls';
+import { lineText } from '../../presence';
 import {
   at,
   findAll,
   type JsonRecord,
   jsonLdObjects,
-  lineText,
   scriptAssignment,
   textOf,
 } from '../page-data';
