@@ -1,5 +1,5 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
-import { hasText, holdsTag } from '../presence';
+import { hasText, holdsTag, lineText } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -162,7 +162,7 @@ export function removePageChrome(root: Element): void {
   }
   removeNamedChrome(root, root.querySelectorAll('[class], [id]'), CHROME_NAME);
   for (const form of Array.from(root.querySelectorAll('form'))) {
-    if ((form.textContent ?? '').trim().length >= FORM_TEXT_LIMIT) continue;
+    if (lineText(form).length >= FORM_TEXT_LIMIT) continue;
     // A form that asked for nothing but holds paragraphs wraps a post: old Reddit sets every
     // post and comment body in a form of its own (for editing in place).
     if (form.hasAttribute(ASKS_FOR_INPUT) || !form.querySelector('p')) form.remove();

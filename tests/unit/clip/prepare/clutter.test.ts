@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { clipDocument } from '../../../../utils/clip';
 import { isBylineLine, isDateline } from '../../../../utils/clip/prepare/clutter';
 
-/** The article-mode clip of a page, as its Markdown. */
-function markdownOf(html: string, url: string): string {
-  const result = clipDocument(new JSDOM(html, { url }).window.document, { mode: 'article' });
+/** The clip of a page (article mode unless asked otherwise), as its Markdown. */
+function markdownOf(html: string, url: string, mode: 'article' | 'full-page' = 'article'): string {
+  const result = clipDocument(new JSDOM(html, { url }).window.document, { mode });
   if (!result.ok) throw new Error(result.error.code);
   return result.clip.markdown;
 }
@@ -500,6 +500,31 @@ describe('forms that ask the reader for something', () => {
       </form></div>`);
     expect(markdown).toContain('Step 4');
     expect(markdown).not.toMatch(/Leave a Reply|not be published|Name \\\*|Email|Comment/);
+  });
+
+  // Full-page mode weighed a form by its raw text, the indentation between its tags included:
+  // deeply indented, the same form counted as a post there and stayed in the note.
+  it('leaves out a reply form in full-page mode too, however deeply its markup is indented', () => {
+    const indent = `\n${' '.repeat(60)}`;
+    const form = [
+      '<form action="/wp-comments-post.php" method="post">',
+      '<p>Your email address will not be published.</p>',
+      '<p><label for="author">Name *</label></p>',
+      '<p><input id="author" name="author" type="text"></p>',
+      '<p><label for="email">Email *</label></p>',
+      '<p><input id="email" name="email" type="text"></p>',
+      '<p><label for="comment">Comment</label></p>',
+      '<p><textarea id="comment" name="comment"></textarea></p>',
+      '<p><input type="submit" value="Post Comment"></p>',
+      '</form>',
+    ].join(indent);
+    const markdown = markdownOf(
+      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${form}</article></body></html>`,
+      PAGE,
+      'full-page',
+    );
+    expect(markdown).toContain('Step 4');
+    expect(markdown).not.toMatch(/not be published|Name \\\*|Email/);
   });
 
   it('keeps a form that asks for nothing, and one that holds a post', () => {
