@@ -1,5 +1,5 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
-import { hasText, holdsTag, lineText } from '../presence';
+import { hasText, holdsTag, isHeading, lineText } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -154,6 +154,39 @@ export function removeNonContent(root: Element): void {
   }
 }
 
+const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg, canvas';
+
+/** Whether a reader sees nothing of the node: no text, no picture (comments, emptied blocks). */
+function showsNothing(node: Node): boolean {
+  // 1: an element (Node's constants are not globals in every DOM implementation).
+  if (node.nodeType !== 1) return !hasText(node);
+  const element = node as Element;
+  return (
+    !hasText(element) &&
+    !element.matches(SHOWN_WITHOUT_TEXT) &&
+    !element.querySelector(SHOWN_WITHOUT_TEXT)
+  );
+}
+
+/** Whether nothing a reader sees follows the element in its parent. */
+function endsItsBlock(element: Element): boolean {
+  for (let node = element.nextSibling; node; node = node.nextSibling)
+    if (!showsNothing(node)) return false;
+  return true;
+}
+
+/**
+ * The heading just over the element, with nothing a reader sees between them: a reply form's
+ * "Leave a Reply" stands over its form with, at most, a cancel link the page keeps hidden.
+ */
+function headingOver(element: Element): Element | undefined {
+  for (let node = element.previousSibling; node; node = node.previousSibling) {
+    if (showsNothing(node)) continue;
+    return node.nodeType === 1 && isHeading(node as Element) ? (node as Element) : undefined;
+  }
+  return undefined;
+}
+
 /** Full-page mode: the page without its navigation, banners, dialogs and forms. */
 export function removePageChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
@@ -165,7 +198,12 @@ export function removePageChrome(root: Element): void {
     if (lineText(form).length >= FORM_TEXT_LIMIT) continue;
     // A form that asked for nothing but holds paragraphs wraps a post: old Reddit sets every
     // post and comment body in a form of its own (for editing in place).
-    if (form.hasAttribute(ASKS_FOR_INPUT) || !form.querySelector('p')) form.remove();
+    if (!form.hasAttribute(ASKS_FOR_INPUT) && form.querySelector('p')) continue;
+    // The heading right over a form that ends its block is the form's own ("Leave a Reply"):
+    // without the form it would head nothing.
+    const heading = endsItsBlock(form) ? headingOver(form) : undefined;
+    heading?.remove();
+    form.remove();
   }
 }
 

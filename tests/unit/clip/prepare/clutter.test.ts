@@ -504,7 +504,7 @@ describe('forms that ask the reader for something', () => {
 
   // Full-page mode weighed a form by its raw text, the indentation between its tags included:
   // deeply indented, the same form counted as a post there and stayed in the note.
-  it('leaves out a reply form in full-page mode too, however deeply its markup is indented', () => {
+  it('leaves out a reply form and its heading in full-page mode too, however deeply its markup is indented', () => {
     const indent = `\n${' '.repeat(60)}`;
     const form = [
       '<form action="/wp-comments-post.php" method="post">',
@@ -519,12 +519,13 @@ describe('forms that ask the reader for something', () => {
       '</form>',
     ].join(indent);
     const markdown = markdownOf(
-      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${form}</article></body></html>`,
+      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}<h2>Tools</h2><p>Sharp bypass secateurs and gloves.</p><div id="respond"><h3>Leave a Reply</h3>${form}</div></article></body></html>`,
       PAGE,
       'full-page',
     );
     expect(markdown).toContain('Step 4');
-    expect(markdown).not.toMatch(/not be published|Name \\\*|Email/);
+    expect(markdown).toContain('## Tools');
+    expect(markdown).not.toMatch(/Leave a Reply|not be published|Name \\\*|Email/);
   });
 
   it('keeps a form that asks for nothing, and one that holds a post', () => {
