@@ -48,6 +48,7 @@ import {
   normalizeLinks,
   normalizeTaskLists,
   removeConsentBanners,
+  removeEmptyListItems,
   removeNonContent,
   removePageChrome,
   restoreHeadingLevels,
@@ -254,6 +255,7 @@ function finishContent(root: Element, context: Context): string {
   flattenLayoutTables(root);
   normalizeFigures(root);
   removeDuplicateImages(root);
+  removeEmptyListItems(root);
   normalizeLinks(root, { stripTracking: context.stripTracking });
   mergeAdjacentEmphasis(root);
   return toMarkdown(root, markdownConverter());

@@ -154,7 +154,7 @@ export function removeNonContent(root: Element): void {
   }
 }
 
-const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg, canvas';
+const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg, canvas, math';
 
 /** Whether a reader sees nothing of the node: no text, no picture (comments, emptied blocks). */
 function showsNothing(node: Node): boolean {
@@ -289,6 +289,21 @@ export function taskMarker(doc: Document, checked: boolean): Element {
   // Text, because empty elements are dropped (by Readability, and by turndown's blank rule).
   marker.textContent = checked ? '[x]' : '[ ]';
   return marker;
+}
+
+/**
+ * List items that show nothing (an icon link whose picture is the stylesheet's, a share button's
+ * empty anchor, a spacer) would each be a bare "-" in the note, and a numbered list would count
+ * them. They go, and a list they leave without items goes with them.
+ */
+export function removeEmptyListItems(root: Element): void {
+  for (const item of Array.from(root.getElementsByTagName('li'))) {
+    if (!showsNothing(item)) continue;
+    const list = item.parentElement;
+    item.remove();
+    if (list && (list.localName === 'ul' || list.localName === 'ol') && showsNothing(list))
+      list.remove();
+  }
 }
 
 /**
