@@ -47,6 +47,21 @@ export function lineText(node: Node | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** What shows without text: a picture, a video, a sound, a frame. */
+const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg';
+
+/** Whether a node shows anything: words, or a picture, video or frame. */
+export function showsSomething(node: Node): boolean {
+  if (isTextNode(node)) return /\S/.test(node.nodeValue ?? '');
+  if (node.nodeType !== 1) return false;
+  const element = node as Element;
+  return (
+    hasText(element) ||
+    element.matches(SHOWN_WITHOUT_TEXT) ||
+    !!element.querySelector(SHOWN_WITHOUT_TEXT)
+  );
+}
+
 /** Whether the element is a heading, `<h1>` to `<h6>`. */
 export function isHeading(element: Element): boolean {
   return /^h[1-6]$/.test(element.localName);

@@ -557,11 +557,13 @@ describe('list items that show nothing', () => {
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');
 
   it('leave no bare marker and no gap in the count; an item holding only a picture stays', () => {
-    // A blank item, an icon link whose picture is the stylesheet's, a spacer around a break.
+    // A blank item, icon links whose picture is the stylesheet's or an inline SVG (which the
+    // note leaves out), a spacer around a break.
     const markdown = markdownOf(`
       <p>The ships the keepers logged in the great storm of the winter, in the order they passed:</p>
       <ol><li> </li><li>The Mary Ellen, a collier bound for the south with a broken mast</li>
       <li><a href="https://ships.example/iris"><span class="icon"></span></a></li>
+      <li><a href="https://social.example/share"><svg viewBox="0 0 8 8"><path d="M0 0h8v8H0z"/></svg></a></li>
       <li>The Iris, a pilot cutter that came in under bare poles at first light</li><li><br></li></ol>
       <p>The buoy that marked the wreck of the Iris, as the keepers drew it in the log:</p>
       <ul><li><img src="https://img.example/buoy.png" alt="The bell buoy"></li></ul>`);

@@ -1,6 +1,6 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
-import { elementBeside, isHeading, lineText } from '../presence';
+import { elementBeside, isHeading, lineText, showsSomething } from '../presence';
 import { ASKS_FOR_INPUT, FORM_TEXT_LIMIT } from './structure';
 
 /**
@@ -797,16 +797,6 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
     label?.remove();
     return;
   }
-}
-
-/** Whether a node shows anything: words, or a picture, video or frame. */
-function showsSomething(node: Node): boolean {
-  if (node.nodeType === 3) return /\S/.test(node.nodeValue ?? '');
-  if (node.nodeType !== 1) return false;
-  const element = node as Element;
-  return (
-    /\S/.test(element.textContent ?? '') || element.matches(MEDIA) || !!element.querySelector(MEDIA)
-  );
 }
 
 /** Whether a node shows anything but the headings in `ignored`. */

@@ -1,5 +1,5 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
-import { hasText, holdsTag, isHeading, lineText } from '../presence';
+import { hasText, holdsTag, isHeading, lineText, showsSomething } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -154,24 +154,10 @@ export function removeNonContent(root: Element): void {
   }
 }
 
-const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg, canvas, math';
-
-/** Whether a reader sees nothing of the node: no text, no picture (comments, emptied blocks). */
-function showsNothing(node: Node): boolean {
-  // 1: an element (Node's constants are not globals in every DOM implementation).
-  if (node.nodeType !== 1) return !hasText(node);
-  const element = node as Element;
-  return (
-    !hasText(element) &&
-    !element.matches(SHOWN_WITHOUT_TEXT) &&
-    !element.querySelector(SHOWN_WITHOUT_TEXT)
-  );
-}
-
 /** Whether nothing a reader sees follows the element in its parent. */
 function endsItsBlock(element: Element): boolean {
   for (let node = element.nextSibling; node; node = node.nextSibling)
-    if (!showsNothing(node)) return false;
+    if (showsSomething(node)) return false;
   return true;
 }
 
@@ -181,7 +167,7 @@ function endsItsBlock(element: Element): boolean {
  */
 function headingOver(element: Element): Element | undefined {
   for (let node = element.previousSibling; node; node = node.previousSibling) {
-    if (showsNothing(node)) continue;
+    if (!showsSomething(node)) continue;
     return node.nodeType === 1 && isHeading(node as Element) ? (node as Element) : undefined;
   }
   return undefined;
@@ -292,18 +278,24 @@ export function taskMarker(doc: Document, checked: boolean): Element {
 }
 
 /**
- * List items that show nothing (an icon link whose picture is the stylesheet's, a share button's
- * empty anchor, a spacer) would each be a bare "-" in the note, and a numbered list would count
- * them. They go, and a list they leave without items goes with them.
+ * List items that would write nothing in the note (an icon link whose picture is the
+ * stylesheet's or an inline SVG, a share button's empty anchor, a spacer) would each be a bare
+ * "-", and a numbered list would count them. They go, and a list they leave without items goes
+ * with them. Of what shows without text, the Markdown keeps only images: frames, SVG and canvas
+ * are left out of it (markdown.ts), and players have become links by now (media.ts).
  */
 export function removeEmptyListItems(root: Element): void {
   for (const item of Array.from(root.getElementsByTagName('li'))) {
-    if (!showsNothing(item)) continue;
+    if (writesSomething(item)) continue;
     const list = item.parentElement;
     item.remove();
-    if (list && (list.localName === 'ul' || list.localName === 'ol') && showsNothing(list))
+    if (list && (list.localName === 'ul' || list.localName === 'ol') && !writesSomething(list))
       list.remove();
   }
+}
+
+function writesSomething(element: Element): boolean {
+  return hasText(element) || element.getElementsByTagName('img').length > 0;
 }
 
 /**
