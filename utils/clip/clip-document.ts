@@ -6,7 +6,7 @@ import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls'
 import { cleanByline, cleanMetadataText, extractMetadata, isMenuByline } from './metadata/metadata';
 import { normalizeCallouts } from './prepare/callouts';
 import { neutraliseCommonClassWords } from './prepare/class-words';
-import { removeArticleClutter, removeHoverCards } from './prepare/clutter';
+import { markPageEndHeadings, removeArticleClutter, removeHoverCards } from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
 import {
@@ -240,6 +240,7 @@ function prepareContent(root: Element, context: Context): void {
   freeEmbeddedPosts(root);
   captionedPicturesAsFigures(root);
   neutraliseCommonClassWords(root);
+  markPageEndHeadings(root);
 }
 
 function degrade(context: Context): void {

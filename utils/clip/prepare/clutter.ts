@@ -819,6 +819,19 @@ function showsAfter(node: Node, ignored = NO_HEADINGS): boolean {
   return false;
 }
 
+/** Set on the prepared copy only, on the headings the page itself ends with. */
+const PAGE_END_ATTRIBUTE = 'data-clipdeck-page-end';
+
+/**
+ * Marks the headings the page itself ends with, before Readability reads it: a heading the
+ * article ends with once Readability left out what followed it ("Latest news" over a list it
+ * dropped, "Featured" over cards) heads nothing in the note, while one the page ends with is
+ * the page's own.
+ */
+export function markPageEndHeadings(root: Element): void {
+  for (const heading of trailingHeadings(root)) heading.setAttribute(PAGE_END_ATTRIBUTE, '');
+}
+
 /**
  * The headings the article ends with: nothing after them shows but other such headings. Once
  * what followed a heading went as clutter ("About the author" over a removed author box,
@@ -966,9 +979,6 @@ export function removeArticleClutter(
   discussion = false,
 ): void {
   const { author, title } = note;
-  // Headings the page itself ends with stay as the page has them: only those the removals
-  // below leave at the end go.
-  const endedWith = trailingHeadings(content);
   removeNavigation(content);
   // Neither rule removes a block holding the first prose, so one reading serves both.
   const prose = firstProse(content);
@@ -981,7 +991,10 @@ export function removeArticleClutter(
   removeCardRuns(content, pageUrl);
   removeClutterLines(content, pageUrl, discussion);
   removeInputForms(content);
-  for (const heading of trailingHeadings(content)) if (!endedWith.has(heading)) heading.remove();
+  // Headings the page itself ends with stay as the page has them (markPageEndHeadings); those
+  // left at the end once what followed them went, by Readability or by the removals above, go.
+  for (const heading of trailingHeadings(content))
+    if (!heading.hasAttribute(PAGE_END_ATTRIBUTE)) heading.remove();
 }
 
 const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;

@@ -474,6 +474,38 @@ describe('consent banners', () => {
   });
 });
 
+// Readability leaves out a list of links under a heading and keeps the heading: the note ended
+// in "LATEST NEWS" or "Featured" heading nothing (extraction-benchmark and readability/ehow-1).
+describe('a heading whose content Readability left out', () => {
+  const PAGE = 'https://notebook.example/2024/05/pruning-roses';
+  const STORY = numbered(
+    'Step',
+    'cut each cane just above an outward-facing bud, at an angle, so that water runs off and the new growth opens the bush.',
+  )(0, 5);
+  const page = (end: string) =>
+    `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${end}</article></body></html>`;
+  const headlines = Array.from(
+    { length: 8 },
+    (_, index) =>
+      `<li><a href="/2024/05/story-${index}">Another story from the garden, number ${index}</a></li>`,
+  ).join('');
+
+  it('goes with it', () => {
+    const markdown = markdownOf(
+      page(`<h2>Latest news</h2><div class="related-stories"><ul>${headlines}</ul></div>`),
+      PAGE,
+    );
+    expect(markdown).toContain('Step 4');
+    expect(markdown).not.toContain('Another story');
+    expect(markdown).not.toContain('Latest news');
+  });
+
+  it('but a heading the page itself ends with stays', () => {
+    const markdown = markdownOf(page('<h2>To be continued</h2>'), PAGE);
+    expect(markdown).toMatch(/## To be continued$/);
+  });
+});
+
 // The controls of a form go before Readability reads the page; the labels and notes around them
 // stayed, and a comment form ended the note with "Name *" and "Email *" (readability/firefox-nightly-blog).
 describe('forms that ask the reader for something', () => {
