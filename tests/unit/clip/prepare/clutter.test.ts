@@ -474,16 +474,19 @@ describe('consent banners', () => {
   });
 });
 
-// Readability leaves out a list of links under a heading and keeps the heading: the note ended
-// in "LATEST NEWS" or "Featured" heading nothing (extraction-benchmark and readability/ehow-1).
-describe('a heading whose content Readability left out', () => {
-  const PAGE = 'https://notebook.example/2024/05/pruning-roses';
-  const STORY = numbered(
+/** A gardening post of five numbered steps, with `end` after them in its article. */
+const ROSES_URL = 'https://notebook.example/2024/05/pruning-roses';
+function rosesPage(end: string): string {
+  const steps = numbered(
     'Step',
     'cut each cane just above an outward-facing bud, at an angle, so that water runs off and the new growth opens the bush.',
   )(0, 5);
-  const page = (end: string) =>
-    `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${end}</article></body></html>`;
+  return `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${steps}${end}</article></body></html>`;
+}
+
+// Readability leaves out a list of links under a heading and keeps the heading: the note ended
+// in "LATEST NEWS" or "Featured" heading nothing (extraction-benchmark and readability/ehow-1).
+describe('a heading whose content Readability left out', () => {
   const headlines = Array.from(
     { length: 8 },
     (_, index) =>
@@ -492,8 +495,8 @@ describe('a heading whose content Readability left out', () => {
 
   it('goes with it', () => {
     const markdown = markdownOf(
-      page(`<h2>Latest news</h2><div class="related-stories"><ul>${headlines}</ul></div>`),
-      PAGE,
+      rosesPage(`<h2>Latest news</h2><div class="related-stories"><ul>${headlines}</ul></div>`),
+      ROSES_URL,
     );
     expect(markdown).toContain('Step 4');
     expect(markdown).not.toContain('Another story');
@@ -501,7 +504,7 @@ describe('a heading whose content Readability left out', () => {
   });
 
   it('but a heading the page itself ends with stays', () => {
-    const markdown = markdownOf(page('<h2>To be continued</h2>'), PAGE);
+    const markdown = markdownOf(rosesPage('<h2>To be continued</h2>'), ROSES_URL);
     expect(markdown).toMatch(/## To be continued$/);
   });
 });
@@ -509,16 +512,7 @@ describe('a heading whose content Readability left out', () => {
 // The controls of a form go before Readability reads the page; the labels and notes around them
 // stayed, and a comment form ended the note with "Name *" and "Email *" (readability/firefox-nightly-blog).
 describe('forms that ask the reader for something', () => {
-  const PAGE = 'https://notebook.example/2024/05/pruning-roses';
-  const STORY = numbered(
-    'Step',
-    'cut each cane just above an outward-facing bud, at an angle, so that water runs off and the new growth opens the bush.',
-  )(0, 5);
-  const clip = (after: string) =>
-    markdownOf(
-      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}${after}</article></body></html>`,
-      PAGE,
-    );
+  const clip = (after: string) => markdownOf(rosesPage(after), ROSES_URL);
 
   it('leaves out a reply form, its labels and the heading over it', () => {
     const markdown = clip(`<div id="respond"><h3>Leave a Reply</h3>
@@ -551,8 +545,10 @@ describe('forms that ask the reader for something', () => {
       '</form>',
     ].join(indent);
     const markdown = markdownOf(
-      `<html><head><title>Pruning roses</title></head><body><article><h1>Pruning roses</h1>${STORY}<h2>Tools</h2><p>Sharp bypass secateurs and gloves.</p><div id="respond"><h3>Leave a Reply</h3>${form}</div></article></body></html>`,
-      PAGE,
+      rosesPage(
+        `<h2>Tools</h2><p>Sharp bypass secateurs and gloves.</p><div id="respond"><h3>Leave a Reply</h3>${form}</div>`,
+      ),
+      ROSES_URL,
       'full-page',
     );
     expect(markdown).toContain('Step 4');
