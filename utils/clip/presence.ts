@@ -48,7 +48,7 @@ export function lineText(node: Node | null | undefined): string {
 }
 
 /** What shows without text: a picture, a video, a sound, a frame. */
-const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg';
+export const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg';
 
 /** Whether a node shows anything: words, or a picture, video or frame. */
 export function showsSomething(node: Node): boolean {

@@ -1,6 +1,12 @@
 import { isWhitespaceCode } from '../markdown/text';
 import { titleWords } from '../metadata/metadata';
-import { elementBeside, isHeading, lineText, showsSomething } from '../presence';
+import {
+  elementBeside,
+  isHeading,
+  lineText,
+  SHOWN_WITHOUT_TEXT,
+  showsSomething,
+} from '../presence';
 import { ASKS_FOR_INPUT, FORM_TEXT_LIMIT } from './structure';
 
 /**
@@ -98,7 +104,8 @@ const DATELINE_WORD = new RegExp(
 // Blocks only: an inline word ("needs *more* explanation") is never a label on its own.
 const BLOCK_SELECTOR =
   'p, div, section, aside, header, footer, h1, h2, h3, h4, h5, h6, li, dl, dd, dt';
-const MEDIA = 'img, picture, video, audio, iframe, svg';
+/** What the clutter rules count as a picture, as showsSomething does (presence.ts). */
+const MEDIA = SHOWN_WITHOUT_TEXT;
 const KEEP_INSIDE = 'pre, code, table, blockquote';
 
 function linkTextLength(element: Element): number {
