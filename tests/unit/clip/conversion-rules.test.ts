@@ -439,6 +439,19 @@ describe('touching emphasis', () => {
       'The **Keepers** wrote the *lighthouse* log along the ~~old harbour route~~ every night.',
     );
   });
+  it('writes emphasis inside emphasis of the same kind once', () => {
+    // Editors wrap again what is already bold: the page shows one bold run, and "****" in the
+    // Markdown would show its stars in any editor that does not render it.
+    const markdown = markdownOf(`
+      <p><strong><strong>Watch next</strong></strong></p>
+      <p>The <i>keepers' <em>own</em> log</i> and the <b>lamp <a href="https://keepers.example/lamp"><strong>room</strong></a></b> survive, <em>with <strong>its</strong> lens</em>.</p>`);
+    expect(markdown).toContain('**Watch next**');
+    expect(markdown).not.toContain('****');
+    expect(markdown).toContain(
+      "The *keepers' own log* and the **lamp [room](https://keepers.example/lamp)** survive, *with **its** lens*.",
+    );
+    expect(micromark(markdown)).toContain('<strong>Watch next</strong>');
+  });
 });
 
 describe('lists nested as the page draws them', () => {

@@ -235,14 +235,33 @@ const DELIMITER_KIND: Record<string, string> = {
 };
 const EMPHASIS_SELECTOR = Object.keys(DELIMITER_KIND).join(', ');
 
+/** For each kind, the tags that write it: what an element's enclosing emphasis of its kind is found by. */
+const TAGS_OF_KIND = new Map<string, string>();
+for (const [tag, kind] of Object.entries(DELIMITER_KIND)) {
+  TAGS_OF_KIND.set(kind, TAGS_OF_KIND.has(kind) ? `${TAGS_OF_KIND.get(kind)}, ${tag}` : tag);
+}
+
 /**
- * Emphasis split into touching elements (`<em>b</em><em>y Your Name</em>`, from editors that
- * style a word letter by letter, or `<b>Keep</b><strong>ers</strong>` where two editors met)
- * becomes one element: Markdown has no way to write two runs of one delimiter with nothing
- * between them (`*b**y Your Name*` and `~~a~~~~b~~` read as something else).
+ * Each run of emphasis written with its delimiter once. Emphasis inside emphasis of the same
+ * kind (`<strong><strong>…</strong></strong>`, `<i>… <em>word</em> …</i>`, from editors that
+ * wrap again what is already set) looks no different on the page, but Markdown would write its
+ * delimiters twice: `****Watch next****`. The inner element goes, its content stays (code inside
+ * code is one span already). Then emphasis split into touching elements (`<em>b</em><em>y Your
+ * Name</em>`, from editors that style a word letter by letter, or `<b>Keep</b><strong>ers</strong>`
+ * where two editors met) becomes one element: Markdown has no way to write two runs of one
+ * delimiter with nothing between them (`*b**y Your Name*` and `~~a~~~~b~~` read as something else).
  */
 export function mergeAdjacentEmphasis(root: Element): void {
-  for (const element of Array.from(root.querySelectorAll(EMPHASIS_SELECTOR))) {
+  const elements = Array.from(root.querySelectorAll(EMPHASIS_SELECTOR));
+  for (const element of elements) {
+    const kind = DELIMITER_KIND[element.localName] as string;
+    if (kind === 'code') continue;
+    const outer = element.parentElement?.closest(TAGS_OF_KIND.get(kind) as string);
+    if (outer && root.contains(outer)) {
+      element.replaceWith(...Array.from(element.childNodes));
+    }
+  }
+  for (const element of elements) {
     if (!element.parentNode) continue;
     const kind = DELIMITER_KIND[element.localName];
     let next = element.nextSibling;
