@@ -173,8 +173,58 @@ function headingOver(element: Element): Element | undefined {
   return undefined;
 }
 
-/** Full-page mode: the page without its navigation, banners, dialogs and forms. */
+/**
+ * The heading with the wrappers it alone fills (`<header><h2>Most popular</h2></header>`): what
+ * stands over its section among the section's blocks. As the markup has it, the wrapper holds
+ * no other element; as a reader sees it (`asShown`), none that shows anything, so a headline
+ * left alone in its header once the breadcrumb beside it went still heads the article after it.
+ */
+function headingBlock(heading: Element, root: Element, asShown: boolean): Element {
+  let block = heading;
+  for (let parent = block.parentElement; parent && parent !== root; parent = parent.parentElement) {
+    const inner = block;
+    const alone = Array.from(parent.childNodes).every(
+      (child) => child === inner || ((asShown || child.nodeType !== 1) && !showsSomething(child)),
+    );
+    if (!alone) break;
+    block = parent;
+  }
+  return block;
+}
+
+/**
+ * What the heading heads: the elements after its block, up to the next heading of its rank or
+ * above, and whether anything there shows to a reader.
+ */
+function sectionUnder(
+  heading: Element,
+  root: Element,
+  asShown: boolean,
+): { shows: boolean; elements: Element[] } {
+  const rank = Number(heading.localName.charAt(1));
+  const elements: Element[] = [];
+  let shows = false;
+  for (let node = headingBlock(heading, root, asShown).nextSibling; node; node = node.nextSibling) {
+    const element = node.nodeType === 1 ? (node as Element) : undefined;
+    if (element && isHeading(element) && Number(element.localName.charAt(1)) <= rank) break;
+    if (element) elements.push(element);
+    shows ||= showsSomething(node);
+  }
+  return { shows, elements };
+}
+
+/**
+ * Full-page mode: the page without its navigation, banners, dialogs and forms. A heading over
+ * only what went ("Navigation menu" over the site's menus, "Most popular" over its links, "Leave
+ * a Reply" over the reply form) would head nothing, and goes with it. A heading that had nothing
+ * under it before (a card's title, the last words of a page), or whose section lost nothing,
+ * stays as the page has it.
+ */
 export function removePageChrome(root: Element): void {
+  const sections = Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'), (heading) => ({
+    heading,
+    ...sectionUnder(heading, root, false),
+  }));
   for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
     if (root.contains(element) && !element.querySelector('main, article, [role="main"]'))
       element.remove();
@@ -185,11 +235,15 @@ export function removePageChrome(root: Element): void {
     // A form that asked for nothing but holds paragraphs wraps a post: old Reddit sets every
     // post and comment body in a form of its own (for editing in place).
     if (!form.hasAttribute(ASKS_FOR_INPUT) && form.querySelector('p')) continue;
-    // The heading right over a form that ends its block is the form's own ("Leave a Reply"):
-    // without the form it would head nothing.
+    // Its controls went before Readability read the page, so a reply form shows nothing by now:
+    // the heading right over it, when it ends its block, is the form's own.
     const heading = endsItsBlock(form) ? headingOver(form) : undefined;
     heading?.remove();
     form.remove();
+  }
+  for (const { heading, shows, elements } of sections) {
+    if (!root.contains(heading) || sectionUnder(heading, root, true).shows) continue;
+    if (shows || elements.some((element) => !root.contains(element))) heading.remove();
   }
 }
 

@@ -507,6 +507,38 @@ describe('a heading whose content Readability left out', () => {
     const markdown = markdownOf(rosesPage('<h2>To be continued</h2>'), ROSES_URL);
     expect(markdown).toMatch(/## To be continued$/);
   });
+
+  // Full-page mode keeps the page's text but not its navigation: Wikipedia's notes ended in
+  // "## Navigation menu", a news page's in "## Most popular" over its removed link list.
+  it('goes in full-page mode too, once the navigation under it is left out', () => {
+    const markdown = markdownOf(
+      rosesPage(`<h2>Navigation menu</h2><nav><ul>${headlines}</ul></nav>`),
+      ROSES_URL,
+      'full-page',
+    );
+    expect(markdown).toContain('Step 4');
+    expect(markdown).not.toContain('Another story');
+    expect(markdown).not.toContain('Navigation menu');
+    expect(markdownOf(rosesPage('<h2>To be continued</h2>'), ROSES_URL, 'full-page')).toMatch(
+      /## To be continued$/,
+    );
+  });
+
+  it('keeps in full-page mode a card title the footer followed, and a headline left alone in its header', () => {
+    const page = rosesPage(
+      `<ul class="more"><li><a href="/2024/06/mulch"><img src="/mulch.jpg" alt=""></a>
+        <h4><a href="/2024/06/mulch">Mulching before the summer</a></h4></li></ul>`,
+    )
+      .replace(
+        '<h1>Pruning roses</h1>',
+        '<header><h1>Pruning roses</h1><div class="categories"><p class="breadcrumbs"><a href="/">Home</a> › <a href="/garden">Garden</a></p></div></header>',
+      )
+      .replace('</article>', `</article><footer><nav><ul>${headlines}</ul></nav></footer>`);
+    const markdown = markdownOf(page, ROSES_URL, 'full-page');
+    expect(markdown).toMatch(/^# Pruning roses/);
+    expect(markdown).toMatch(/#### \[Mulching before the summer\]\([^)]+\)$/);
+    expect(markdown).not.toContain('Another story');
+  });
 });
 
 // The controls of a form go before Readability reads the page; the labels and notes around them
