@@ -454,6 +454,23 @@ describe('touching emphasis', () => {
   });
 });
 
+describe('an image description a page wrote as markup', () => {
+  it('keeps its words and leaves out its tags', () => {
+    const markdown = markdownOf(`
+      <figure><img src="https://coast.example/lamp.jpg" alt='The lamp room at dusk.<br><small>Photo by <a href="https://photos.example/ricardo">Ricardo</a></small>'></figure>
+      <p><img src="https://coast.example/log.jpg" alt='<span style="font-size:13px;">The 1887 log</span>'> The log of 1887.</p>
+      <p><img src="https://coast.example/bad.jpg" alt='Keeper <a title="x" onerror="alert(1)"'> Unclosed.</p>`);
+    expect(markdown).toContain(
+      '![The lamp room at dusk. Photo by Ricardo](https://coast.example/lamp.jpg)',
+    );
+    expect(markdown).toContain('![The 1887 log](https://coast.example/log.jpg)');
+    const html = micromark(markdown);
+    expect(html).toContain('alt="The lamp room at dusk. Photo by Ricardo"');
+    // What is no whole tag stays the page's words, escaped: never markup in the note.
+    expect(html).toContain('alt="Keeper &lt;a title=&quot;x&quot; onerror=&quot;alert(1)&quot;"');
+  });
+});
+
 describe('lists nested as the page draws them', () => {
   const rendered = (markdown: string) =>
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');

@@ -300,6 +300,22 @@ function fenceLanguage(language: string): string {
   return /^[\w#+.-]*/.exec(language)?.[0] ?? '';
 }
 
+/** A tag as a page writes it: `<br>`, `<small>`, `<a href="…">`, `</span>`. */
+const MARKUP_TAG = /<(\/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?\/?>/g;
+
+/**
+ * An image's description as words. Some publishing tools write the caption's markup into the
+ * alt text (`Can you spot it?<br><small>Photo by <a href="…">Ricardo</a></small>`, `<span
+ * style="font-size:13px;">Nintendo/Apple</span>`), and the note showed the tags, escaped, as
+ * text. A tag reads as what it separates: a line break as a space, anything else as nothing.
+ */
+function altWords(alt: string): string {
+  if (!alt.includes('<')) return alt;
+  return alt.replace(MARKUP_TAG, (_tag, _closing, name: string) =>
+    name.toLowerCase() === 'br' ? ' ' : '',
+  );
+}
+
 let sharedConverter: TurndownService | undefined;
 
 /** One converter for every clip: building it costs more than converting a short page, and its
@@ -469,7 +485,7 @@ export function createMarkdownConverter(): TurndownService {
       // The page's words, escaped like any: an alt of `<a title="x" onerror="…">` was raw HTML in
       // the image's description, which a renderer that allows HTML writes into the alt attribute
       // unescaped, breaking out of it.
-      const alt = safeInlineText(node.getAttribute('alt') ?? '', { lineStart: false });
+      const alt = safeInlineText(altWords(node.getAttribute('alt') ?? ''), { lineStart: false });
       if (node.hasAttribute(EMBEDDED_IMAGE_ATTRIBUTE)) {
         return `*(${alt ? `Image “${alt}”` : 'An image'} was embedded in the page and is not saved in this note.)*`;
       }
