@@ -439,6 +439,15 @@ describe('touching emphasis', () => {
       'The **Keepers** wrote the *lighthouse* log along the ~~old harbour route~~ every night.',
     );
   });
+  it('writes runs of one kind a space apart as one, but leaves code spans apart', () => {
+    // `**DevTools Fission** **M2**` shows its stars in the middle of what the page shows as one run.
+    const markdown = markdownOf(`
+      <p><b>Lamp room</b> <strong>M2</strong> was <em>Call Me</em>
+        <i>by Your Name</i> in the log; run <code>wind</code> <code>--gust</code> to read it.</p>`);
+    expect(markdown).toContain(
+      '**Lamp room M2** was *Call Me by Your Name* in the log; run `wind` `--gust` to read it.',
+    );
+  });
   it('writes emphasis inside emphasis of the same kind once', () => {
     // Editors wrap again what is already bold: the page shows one bold run, and "****" in the
     // Markdown would show its stars in any editor that does not render it.

@@ -248,8 +248,9 @@ for (const [tag, kind] of Object.entries(DELIMITER_KIND)) {
  * delimiters twice: `****Watch next****`. The inner element goes, its content stays (code inside
  * code is one span already). Then emphasis split into touching elements (`<em>b</em><em>y Your
  * Name</em>`, from editors that style a word letter by letter, or `<b>Keep</b><strong>ers</strong>`
- * where two editors met) becomes one element: Markdown has no way to write two runs of one
- * delimiter with nothing between them (`*b**y Your Name*` and `~~a~~~~b~~` read as something else).
+ * where two editors met), or a space apart, becomes one element: Markdown has no way to write two
+ * runs of one delimiter with nothing between them (`*b**y Your Name*` and `~~a~~~~b~~` read as
+ * something else).
  */
 export function mergeAdjacentEmphasis(root: Element): void {
   const elements = Array.from(root.querySelectorAll(EMPHASIS_SELECTOR));
@@ -264,11 +265,26 @@ export function mergeAdjacentEmphasis(root: Element): void {
   for (const element of elements) {
     if (!element.parentNode) continue;
     const kind = DELIMITER_KIND[element.localName];
-    let next = element.nextSibling;
-    while (next && next.nodeType === 1 && DELIMITER_KIND[(next as Element).localName] === kind) {
+    for (;;) {
+      // Runs a space apart (`<b>DevTools Fission</b> <b>M2</b>`) read as one run on the page
+      // too, and `**DevTools Fission** **M2**` shows its stars in the middle. Code spans a space
+      // apart are two pieces of code, and stay two.
+      const space =
+        kind !== 'code' && element.nextSibling && isBlankText(element.nextSibling)
+          ? element.nextSibling
+          : undefined;
+      const next = (space ?? element).nextSibling;
+      if (next?.nodeType !== 1) break;
+      if (DELIMITER_KIND[(next as Element).localName] !== kind) break;
+      if (space) element.append(' ');
+      space?.remove();
       element.append(...Array.from(next.childNodes));
       next.remove();
-      next = element.nextSibling;
     }
   }
+}
+
+/** A text node of white space only: what separates two runs by a space, however indented. */
+function isBlankText(node: Node): boolean {
+  return node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
 }
