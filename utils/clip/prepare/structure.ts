@@ -182,14 +182,19 @@ function headingOver(element: Element): Element | undefined {
 function headingBlock(heading: Element, root: Element, asShown: boolean): Element {
   let block = heading;
   for (let parent = block.parentElement; parent && parent !== root; parent = parent.parentElement) {
-    const inner = block;
-    const alone = Array.from(parent.childNodes).every(
-      (child) => child === inner || ((asShown || child.nodeType !== 1) && !showsSomething(child)),
-    );
-    if (!alone) break;
+    if (!fillsAlone(block, parent, asShown)) break;
     block = parent;
   }
   return block;
+}
+
+/** Whether nothing else in the parent counts beside the node: a sibling walk, as a flat page may hold thousands. */
+function fillsAlone(node: Node, parent: Element, asShown: boolean): boolean {
+  for (let child = parent.firstChild; child; child = child.nextSibling) {
+    if (child === node) continue;
+    if ((!asShown && child.nodeType === 1) || showsSomething(child)) return false;
+  }
+  return true;
 }
 
 /**
