@@ -461,6 +461,20 @@ describe('touching emphasis', () => {
     );
     expect(micromark(markdown)).toContain('<strong>Watch next</strong>');
   });
+  it('writes a bold sentence with an italic phrase as one bold run', () => {
+    // Rich-text editors write the italic phrase as `<i><strong>…</strong></i>` between two bold
+    // runs: `**the** ***direction*** **is**` shows its stars three times in the middle of a sentence.
+    const markdown = markdownOf(`
+      <p>As logged: <strong>In the keepers' ontology, the </strong><i><strong>direction of the beam</strong></i><strong> is set by the lens.</strong></p>
+      <p>Not beside bold: <i><strong>alone</strong></i>, and <em>slanted </em><em><strong>and heavy</strong></em>.</p>`);
+    expect(markdown).toContain(
+      "As logged: **In the keepers' ontology, the *direction of the beam* is set by the lens.**",
+    );
+    expect(markdown).toContain('Not beside bold: ***alone***, and *slanted **and heavy***.');
+    expect(micromark(markdown)).toContain(
+      "<strong>In the keepers' ontology, the <em>direction of the beam</em> is set by the lens.</strong>",
+    );
+  });
 });
 
 describe('an image description a page wrote as markup', () => {

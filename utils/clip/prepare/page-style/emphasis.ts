@@ -263,6 +263,9 @@ export function mergeAdjacentEmphasis(root: Element): void {
     }
   }
   for (const element of elements) {
+    if (element.parentNode) liftInnerEmphasisToNeighbours(element);
+  }
+  for (const element of elements) {
     if (!element.parentNode) continue;
     const kind = DELIMITER_KIND[element.localName];
     for (;;) {
@@ -286,5 +289,41 @@ export function mergeAdjacentEmphasis(root: Element): void {
 
 /** A text node of white space only: what separates two runs by a space, however indented. */
 function isBlankText(node: Node): boolean {
-  return node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
+  return node.nodeType === 3 && !hasText(node);
+}
+
+/** The element beside a node in one direction, past white space only, or none. */
+function neighbourElement(
+  node: Node,
+  direction: 'previousSibling' | 'nextSibling',
+): Element | undefined {
+  let neighbour = node[direction];
+  if (neighbour && isBlankText(neighbour)) neighbour = neighbour[direction];
+  return neighbour?.nodeType === 1 ? (neighbour as Element) : undefined;
+}
+
+/**
+ * Emphasis of one kind whose whole content is emphasis of another, beside runs of that other kind,
+ * turned inside out: `<strong>the </strong><i><strong>direction</strong></i><strong> is</strong>`
+ * (what Google Docs and most rich-text editors write for a bold sentence with an italic phrase)
+ * becomes three bold runs in a row, which the merge makes one: `**the *direction* is**`, not
+ * `**the** ***direction*** **is**`. Both nestings look the same on the page.
+ */
+function liftInnerEmphasisToNeighbours(element: Element): void {
+  const kind = DELIMITER_KIND[element.localName];
+  const inner = element.firstElementChild;
+  if (kind === 'code' || !inner || element.firstChild !== inner || element.lastChild !== inner)
+    return;
+  const innerKind = DELIMITER_KIND[inner.localName];
+  if (!innerKind || innerKind === kind || innerKind === 'code') return;
+  const besideInnerKind = (neighbour: Element | undefined) =>
+    neighbour !== undefined && DELIMITER_KIND[neighbour.localName] === innerKind;
+  if (
+    !besideInnerKind(neighbourElement(element, 'previousSibling')) &&
+    !besideInnerKind(neighbourElement(element, 'nextSibling'))
+  )
+    return;
+  element.replaceWith(inner);
+  element.append(...Array.from(inner.childNodes));
+  inner.append(element);
 }
