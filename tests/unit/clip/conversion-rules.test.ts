@@ -494,6 +494,42 @@ describe('an image description a page wrote as markup', () => {
   });
 });
 
+describe('a picture that opens a caption line', () => {
+  it('starts the line, one space before the words after it', () => {
+    // News sites wrap a lead picture and its credit in styling spans, with the markup's line
+    // breaks between them and a screen-reader label ("Image copyright") taken out: the note
+    // opened "  ![Lamp room](…)   Coastguard Archive", indented, with a run of spaces inside.
+    const doc = pageFromHtml(
+      `<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+      <body><article>
+        <figure class="lead">
+          <span class="image-and-copyright">
+            <img src="https://coast.example/lamp.jpg" alt="Lamp room">
+            <span class="off-screen" style="position:absolute;clip:rect(0 0 0 0)">Image copyright</span>
+            <span class="copyright">Coastguard Archive</span>
+          </span>
+        </figure>
+        ${PROSE}
+        <p><em><img src="https://coast.example/log.jpg" alt="The log">
+          <small>The 1887 log, open at March.</small></em></p>
+        ${PROSE}
+      </article></body></html>`,
+    );
+    const result = clipDocument(doc, { mode: 'article' });
+    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+    const markdown = result.clip.markdown;
+    expect(
+      markdown.startsWith('![Lamp room](https://coast.example/lamp.jpg) Coastguard Archive\n'),
+    ).toBe(true);
+    expect(markdown).toContain(
+      '\n![The log](https://coast.example/log.jpg) *The 1887 log, open at March.*\n',
+    );
+    expect(micromark(markdown)).toContain(
+      '<p><img src="https://coast.example/lamp.jpg" alt="Lamp room" /> Coastguard Archive</p>',
+    );
+  });
+});
+
 describe('lists nested as the page draws them', () => {
   const rendered = (markdown: string) =>
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');

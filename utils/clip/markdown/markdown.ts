@@ -15,7 +15,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
-import { elementBeside } from '../presence';
+import { elementBeside, hasText } from '../presence';
 import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
@@ -656,6 +656,50 @@ export function finishMarkdown(markdown: string): string {
     .replace(/\s+$/, '');
 }
 
+/** Inline wrappers a picture can step out of without losing anything it shows (never a link). */
+const PLAIN_INLINE = /^(?:span|font|em|i|strong|b|small|big|u|mark|ins|abbr|cite|time|label)$/;
+
+/**
+ * A picture that opens a styling wrapper, with space after it, steps out in front of the wrapper.
+ * Turndown keeps the space after a picture and then reads the wrapper's words (which a picture has
+ * none of) as starting with it, so it writes that space before the whole wrapper: a caption line
+ * `<span><img> Getty Images</span>` became "  ![Taylor Swift](…)  Getty Images" (BBC, MSN), a
+ * note that opens indented. In front of the wrapper the picture is written first, the space after.
+ */
+function liftOpeningPictures(root: Element): void {
+  for (const image of Array.from(root.getElementsByTagName('img'))) {
+    const after = image.nextSibling;
+    if (after?.nodeType !== 3 || !/^\s/.test(after.nodeValue ?? '')) continue;
+    let wrapper = image.parentElement;
+    while (
+      wrapper &&
+      wrapper !== root &&
+      PLAIN_INLINE.test(wrapper.localName) &&
+      !showsSomethingBefore(image)
+    ) {
+      wrapper.before(image);
+      wrapper = image.parentElement;
+    }
+  }
+}
+
+/** Whether an earlier sibling of the node holds words or a picture of its own. */
+function showsSomethingBefore(node: Node): boolean {
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (hasText(sibling)) return true;
+    if (sibling.nodeType !== 1) continue;
+    const element = sibling as Element;
+    if (element.localName === 'img' || element.querySelector('img, svg, video, iframe'))
+      return true;
+  }
+  return false;
+}
+
 export function toMarkdown(root: Element, service: TurndownService = markdownConverter()): string {
+  liftOpeningPictures(root);
+  // Turndown keeps the space after a picture, and then every space of the text nodes that follow
+  // it until an element comes: removed elements leave their neighbours' white space as several
+  // text nodes in a row, written as a run of spaces ("![…](…)   Getty Images"). One text node each.
+  root.normalize();
   return finishMarkdown(service.turndown(root as HTMLElement));
 }
