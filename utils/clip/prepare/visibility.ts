@@ -29,7 +29,8 @@ const NOT_RENDERED = new Set([
 /**
  * Text-level elements are not asked for their computed style: stylesheets hide blocks (menus,
  * dialogs, banners), and one style lookup per word-level element would double the walk's cost.
- * Their attributes and inline styles still count.
+ * Their attributes and inline styles still count, and a styled span holding only a short text is
+ * measured for the screen-reader label's pixel (clippedToAPixel).
  */
 const PHRASING = new Set([
   'A',
@@ -236,15 +237,43 @@ function judge(live: Element, state: WalkState): Verdict {
   const tag = live.tagName;
   if (NOT_RENDERED.has(tag)) return SKIP;
   if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) return HIDDEN_BY_ATTRIBUTES;
-  if (
-    state.useComputed &&
-    state.view &&
-    !PHRASING.has(tag) &&
-    hiddenByComputedStyle(live, state.view)
-  ) {
-    return HIDDEN_BY_STYLE;
+  if (state.useComputed && state.view) {
+    if (PHRASING.has(tag)) {
+      if (tag === 'SPAN' && clippedToAPixel(live, state.view)) return HIDDEN_BY_STYLE;
+    } else if (hiddenByComputedStyle(live, state.view)) {
+      return HIDDEN_BY_STYLE;
+    }
   }
   return DESCEND;
+}
+
+/**
+ * A label only screen readers get, styled by the page's own class rather than a known name (CSS-
+ * in-JS writes `.css-1dv1kvn{position:absolute;clip:rect(0 0 0 0);width:1px;height:1px}`): the
+ * New York Times puts "Image" before every picture and "Credit" before its credit that way, and
+ * they read as stray words in a note. Only a styled span holding nothing but a short text is
+ * measured (a box read, far cheaper than a style lookup), inside a parent that is laid out
+ * (closed folds and `until-found` content measure nothing and stay); the few that measure a pixel
+ * or less are confirmed by their style: taken out of the flow and clipped or cut to that box.
+ */
+function clippedToAPixel(live: Element, view: Window): boolean {
+  // A label is a span the page styles (by class, or inline): a bare span styles nothing.
+  if (!live.hasAttribute('class') && !live.hasAttribute('style')) return false;
+  const text = live.firstChild;
+  if (!text || text !== live.lastChild || text.nodeType !== 3) return false;
+  const words = text.nodeValue ?? '';
+  if (words.length > SCREEN_READER_TEXT_LIMIT || !/\S/.test(words)) return false;
+  const box = live as HTMLElement;
+  if (!(box.offsetWidth <= 1 && box.offsetHeight <= 1)) return false;
+  const parent = live.parentElement as HTMLElement | null;
+  if (!parent || parent.offsetWidth <= 1) return false;
+  const style = view.getComputedStyle(live);
+  if (style.position !== 'absolute' && style.position !== 'fixed') return false;
+  return (
+    (style.clip !== '' && style.clip !== 'auto') ||
+    (style.clipPath !== '' && style.clipPath !== 'none') ||
+    style.overflow === 'hidden'
+  );
 }
 
 /** Letters and digits: where two of them meet with no space between, two words run together. */
@@ -517,8 +546,10 @@ export function applyVisibilityMarks(root: Element): void {
  * Text only screen readers get ("(opens in a new tab)", "Continue reading", "Toggle navigation",
  * "Posted on", "Image caption"): the usual classes of WordPress, Bootstrap, Tailwind and Drupal,
  * and the plain "off-screen" of sites that write their own. Its styles clip it to a pixel rather
- * than hide it, so neither the computed style nor a clone can tell; in a note it reads as stray
- * words. Long text under such a class is left alone: that is not a label.
+ * than hide it: the live walk measures that pixel on a styled span holding only its text
+ * (clippedToAPixel), but a label with markup inside, a saved copy read without its styles and
+ * jsdom have only the class to go by; in a note it reads as stray words. Long text under such a
+ * class is left alone: that is not a label.
  */
 const SCREEN_READER_ONLY = [
   'screen-reader-text',
