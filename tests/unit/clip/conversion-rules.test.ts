@@ -530,6 +530,26 @@ describe('a picture that opens a caption line', () => {
   });
 });
 
+describe('a number drawn over a picture', () => {
+  it('leaves a gallery count out and keeps numbers that say something', () => {
+    // The Sun draws each gallery's picture count over its lead picture: the note had a paragraph
+    // "6" between every picture and its caption.
+    const markdown = markdownOf(`
+      <figure><div class="media"><a href="#"><img src="https://coast.example/lamp.jpg" alt="The lamp room"></a><div class="gallery-count"><span>6</span></div></div>
+        <figcaption><span>The lamp room at dusk.</span> <span>Credit: 1887 Society</span></figcaption></figure>
+      <figure><img src="https://coast.example/log.jpg" alt="The log"><div class="slide">2 / 12</div><figcaption>12</figcaption></figure>
+      <figure><img src="https://coast.example/tides.png" alt="Tides"><table><tr><th>Hour</th><th>Height</th></tr><tr><td>1</td><td>4</td></tr></table></figure>`);
+    expect(markdown).toContain(
+      '![The lamp room](https://coast.example/lamp.jpg)\n\nThe lamp room at dusk. Credit: 1887 Society',
+    );
+    expect(markdown).not.toMatch(/^6$/m);
+    expect(markdown).not.toContain('2 / 12');
+    // The caption's own number stays, and so do a table's.
+    expect(markdown).toMatch(/^12$/m);
+    expect(markdown).toContain('| 1 | 4 |');
+  });
+});
+
 describe('lists nested as the page draws them', () => {
   const rendered = (markdown: string) =>
     micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }).replace(/\n/g, '');

@@ -757,8 +757,28 @@ function showsOnlyPictures(element: Element): boolean {
   return true;
 }
 
-/** `<figure>`: images first, then the caption as its own paragraph. */
+/** A picture counter: "6", "1/12". */
+const COUNTER = /^\d{1,3}(?:\s*\/\s*\d{1,3})?$/;
+/** Where a number alone is the page's content, not a badge: captions, tables, code, lists, math. */
+const NUMBERS_THAT_SAY_SOMETHING = 'figcaption, table, pre, code, ol, ul, math, svg';
+
+/**
+ * A number alone beside a figure's picture, outside its caption, is a badge drawn over the
+ * picture: a gallery's count ("6", The Sun), a slideshow's place ("1/12"). In a note it is a
+ * paragraph of one number between the picture and its caption.
+ */
+function removeCounterBadges(figure: Element): void {
+  if (!figure.querySelector('img, picture, video')) return;
+  for (const element of Array.from(figure.getElementsByTagName('*'))) {
+    if (element.firstElementChild || !COUNTER.test((element.textContent ?? '').trim())) continue;
+    if (element.closest(NUMBERS_THAT_SAY_SOMETHING)) continue;
+    element.remove();
+  }
+}
+
+/** `<figure>`: images first, then the caption as its own paragraph; no counter badges. */
 export function normalizeFigures(root: Element): void {
+  for (const figure of Array.from(root.getElementsByTagName('figure'))) removeCounterBadges(figure);
   for (const caption of Array.from(root.querySelectorAll('figcaption'))) {
     const figure = caption.parentElement;
     if (figure?.tagName !== 'FIGURE') continue;
