@@ -6,7 +6,12 @@ import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls'
 import { cleanByline, cleanMetadataText, extractMetadata, isMenuByline } from './metadata/metadata';
 import { normalizeCallouts } from './prepare/callouts';
 import { neutraliseCommonClassWords } from './prepare/class-words';
-import { markPageEndHeadings, removeArticleClutter, removeHoverCards } from './prepare/clutter';
+import {
+  markPageEndHeadings,
+  removeAdUnits,
+  removeArticleClutter,
+  removeHoverCards,
+} from './prepare/clutter';
 import { hoistLinksOutOfInlineCode, normalizeCodeBlocks } from './prepare/code-blocks';
 import { declaredBody, keepDeclaredBody, markDeclaredBody } from './prepare/declared-body';
 import {
@@ -222,6 +227,7 @@ function prepareContent(root: Element, context: Context): void {
   applyVisibilityMarks(root);
   removeHoverCards(root);
   removeConsentBanners(root);
+  removeAdUnits(root);
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);

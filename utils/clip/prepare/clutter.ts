@@ -269,6 +269,94 @@ function isAdSlot(element: Element, text: string, pageUrl: string): boolean {
 }
 
 /**
+ * The standard ad units' sizes (IAB), width by height: an empty box of one of these, set by its
+ * inline style, is a slot waiting for an ad server's script.
+ */
+const AD_UNIT_SIZES = new Set([
+  '728x90',
+  '970x90',
+  '970x250',
+  '300x250',
+  '336x280',
+  '300x600',
+  '160x600',
+  '120x600',
+  '300x1050',
+  '320x50',
+  '320x100',
+  '300x50',
+  '468x60',
+  '234x60',
+  '250x250',
+  '200x200',
+  '180x150',
+  '125x125',
+]);
+/** A width and a height in whole pixels, set in an inline style (not `min-`/`max-`, not `line-height`). */
+const BOX_WIDTH = /(?:^|[;\s])width\s*:\s*(\d+)px/i;
+const BOX_HEIGHT = /(?:^|[;\s])height\s*:\s*(\d+)px/i;
+
+/** The most an ad slot's label holds, in any language: "Iklan", "Anzeige", "Publicité", "广告". */
+const AD_UNIT_LABEL_MAX_LENGTH = 24;
+
+/**
+ * Ad slots by their size, in any language: an empty box whose inline style gives it a standard
+ * ad unit's size (WordPress.com's 300×250 under its "Iklan" label, waiting for the ad server's
+ * script) goes with the wrappers around it that hold at most a short label. Read before
+ * Readability, which strips inline styles; AD_WORDS only knows the labels in English.
+ */
+export function removeAdUnits(root: Element): void {
+  for (const box of Array.from(root.querySelectorAll('[style*="width"][style*="height"]'))) {
+    // The attribute's text, not the element's style object: pages set sizes inline on many
+    // elements, and a declaration block parsed for each costs more than two searches.
+    const style = box.getAttribute('style') ?? '';
+    const width = BOX_WIDTH.exec(style)?.[1];
+    const height = width && BOX_HEIGHT.exec(style)?.[1];
+    if (!height || !AD_UNIT_SIZES.has(`${width}x${height}`) || !root.contains(box)) continue;
+    if (box.querySelector(SHOWN_WITHOUT_TEXT) || labelText(box) !== '') continue;
+    let slot: Element = box;
+    for (let around = box.parentElement; around && around !== root; around = around.parentElement) {
+      if (around.querySelector(SHOWN_WITHOUT_TEXT)) break;
+      const text = labelText(around);
+      if (text === undefined || text.split(' ').length > 2) break;
+      slot = around;
+    }
+    slot.remove();
+  }
+}
+
+/** Never shown as words: the ad server's script inside a slot is not its label. */
+const UNSHOWN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * The words an element shows, white space collapsed, or undefined once they are longer than an
+ * ad slot's label: the walk stops there, so a slot's article-long ancestors cost little.
+ */
+function labelText(element: Element): string | undefined {
+  let text = '';
+  const walk = (node: Node): boolean => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) {
+        text += child.nodeValue ?? '';
+        if (
+          text.length > AD_UNIT_LABEL_MAX_LENGTH * 4 &&
+          lineLength(text) > AD_UNIT_LABEL_MAX_LENGTH
+        )
+          return false;
+      } else if (child.nodeType === 1 && !UNSHOWN_TEXT.has((child as Element).localName)) {
+        if (!walk(child)) return false;
+      }
+    }
+    return true;
+  };
+  if (!walk(element)) return undefined;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > AD_UNIT_LABEL_MAX_LENGTH ? undefined : line;
+}
+
+const lineLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
+
+/**
  * Whether the rules that must look at the block's links could match these words: each has a
  * condition on the text alone, tested first so that prose never reaches the DOM. `footer`: a
  * short line with a copyright or cookie notice.

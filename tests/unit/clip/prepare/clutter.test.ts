@@ -132,6 +132,28 @@ describe('ad slots', () => {
     );
     expect(other).toContain('advert-1950.jpg');
   });
+
+  it('leaves out a slot of an ad unit’s size, whatever language its label is in', () => {
+    // WordPress.com labels its slots in the blog's language ("Iklan") over an empty 300×250 box
+    // that the ad server's script fills; the label stood alone between two paragraphs.
+    const unit = (label: string, width: number, height: number) =>
+      `<div class="wpcnt"><div class="wpa"><span class="wpa-about">${label}</span><div class="u"><div style="padding-bottom:15px;width:${width}px;height:${height}px;float:left"><div id="atatags-1"><script>__ATA.cmd.push(function(){__ATA.initSlot('atatags-1', {sectionId: '1', width: ${width}, height: ${height}});});</script></div></div></div></div></div>`;
+    for (const label of ['Iklan', 'Anzeige', 'Publicité', '广告']) {
+      const markdown = clip(unit(label, 300, 250));
+      expect(markdown).toContain('Paragraph 5');
+      expect(markdown).not.toContain(label);
+    }
+    // Another size, or a box that holds words or a picture, is the page's own.
+    expect(clip(unit('Iklan', 310, 250))).toContain('Iklan');
+    const quote = clip(
+      '<div><span>Quote</span><div style="width:300px;height:250px">Light, quiet, and the visor seals.</div></div>',
+    );
+    expect(quote).toContain('Light, quiet, and the visor seals.');
+    const picture = clip(
+      '<figure><div style="width:300px;height:250px"><img src="/photos/helmet-top.jpg" alt="The helmet from above"></div><figcaption>Top</figcaption></figure>',
+    );
+    expect(picture).toContain('helmet-top.jpg');
+  });
 });
 
 describe('headline runs', () => {
