@@ -530,6 +530,26 @@ describe('a picture that opens a caption line', () => {
   });
 });
 
+describe('links around blocks', () => {
+  it('keeps cards in a row apart', () => {
+    // A card is a link around a figure and a heading; turndown drops the space after a block,
+    // and two cards read "…Fetch the data](/groq)[Image styling…" as one run of words.
+    const markdown = markdownOf(`
+      <div class="cards">
+        <a href="https://coast.example/lamps"><div><h3>Lamps</h3><p>How the lamps were lit</p></div></a>
+        <a href="https://coast.example/logs"><div><h3>Logs</h3><p>What the keepers wrote</p></div></a>
+      </div>
+      <p>Read <a href="https://coast.example/a">one</a><a href="https://coast.example/b">two</a>, as printed.</p>`);
+    expect(markdown).toContain(
+      '[Lamps How the lamps were lit](https://coast.example/lamps) [Logs What the keepers wrote](https://coast.example/logs)',
+    );
+    // Links in a sentence are written as the page runs them.
+    expect(markdown).toContain(
+      'Read [one](https://coast.example/a)[two](https://coast.example/b), as printed.',
+    );
+  });
+});
+
 describe('a number drawn over a picture', () => {
   it('leaves a gallery count out and keeps numbers that say something', () => {
     // The Sun draws each gallery's picture count over its lead picture: the note had a paragraph

@@ -502,8 +502,17 @@ export function createMarkdownConverter(): TurndownService {
         // A link around blocks (a card, a heading): keep the text on one line inside the link,
         // without the heading marks, which inside a link are only characters.
         text = text.replace(/^#{1,6} /gm, '');
-        if (text.includes('\n')) text = oneLine(text.replace(HARD_BREAKS, ''));
-        return markdownLink(text, node.getAttribute('href'), () => node.ownerDocument.baseURI);
+        const aroundBlocks = text.includes('\n');
+        if (aroundBlocks) text = oneLine(text.replace(HARD_BREAKS, ''));
+        const link = markdownLink(
+          text,
+          node.getAttribute('href'),
+          () => node.ownerDocument.baseURI,
+        );
+        // Turndown drops the white space after a block, and the link's last child is one: two
+        // cards in a row would touch (`…](/a)[![…`) and read as one run of words. Line ends are
+        // trimmed later.
+        return aroundBlocks && node.nextSibling?.nodeType === 1 ? `${link} ` : link;
       },
     },
     ['a'],
