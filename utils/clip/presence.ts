@@ -67,6 +67,11 @@ export function isHeading(element: Element): boolean {
   return /^h[1-6]$/.test(element.localName);
 }
 
+/** A heading's rank, 1 for `<h1>` to 6 for `<h6>`. */
+export function headingRank(heading: Element): number {
+  return Number(heading.localName.charAt(1));
+}
+
 /** 3: text, 4: CDATA (Node's constants are not globals in every DOM implementation). */
 function isTextNode(node: Node): boolean {
   return node.nodeType === 3 || node.nodeType === 4;

@@ -15,7 +15,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
-import { elementBeside, hasText } from '../presence';
+import { elementBeside, headingRank, showsSomething } from '../presence';
 import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
@@ -445,7 +445,7 @@ export function createMarkdownConverter(): TurndownService {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
       const text = oneLine(content.replace(HARD_BREAKS, ''));
-      return text ? `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : '';
+      return text ? `\n\n${'#'.repeat(headingRank(node))} ${text}\n\n` : '';
     },
   });
   rules.add(
@@ -692,14 +692,10 @@ function liftOpeningPictures(root: Element): void {
   }
 }
 
-/** Whether an earlier sibling of the node holds words or a picture of its own. */
+/** Whether an earlier sibling of the node shows words or a picture of its own. */
 function showsSomethingBefore(node: Node): boolean {
   for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
-    if (hasText(sibling)) return true;
-    if (sibling.nodeType !== 1) continue;
-    const element = sibling as Element;
-    if (element.localName === 'img' || element.querySelector('img, svg, video, iframe'))
-      return true;
+    if (showsSomething(sibling)) return true;
   }
   return false;
 }

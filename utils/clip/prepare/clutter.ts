@@ -338,11 +338,7 @@ function labelText(element: Element): string | undefined {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
         text += child.nodeValue ?? '';
-        if (
-          text.length > AD_UNIT_LABEL_MAX_LENGTH * 4 &&
-          lineLength(text) > AD_UNIT_LABEL_MAX_LENGTH
-        )
-          return false;
+        if (visibleCharactersExceed(text, AD_UNIT_LABEL_MAX_LENGTH)) return false;
       } else if (child.nodeType === 1 && !UNSHOWN_TEXT.has((child as Element).localName)) {
         if (!walk(child)) return false;
       }
@@ -353,8 +349,6 @@ function labelText(element: Element): string | undefined {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > AD_UNIT_LABEL_MAX_LENGTH ? undefined : line;
 }
-
-const lineLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
 
 /**
  * Whether the rules that must look at the block's links could match these words: each has a

@@ -1,5 +1,5 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
-import { hasText, holdsTag, isHeading, lineText, showsSomething } from '../presence';
+import { hasText, headingRank, holdsTag, isHeading, lineText, showsSomething } from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -206,12 +206,12 @@ function sectionUnder(
   root: Element,
   asShown: boolean,
 ): { shows: boolean; elements: Element[] } {
-  const rank = Number(heading.localName.charAt(1));
+  const rank = headingRank(heading);
   const elements: Element[] = [];
   let shows = false;
   for (let node = headingBlock(heading, root, asShown).nextSibling; node; node = node.nextSibling) {
     const element = node.nodeType === 1 ? (node as Element) : undefined;
-    if (element && isHeading(element) && Number(element.localName.charAt(1)) <= rank) break;
+    if (element && isHeading(element) && headingRank(element) <= rank) break;
     if (element) elements.push(element);
     shows ||= showsSomething(node);
   }

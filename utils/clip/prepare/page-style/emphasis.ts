@@ -1,4 +1,4 @@
-import { hasText } from '../../presence';
+import { elementBeside, hasText } from '../../presence';
 import { classesOf, ownClassRules } from './own-sheets';
 
 /**
@@ -292,16 +292,6 @@ function isBlankText(node: Node): boolean {
   return node.nodeType === 3 && !hasText(node);
 }
 
-/** The element beside a node in one direction, past white space only, or none. */
-function neighbourElement(
-  node: Node,
-  direction: 'previousSibling' | 'nextSibling',
-): Element | undefined {
-  let neighbour = node[direction];
-  if (neighbour && isBlankText(neighbour)) neighbour = neighbour[direction];
-  return neighbour?.nodeType === 1 ? (neighbour as Element) : undefined;
-}
-
 /**
  * Emphasis of one kind whose whole content is emphasis of another, beside runs of that other kind,
  * turned inside out: `<strong>the </strong><i><strong>direction</strong></i><strong> is</strong>`
@@ -319,8 +309,8 @@ function liftInnerEmphasisToNeighbours(element: Element): void {
   const besideInnerKind = (neighbour: Element | undefined) =>
     neighbour !== undefined && DELIMITER_KIND[neighbour.localName] === innerKind;
   if (
-    !besideInnerKind(neighbourElement(element, 'previousSibling')) &&
-    !besideInnerKind(neighbourElement(element, 'nextSibling'))
+    !besideInnerKind(elementBeside(element, 'previousSibling')) &&
+    !besideInnerKind(elementBeside(element, 'nextSibling'))
   )
     return;
   element.replaceWith(inner);
