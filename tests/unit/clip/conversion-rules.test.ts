@@ -11,14 +11,18 @@ import { pageFromHtml } from './dom';
 const PROSE = `<p>The lighthouse keepers kept a log of every ship that passed the point, with the
   weather, the state of the sea and the hour; the logs now fill a whole room of the county archive.</p>`;
 
+/** The article-mode note of a whole page. */
+function articleMarkdown(html: string): string {
+  const result = clipDocument(pageFromHtml(html), { mode: 'article' });
+  if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+  return result.clip.markdown;
+}
+
 function markdownOf(body: string): string {
-  const doc = pageFromHtml(
+  return articleMarkdown(
     `<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
     <body><article><h1>Notes from the coast</h1>${PROSE}${body}</article></body></html>`,
   );
-  const result = clipDocument(doc, { mode: 'article' });
-  if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
-  return result.clip.markdown;
 }
 
 describe('footnotes', () => {
@@ -111,16 +115,13 @@ function sectionParagraph(topic: string, note = ''): string {
 describe('posts whose sections are blocks of their own', () => {
   /** The page body: a heading, then each section a block, with a heading between them. */
   function sectionsPage(section: (index: number) => string, secondHeading = '<h2>'): string {
-    const doc = pageFromHtml(
+    return articleMarkdown(
       `<!DOCTYPE html><html lang="en"><head><title>Logs of the point</title></head><body>
       <nav><a href="/">Home</a> <a href="/logs">Logs</a></nav>
       <article><h1>Logs of the point</h1>${section(1)}<h2>The winter logs</h2>${section(2)}
       ${secondHeading}The summer logs</h2>${section(3)}</article>
       <footer><p>Copyright 2026 The county archive.</p></footer></body></html>`,
     );
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
-    return result.clip.markdown;
   }
 
   it('keeps every section and the headings between them', () => {
@@ -499,7 +500,7 @@ describe('a picture that opens a caption line', () => {
     // News sites wrap a lead picture and its credit in styling spans, with the markup's line
     // breaks between them and a screen-reader label ("Image copyright") taken out: the note
     // opened "  ![Lamp room](…)   Coastguard Archive", indented, with a run of spaces inside.
-    const doc = pageFromHtml(
+    const markdown = articleMarkdown(
       `<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
       <body><article>
         <figure class="lead">
@@ -515,9 +516,6 @@ describe('a picture that opens a caption line', () => {
         ${PROSE}
       </article></body></html>`,
     );
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
-    const markdown = result.clip.markdown;
     expect(
       markdown.startsWith('![Lamp room](https://coast.example/lamp.jpg) Coastguard Archive\n'),
     ).toBe(true);
@@ -806,15 +804,13 @@ describe('tables', () => {
   it('reads a page laid out in one table cell as its text, with no table codes showing', () => {
     // An old-style personal site: the whole page in one cell, which Readability renames to a
     // <div> and hands back with its row and cell still inside.
-    const doc =
-      pageFromHtml(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+    const markdown =
+      articleMarkdown(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
       <body><table id="layout"><tr><td width="70%"><h1>Welcome</h1>${PROSE}
       <p>Find me at the harbour office, or write to the keepers' society.</p></td></tr></table></body></html>`);
-    const result = clipDocument(doc, { mode: 'article' });
-    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
-    expect(result.clip.markdown).toMatch(/^(?:# Welcome\n\n)?The lighthouse keepers kept a log/);
-    expect(result.clip.markdown).toMatch(/keepers' society\.$/);
-    expect(result.clip.markdown).not.toMatch(/\d,\d,[HD]/);
+    expect(markdown).toMatch(/^(?:# Welcome\n\n)?The lighthouse keepers kept a log/);
+    expect(markdown).toMatch(/keepers' society\.$/);
+    expect(markdown).not.toMatch(/\d,\d,[HD]/);
   });
 });
 
