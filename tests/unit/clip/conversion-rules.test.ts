@@ -476,6 +476,22 @@ describe('touching emphasis', () => {
       "<strong>In the keepers' ontology, the <em>direction of the beam</em> is set by the lens.</strong>",
     );
   });
+  it('writes a heading that is bold from end to end without stars, and keeps bold over part of one', () => {
+    // A heading is bold already: `### **Meal 1**` is stars in the Markdown and in the heading's
+    // link name in a notes app, and nothing a reader sees.
+    const markdown = markdownOf(`
+      <h2><strong>The <a href="https://keepers.example/log">night log</a></strong></h2>${PROSE}
+      <h3><b>Lamp</b> <strong>room</strong></h3>${PROSE}
+      <h3>1. <strong>The lens</strong></h3>${PROSE}
+      <h3><strong>Oil</strong> <em>and wicks</em></h3>${PROSE}`);
+    expect(markdown).toContain('## The [night log](https://keepers.example/log)\n');
+    expect(markdown).toContain('### Lamp room\n');
+    expect(markdown).toContain('### 1. **The lens**\n');
+    expect(markdown).toContain('### **Oil** *and wicks*\n');
+    expect(micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] })).toContain(
+      '<h3>Lamp room</h3>',
+    );
+  });
 });
 
 describe('an image description a page wrote as markup', () => {

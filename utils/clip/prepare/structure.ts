@@ -39,7 +39,26 @@ export function normalizeHeadings(root: Element): void {
       heading.querySelectorAll('svg, button, [class*="anchor-icon"], .octicon'),
     ))
       icon.remove();
+    unboldWholeHeading(heading);
   }
+}
+
+/**
+ * Bold that holds every word of a heading goes: a heading is bold already, and the stars add
+ * nothing a reader sees but noise in the Markdown (`### **Meal 1**`) and in the heading's link
+ * name in a notes app. Editors write it whenever an author bolds a line and then makes it a
+ * heading. Bold over part of the heading (`1. **CADR**`, a term before its gloss) stays.
+ */
+function unboldWholeHeading(heading: Element): void {
+  const bold = heading.querySelectorAll('b, strong');
+  if (bold.length === 0) return;
+  const walker = heading.ownerDocument.createTreeWalker(heading, 4);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (!hasText(text)) continue;
+    const holder = text.parentElement?.closest('b, strong');
+    if (!holder || !heading.contains(holder)) return;
+  }
+  for (const element of Array.from(bold)) element.replaceWith(...Array.from(element.childNodes));
 }
 
 /**
