@@ -430,6 +430,22 @@ describe("the page's own style sheet and link wrappers", () => {
   });
 });
 
+describe('section breaks', () => {
+  it('writes a paragraph of one repeated mark as a thematic break, and none at either end of the note', () => {
+    // News agencies end a story with `___` before its corrections; as text it was `\\_\\_\\_`.
+    const markdown = markdownOf(`
+      <p>___</p>${PROSE}<p>The corrections follow the log.</p><p>⁂</p>
+      <p>_</p><p>-- signed, the keeper</p><p><b>= = =</b></p><hr>`);
+    expect(markdown).toContain('archive.\n\n---\n\nThe lighthouse keepers');
+    expect(markdown).toContain(
+      'The corrections follow the log.\n\n---\n\n\\_\n\n-- signed, the keeper',
+    );
+    expect(markdown).not.toMatch(/\\_\\_|=|⁂/);
+    expect(markdown.endsWith('-- signed, the keeper')).toBe(true);
+    expect(micromark(markdown)).toContain('archive.</p>\n<hr />\n<p>The lighthouse keepers');
+  });
+});
+
 describe('touching emphasis', () => {
   it('writes touching runs of one kind as one, whichever tags set them', () => {
     // Two runs of one delimiter with nothing between them read as something else:

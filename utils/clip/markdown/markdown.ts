@@ -15,7 +15,7 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
-import { elementBeside, headingRank, showsSomething } from '../presence';
+import { elementBeside, headingRank, SHOWN_WITHOUT_TEXT, showsSomething } from '../presence';
 import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
@@ -318,6 +318,9 @@ function altWords(alt: string): string {
 
 let sharedConverter: TurndownService | undefined;
 
+/** Text of a section break: one mark repeated (spaces between allowed), or the asterism. */
+const SEPARATOR_TEXT = /^\s*(?:([_*=~\-–—―─━•·◆◇])(?:\s*\1){1,}|⁂)\s*$/u;
+
 /** One converter for every clip: building it costs more than converting a short page, and its
  * rules keep no state from one conversion to the next. */
 export function markdownConverter(): TurndownService {
@@ -472,6 +475,18 @@ export function createMarkdownConverter(): TurndownService {
       return prefix + body + (node.nextSibling && !body.endsWith('\n') ? '\n' : '');
     },
   });
+  rules.add(
+    'separator',
+    {
+      // A paragraph of nothing but a repeated mark (`___`, `* * *`, `———`, `⁂`) is the page's
+      // section break, and a thematic break is how Markdown writes one; as text it was escaped
+      // stars or underscores in the middle of the note (`\_\_\_`, news agencies' copy).
+      filter: (node) =>
+        SEPARATOR_TEXT.test(node.textContent ?? '') && !node.querySelector(SHOWN_WITHOUT_TEXT),
+      replacement: () => '\n\n---\n\n',
+    },
+    ['p'],
+  );
   rules.add('lineBreak', {
     filter: 'br',
     replacement: (_content, node) =>
@@ -662,8 +677,15 @@ export function finishMarkdown(markdown: string): string {
   return mapOutsideCode(markdown, cleanProse)
     .replace(INTERNAL_MARKS, '')
     .replace(/^\n+/, '')
-    .replace(/\s+$/, '');
+    .replace(/\s+$/, '')
+    .replace(EDGE_RULES, '');
 }
+
+/**
+ * Thematic breaks that open or close the note separate it from nothing, and one on the first
+ * line reads as the start of YAML front matter to the notes apps a note is exported to.
+ */
+const EDGE_RULES = /^(?:---\n+)+|(?:\n+---)+$/g;
 
 /** Inline wrappers a picture can step out of without losing anything it shows (never a link). */
 const PLAIN_INLINE = /^(?:span|font|em|i|strong|b|small|big|u|mark|ins|abbr|cite|time|label)$/;
