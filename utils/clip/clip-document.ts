@@ -8,6 +8,7 @@ import { normalizeCallouts } from './prepare/callouts';
 import { neutraliseCommonClassWords } from './prepare/class-words';
 import {
   markPageEndHeadings,
+  removeAdLabels,
   removeAdUnits,
   removeArticleClutter,
   removeHoverCards,
@@ -272,6 +273,7 @@ function fullPageMarkdown(clone: Document, context: Context): string {
   const body = clone.body;
   if (!body) return '';
   removePageChrome(body);
+  removeAdLabels(body, context.doc.URL);
   return finishContent(body, context);
 }
 

@@ -175,7 +175,8 @@ const CREDIT_LINE =
   /^\(?\s*(?:photo(?:graph)?|image|picture|credit|source)s?(?: credit)?\s*:\s*[^.!?]{1,80}\)?$/i;
 /**
  * A rule drawn with characters ("* * *", "———"): the page's separator, not words. Underscores
- * stay: AP writes "___" between the parts of a story, and it is part of the story's text.
+ * stay: AP writes "___" between the parts of a story, before its corrections and credits, and
+ * the Markdown writes it as a thematic break (markdown.ts, SEPARATOR_TEXT).
  */
 const TEXT_RULE = /^[-–—*=~•·. ]{3,}$/;
 /** Site footers and reuse notices. */
@@ -322,6 +323,46 @@ export function removeAdUnits(root: Element): void {
       slot = around;
     }
     slot.remove();
+  }
+}
+
+/**
+ * An ad slot's label left alone on its line ("Advertisement", "Sponsored"), in a full-page
+ * clip, which keeps the page's lines and so skips the clutter pass: the slot's script fills the
+ * box under it on the live page, and Kotaku's saved page wrote "Advertisement" 109 times into
+ * the note. The label goes with the wrappers that show nothing else; a block that holds only
+ * the label and pictures goes when every picture is another site's (the ad server's banner, as
+ * in article mode), and stays whole when one is the site's own. A heading that says it stays.
+ */
+export function removeAdLabels(root: Element, pageUrl: string): void {
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  const labels: Element[] = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    // Saved pages indent a label's text, so only a long node is passed over unread.
+    const value = text.nodeValue ?? '';
+    if (value.length > 400 || !AD_LABEL.test(value.trim())) continue;
+    const parent = text.parentElement;
+    if (parent && parent !== root) labels.push(parent);
+  }
+  for (const label of labels) {
+    if (!root.contains(label)) continue;
+    const text = lineText(label);
+    // A heading that says "Advertisement" heads a section about it (a privacy policy's).
+    if (
+      !AD_LABEL.test(text) ||
+      label.querySelector(MEDIA) ||
+      label.closest('h1, h2, h3, h4, h5, h6')
+    )
+      continue;
+    const outer = outermostWithSameText(label, root, text);
+    // The label's words are all its block says, and the block shows pictures too: an ad with
+    // its label, or the site's own picture under one.
+    const block = outer.parentElement;
+    if (block && block !== root && lineText(block) === text) {
+      if (isAdSlot(block, text, pageUrl)) block.remove();
+      continue;
+    }
+    outer.remove();
   }
 }
 

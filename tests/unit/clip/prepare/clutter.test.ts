@@ -154,6 +154,34 @@ describe('ad slots', () => {
     );
     expect(picture).toContain('helmet-top.jpg');
   });
+
+  it('leaves out ad labels and banners in full-page mode, and keeps the words and pictures around them', () => {
+    // Full-page clips skip the clutter pass; Kotaku's saved page wrote "Advertisement" 109 times.
+    const label = (word: string) =>
+      `<div class="js_ad-dynamic movable-ad"><div class="ad-unit ad-mobile"><div class="bxm4mm-6">
+        ${word}</div><div is="bulbs-dfp" data-ad-unit="MOBILE_IN_POST"></div></div></div>`;
+    const markdown = markdownOf(
+      rosesPage(
+        `${label('Advertisement')}<h2>Tools</h2>${label('Sponsored')}<p>Sharp bypass secateurs and gloves.</p>
+        <p>Advertisement</p><p><span>Advert</span><br><a href="https://ads.example/ck.php?n=1"><img src="https://ads.example/avw.php?zoneid=908" alt=""></a></p><figure><img src="/photos/gloves.jpg" alt="Gloves"><figcaption>Advertisement</figcaption></figure>
+        <p>Advertisements from 1950 show the same secateurs.</p><h3><span>Sponsored</span></h3><p>Our seed trays came from the allotment society.</p>`,
+      ),
+      ROSES_URL,
+      'full-page',
+    );
+    expect(markdown).toContain('Step 4');
+    expect(markdown).toContain('## Tools\n\nSharp bypass secateurs and gloves.');
+    expect(markdown).toContain('gloves.jpg');
+    expect(markdown).toContain('Advertisements from 1950 show the same secateurs.');
+    // The ad server's banner goes with its label; the site's own picture keeps its caption.
+    expect(markdown).not.toMatch(/Advert\b|ads\.example/);
+    expect(markdown.match(/Advertisement|Sponsored/g)).toEqual([
+      'Advertisement',
+      'Advertisement',
+      'Sponsored',
+    ]);
+    expect(markdown).toContain('### Sponsored\n\nOur seed trays');
+  });
 });
 
 describe('headline runs', () => {
