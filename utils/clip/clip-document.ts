@@ -27,6 +27,7 @@ import { normalizeMath } from './prepare/math';
 import {
   captionedPicturesAsFigures,
   EMBED_FRAME_HOSTS,
+  figureRowsIntoProse,
   freeEmbeddedPosts,
   normalizeEmbeds,
   normalizeFigures,
@@ -246,6 +247,7 @@ function prepareContent(root: Element, context: Context): void {
   removeNonContent(root);
   freeEmbeddedPosts(root);
   captionedPicturesAsFigures(root);
+  figureRowsIntoProse(root);
   neutraliseCommonClassWords(root);
   markPageEndHeadings(root);
 }

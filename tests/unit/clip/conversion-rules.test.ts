@@ -430,6 +430,38 @@ describe("the page's own style sheet and link wrappers", () => {
   });
 });
 
+describe('a row of figures', () => {
+  const cell = (figure: string) =>
+    `<div class="GroupedBlock-item" style="width:50%">${figure}</div>`;
+  const second = `<p>The keepers' log for 1868 records a storm that broke the glass of the lantern twice in one
+    night, and the relief boat could not land for eleven days; the keepers rationed the oil and the tea.</p>`;
+  const third = `<p>After the storm the board sent a new lantern from Edinburgh, with thicker glass and a copper
+    dome, and the keepers wrote that the light could be seen five miles further out than before.</p>`;
+  it('keeps a gallery row between two paragraphs, each picture with its caption', () => {
+    // Readability judged the grid's blocks as pictures without paragraphs, the captions' credit
+    // links tipping it, and dropped the row: the note lost both pictures and their captions.
+    const markdown = markdownOf(`${third}
+      <div class="GroupedBlock-root"><div class="GroupedBlock-items">
+        ${cell('<figure><div class="Image-root"><img src="/images/gallery-1.jpg" alt="The lantern"></div><figcaption>The lantern. <a href="https://archive.example/source1">County archive</a></figcaption></figure>')}
+        ${cell('<figure><div class="Image-root"><a href="/images/gallery-2-large.jpg"><img src="/images/gallery-2.jpg" alt="The lens"></a></div><figcaption><a href="https://archive.example/source2">Museum of Lights</a></figcaption></figure>')}
+      </div></div>${second}${third}`);
+    expect(markdown).toContain('gallery-1.jpg');
+    expect(markdown).toContain('The lantern. [County archive](https://archive.example/source1)');
+    expect(markdown).toContain('gallery-2.jpg');
+    expect(markdown).toContain('[Museum of Lights](https://archive.example/source2)');
+    expect(markdown).toContain("The keepers' log for 1868");
+  });
+  it('leaves out a row of teasers whose pictures link to other pages', () => {
+    const teaser = (slug: string) =>
+      `<figure><a href="/stories/${slug}"><img src="/images/${slug}.jpg" alt=""></a><figcaption><a href="/stories/${slug}">More: ${slug}</a></figcaption></figure>`;
+    const markdown = markdownOf(
+      `${third}<div class="grid">${cell(teaser('fog-horns'))}${cell(teaser('wreckers'))}</div>${second}${third}`,
+    );
+    expect(markdown).toContain("The keepers' log for 1868");
+    expect(markdown).not.toMatch(/fog-horns|wreckers/);
+  });
+});
+
 describe('section breaks', () => {
   it('writes a paragraph of one repeated mark as a thematic break, and none at either end of the note', () => {
     // News agencies end a story with `___` before its corrections; as text it was `\\_\\_\\_`.

@@ -746,6 +746,89 @@ function isFigure(element: Element): boolean {
   return element.tagName === 'FIGURE';
 }
 
+/**
+ * A row of figures between two paragraphs (a gallery's pictures side by side, each with its
+ * caption, in a grid's blocks) goes into the text as the figures themselves. Readability never
+ * cleans a `<figure>`, but it judges the grid's blocks as pictures without paragraphs, their
+ * captions' credit links tipping the scale, and dropped the row, pictures and captions together.
+ * Between two paragraphs of prose the row is the article's; a row whose pictures link to other
+ * pages is a grid of teasers, and is left for Readability to judge.
+ */
+export function figureRowsIntoProse(root: Element): void {
+  for (const figure of Array.from(root.getElementsByTagName('figure'))) {
+    if (!root.contains(figure)) continue;
+    let row: Element | undefined;
+    for (
+      let parent = figure.parentElement;
+      parent &&
+      parent !== root &&
+      ROW_TAGS.has(parent.tagName) &&
+      parent.childElementCount <= ROW_MAX_ITEMS &&
+      holdsOnlyFigures(parent);
+      parent = parent.parentElement
+    )
+      row = parent;
+    if (!row || !isProse(row.previousElementSibling) || !isProse(row.nextElementSibling)) continue;
+    const figures = Array.from(row.getElementsByTagName('figure')).filter(
+      (item) => !item.parentElement?.closest('figure'),
+    );
+    if (figures.length < 2 || figures.some(pictureLinksToPage)) continue;
+    row.replaceWith(...figures);
+  }
+}
+
+/** The blocks a grid lays its figures out in. */
+const ROW_TAGS = new Set(['DIV', 'SECTION', 'SPAN']);
+/**
+ * The most blocks a row or a cell of it holds: a gallery row is a few pictures, and the block of
+ * a whole article (hundreds of children, its figures among them) is never read as one.
+ */
+const ROW_MAX_ITEMS = 12;
+
+/** Whether the block holds figures with pictures and nothing else but blocks that do the same. */
+function holdsOnlyFigures(block: Element): boolean {
+  let figures = 0;
+  for (let node = block.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) {
+      if (hasText(node)) return false;
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    if (element.tagName === 'FIGURE') {
+      if (!holdsTag(element, MEDIA_TAGS)) return false;
+      figures += 1;
+    } else if (
+      ROW_TAGS.has(element.tagName) &&
+      element.childElementCount <= ROW_MAX_ITEMS &&
+      holdsOnlyFigures(element)
+    )
+      figures += 1;
+    else if (
+      MEDIA_TAGS.includes(element.localName) ||
+      hasText(element) ||
+      holdsTag(element, MEDIA_TAGS)
+    )
+      return false;
+  }
+  return figures > 0;
+}
+
+/** A paragraph of text. */
+function isProse(element: Element | null): boolean {
+  return element?.tagName === 'P' && hasText(element);
+}
+
+/** An image file's address: a picture linked to its own full size is a gallery's, not a teaser. */
+const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
+
+/** Whether a picture in the figure is a link to a page (an article's teaser). */
+function pictureLinksToPage(figure: Element): boolean {
+  return Array.from(figure.querySelectorAll('a[href]')).some(
+    (link) => holdsTag(link, MEDIA_TAGS) && !IMAGE_FILE.test(link.getAttribute('href') ?? ''),
+  );
+}
+
 /** Whether the element shows a picture and no text but its figures' captions. */
 function showsOnlyPictures(element: Element): boolean {
   if (!(MEDIA_TAGS.includes(element.localName) || holdsTag(element, ['img', 'picture'])))
