@@ -524,6 +524,19 @@ describe('touching emphasis', () => {
       "<strong>In the keepers' ontology, the <em>direction of the beam</em> is set by the lens.</strong>",
     );
   });
+  it('closes emphasis before a line break that ends it, not on the next line', () => {
+    // `<strong>INSIGHT]<br></strong>` wrote `**INSIGHT]\` and the closing stars opened the next line.
+    const markdown = markdownOf(`
+      <p>Read next: <a href="https://keepers.example/fog">Fog horns of the coast</a> [<strong>INSIGHT]<br></strong><a href="https://keepers.example/wreck">The wreck of 1868</a> [<em><strong>VIDEO]<br></strong></em><a href="https://keepers.example/oil">Lamp oil</a><strong><br>ARCHIVE</strong></p>`);
+    expect(markdown).toContain(
+      'Read next: [Fog horns of the coast](https://keepers.example/fog) [**INSIGHT]**\\\n[The wreck of 1868](https://keepers.example/wreck) [***VIDEO]***\\\n[Lamp oil](https://keepers.example/oil)\\\n**ARCHIVE**',
+    );
+    const html = micromark(markdown);
+    expect(html).toContain(
+      '<strong>INSIGHT]</strong><br />\n<a href="https://keepers.example/wreck">',
+    );
+    expect(html).not.toMatch(/\*\*/);
+  });
   it('writes a heading that is bold from end to end without stars, and keeps bold over part of one', () => {
     // A heading is bold already: `### **Meal 1**` is stars in the Markdown and in the heading's
     // link name in a notes app, and nothing a reader sees.

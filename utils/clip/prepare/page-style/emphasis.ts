@@ -262,6 +262,12 @@ export function mergeAdjacentEmphasis(root: Element): void {
       element.replaceWith(...Array.from(element.childNodes));
     }
   }
+  // Innermost first, so a break at the end of nested emphasis leaves all of it.
+  for (let index = elements.length - 1; index >= 0; index -= 1) {
+    const element = elements[index] as Element;
+    if (element.parentNode && DELIMITER_KIND[element.localName] !== 'code')
+      moveEdgeBreaksOut(element);
+  }
   for (const element of elements) {
     if (element.parentNode) liftInnerEmphasisToNeighbours(element);
   }
@@ -285,6 +291,36 @@ export function mergeAdjacentEmphasis(root: Element): void {
       next.remove();
     }
   }
+}
+
+/**
+ * Line breaks that open or close emphasis move out of it, where the page shows them anyway.
+ * Markdown writes the break as a backslash at the end of the line, so `<strong>INSIGHT]<br>
+ * </strong><a>Lakers…</a>` (the Express's related links) closed its stars at the start of the
+ * next line, `**INSIGHT]\` then `**[Lakers…`, where they open instead: the rest of the paragraph
+ * turned bold and the stars showed.
+ */
+function moveEdgeBreaksOut(element: Element): void {
+  for (let last = lastShown(element); last?.nodeName === 'BR'; last = lastShown(element)) {
+    element.after(last);
+  }
+  for (let first = firstShown(element); first?.nodeName === 'BR'; first = firstShown(element)) {
+    element.before(first);
+  }
+}
+
+/** The last child that is not white space. */
+function lastShown(element: Element): ChildNode | null {
+  let node = element.lastChild;
+  while (node && isBlankText(node)) node = node.previousSibling;
+  return node;
+}
+
+/** The first child that is not white space. */
+function firstShown(element: Element): ChildNode | null {
+  let node = element.firstChild;
+  while (node && isBlankText(node)) node = node.nextSibling;
+  return node;
 }
 
 /** A text node of white space only: what separates two runs by a space, however indented. */
