@@ -537,6 +537,23 @@ describe('touching emphasis', () => {
     );
     expect(html).not.toMatch(/\*\*/);
   });
+  it('moves punctuation at the edge of emphasis out where a word touches it', () => {
+    // CommonMark cannot close `**` after punctuation before a letter, nor open it before
+    // punctuation after one: the stars showed and nothing was bold.
+    const markdown = markdownOf(`
+      <p>The keeper wrote. <strong>"</strong>The lamp failed at two," and <em>The Light of Night “</em>should have lasted.</p>
+      <p>She kept the log in print<strong>,”</strong> she said, <strong>Note:</strong>oil first, and <em>(always)</em> wicks.</p>`);
+    expect(markdown).toContain(
+      'The keeper wrote. "The lamp failed at two," and *The Light of Night* “should have lasted.',
+    );
+    expect(markdown).toContain(
+      'She kept the log in print,” she said, **Note**:oil first, and *(always)* wicks.',
+    );
+    const html = micromark(markdown);
+    expect(html).toContain('<em>The Light of Night</em> “should');
+    expect(html).toContain('<strong>Note</strong>:oil');
+    expect(html).not.toMatch(/\*/);
+  });
   it('writes a heading that is bold from end to end without stars, and keeps bold over part of one', () => {
     // A heading is bold already: `### **Meal 1**` is stars in the Markdown and in the heading's
     // link name in a notes app, and nothing a reader sees.

@@ -1,4 +1,4 @@
-import { elementBeside, hasText } from '../../presence';
+import { elementBeside, hasText, showsSomething } from '../../presence';
 import { classesOf, ownClassRules } from './own-sheets';
 
 /**
@@ -265,8 +265,10 @@ export function mergeAdjacentEmphasis(root: Element): void {
   // Innermost first, so a break at the end of nested emphasis leaves all of it.
   for (let index = elements.length - 1; index >= 0; index -= 1) {
     const element = elements[index] as Element;
-    if (element.parentNode && DELIMITER_KIND[element.localName] !== 'code')
+    if (element.parentNode && DELIMITER_KIND[element.localName] !== 'code') {
       moveEdgeBreaksOut(element);
+      moveEdgePunctuationOut(element);
+    }
   }
   for (const element of elements) {
     if (element.parentNode) liftInnerEmphasisToNeighbours(element);
@@ -307,6 +309,51 @@ function moveEdgeBreaksOut(element: Element): void {
   for (let first = firstShown(element); first?.nodeName === 'BR'; first = firstShown(element)) {
     element.before(first);
   }
+}
+
+/** Marks CommonMark counts as punctuation beside a delimiter (Unicode P and S). */
+const EDGE_PUNCTUATION_END = /[\p{P}\p{S}]+$/u;
+const EDGE_PUNCTUATION_START = /^[\p{P}\p{S}]+/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+const WORD_END = /[\p{L}\p{N}]$/u;
+
+/**
+ * Punctuation at the edge of emphasis, against a word outside it, moves out. CommonMark closes
+ * `**` after punctuation only before a space or more punctuation, and opens it before
+ * punctuation only after one: a bold quote mark opening a sentence (`wrote. **"**The course`),
+ * `in print**,”** she said` and `*The Scholars of Night “*should’ve` showed their stars and
+ * set no emphasis at all. The mark looks the same unstyled; emphasis left with nothing goes.
+ */
+function moveEdgePunctuationOut(element: Element): void {
+  const last = element.lastChild;
+  if (last?.nodeType === 3 && WORD_START.test(textBeside(element, 'after'))) {
+    const text = last.nodeValue ?? '';
+    const marks = EDGE_PUNCTUATION_END.exec(text)?.[0];
+    if (marks) {
+      last.nodeValue = text.slice(0, text.length - marks.length);
+      element.after(marks);
+    }
+  }
+  const first = element.firstChild;
+  if (first?.nodeType === 3 && WORD_END.test(textBeside(element, 'before'))) {
+    const text = first.nodeValue ?? '';
+    const marks = EDGE_PUNCTUATION_START.exec(text)?.[0];
+    if (marks) {
+      first.nodeValue = text.slice(marks.length);
+      element.before(marks);
+    }
+  }
+  if (!showsSomething(element)) element.replaceWith(...Array.from(element.childNodes));
+}
+
+/**
+ * The text right before or after the element, where its delimiter's flanking is read: a text
+ * node beside it. Beside an element the Markdown writes its own syntax (a link's `)`, a break's
+ * backslash), never that element's words, so nothing is read there.
+ */
+function textBeside(element: Element, side: 'before' | 'after'): string {
+  const node = side === 'after' ? element.nextSibling : element.previousSibling;
+  return node?.nodeType === 3 ? (node.nodeValue ?? '') : '';
 }
 
 /** The last child that is not white space. */
