@@ -43,6 +43,7 @@ import {
 import {
   emphasisClassesOfOwnSheets,
   mergeAdjacentEmphasis,
+  moveBreaksOutOfInlineMarks,
   normalizeEmphasis,
 } from './prepare/page-style/emphasis';
 import { nestLists } from './prepare/page-style/lists';
@@ -267,6 +268,7 @@ function finishContent(root: Element, context: Context): string {
   removeDuplicateImages(root);
   removeEmptyListItems(root);
   normalizeLinks(root, { stripTracking: context.stripTracking });
+  moveBreaksOutOfInlineMarks(root);
   mergeAdjacentEmphasis(root);
   return toMarkdown(root, markdownConverter());
 }

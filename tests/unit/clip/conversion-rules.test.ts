@@ -537,6 +537,17 @@ describe('touching emphasis', () => {
     );
     expect(html).not.toMatch(/\*\*/);
   });
+  it('ends a link before a line break that ends it, so the link stays a link', () => {
+    // A blog's archive list, `<a>August 1868<br></a>`, was written `[August 1868\](…)`.
+    const markdown = markdownOf(`
+      <p>From the archive: <a href="https://keepers.example/1868/08/">August 1868<br></a><a href="https://keepers.example/1868/09/"><em>September 1868<br></em></a>and the rest.</p>`);
+    expect(markdown).toContain(
+      'From the archive: [August 1868](https://keepers.example/1868/08/)\\\n[*September 1868*](https://keepers.example/1868/09/)\\\nand the rest.',
+    );
+    expect(micromark(markdown)).toContain(
+      '<a href="https://keepers.example/1868/08/">August 1868</a><br />',
+    );
+  });
   it('moves punctuation at the edge of emphasis out where a word touches it', () => {
     // CommonMark cannot close `**` after punctuation before a letter, nor open it before
     // punctuation after one: the stars showed and nothing was bold.

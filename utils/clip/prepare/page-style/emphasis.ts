@@ -1,4 +1,4 @@
-import { elementBeside, hasText, showsSomething } from '../../presence';
+import { elementBeside, hasText, holdsTag, showsSomething } from '../../presence';
 import { classesOf, ownClassRules } from './own-sheets';
 
 /**
@@ -262,13 +262,11 @@ export function mergeAdjacentEmphasis(root: Element): void {
       element.replaceWith(...Array.from(element.childNodes));
     }
   }
-  // Innermost first, so a break at the end of nested emphasis leaves all of it.
+  // Innermost first, so punctuation at the end of nested emphasis leaves all of it.
   for (let index = elements.length - 1; index >= 0; index -= 1) {
     const element = elements[index] as Element;
-    if (element.parentNode && DELIMITER_KIND[element.localName] !== 'code') {
-      moveEdgeBreaksOut(element);
+    if (element.parentNode && DELIMITER_KIND[element.localName] !== 'code')
       moveEdgePunctuationOut(element);
-    }
   }
   for (const element of elements) {
     if (element.parentNode) liftInnerEmphasisToNeighbours(element);
@@ -295,13 +293,30 @@ export function mergeAdjacentEmphasis(root: Element): void {
   }
 }
 
+/** The inline marks Markdown writes with delimiters around their words: links and emphasis. */
+const DELIMITED_SELECTOR = `a, ${Object.keys(DELIMITER_KIND)
+  .filter((tag) => DELIMITER_KIND[tag] !== 'code')
+  .join(', ')}`;
+
 /**
- * Line breaks that open or close emphasis move out of it, where the page shows them anyway.
- * Markdown writes the break as a backslash at the end of the line, so `<strong>INSIGHT]<br>
- * </strong><a>Lakers…</a>` (the Express's related links) closed its stars at the start of the
- * next line, `**INSIGHT]\` then `**[Lakers…`, where they open instead: the rest of the paragraph
- * turned bold and the stars showed.
+ * Line breaks that open or close a link or emphasis move out of it, where the page shows them
+ * anyway. Markdown writes the break as a backslash at the end of the line, so `<strong>INSIGHT]
+ * <br></strong><a>Lakers…</a>` (the Express's related links) closed its stars at the start of
+ * the next line, `**INSIGHT]\` then `**[Lakers…`, where they open instead: the rest of the
+ * paragraph turned bold and the stars showed. A link ending in a break (`<a>August 2002<br></a>`,
+ * a blog's archive list) was written `[August 2002\](…)`, its bracket escaped: no link at all.
+ * Innermost first, so a break at the end of nested marks leaves all of them.
  */
+export function moveBreaksOutOfInlineMarks(root: Element): void {
+  // No break, nothing to move: a tag lookup says so before the selector runs.
+  if (!holdsTag(root, ['br'])) return;
+  const elements = Array.from(root.querySelectorAll(DELIMITED_SELECTOR));
+  for (let index = elements.length - 1; index >= 0; index -= 1) {
+    const element = elements[index] as Element;
+    if (element.firstElementChild) moveEdgeBreaksOut(element);
+  }
+}
+
 function moveEdgeBreaksOut(element: Element): void {
   for (let last = lastShown(element); last?.nodeName === 'BR'; last = lastShown(element)) {
     element.after(last);
