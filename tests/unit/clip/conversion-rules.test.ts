@@ -548,6 +548,16 @@ describe('touching emphasis', () => {
       '<a href="https://keepers.example/1868/08/">August 1868</a><br />',
     );
   });
+  it('writes no backslash for a line break that ends a paragraph or the note', () => {
+    // CommonMark shows a backslash that ends a paragraph as text.
+    const markdown = markdownOf(
+      `<p>From the archive:</p><a href="https://keepers.example/1868/08/">August 1868<br></a><a href="https://keepers.example/1868/09/">September 1868</a><br>`,
+    );
+    expect(markdown.endsWith('[September 1868](https://keepers.example/1868/09/)')).toBe(true);
+    // Two breaks in a row end a paragraph on the page; the first was left as a backslash.
+    const twice = markdownOf('<p><strong>Trim the wick</strong><br><br>Then light the lamp.</p>');
+    expect(twice).toContain('**Trim the wick**\n\nThen light the lamp.');
+  });
   it('moves punctuation at the edge of emphasis out where a word touches it', () => {
     // CommonMark cannot close `**` after punctuation before a letter, nor open it before
     // punctuation after one: the stars showed and nothing was bold.

@@ -40,7 +40,12 @@ const INTERNAL_MARKS = /[\uE000-\uE014]/g;
 // Built once: a RegExp made from a string is parsed again every time it is constructed.
 const HARD_BREAKS = new RegExp(HARD_BREAK, 'g');
 const HARD_BREAK_LINE_ENDS = new RegExp(`${HARD_BREAK}\\n`, 'g');
-const HARD_BREAKS_BEFORE_BLANK_LINE = new RegExp(`${HARD_BREAK}\\n(?=[ \\t>]*(?:\\n|$))`, 'g');
+// A break that ends a paragraph, or the note (turndown trims the note's last newline), breaks
+// nothing: CommonMark shows a backslash there as text.
+const HARD_BREAKS_BEFORE_BLANK_LINE = new RegExp(
+  `${HARD_BREAK}(?:\\n(?=[ \\t>]*(?:\\n|$))|$)`,
+  'g',
+);
 const HARD_BREAK_ALONE_ON_LINE = new RegExp(`^[ \\t>]*${HARD_BREAK}$`, 'gm');
 const ROW_PATTERN = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
 const CELL_PATTERN = new RegExp(
@@ -665,8 +670,10 @@ function cleanProse(text: string): string {
         slashes.length % 2 ? match : `${slashes}\\[${LINK_START}[`,
       )
       .replace(/\u00a0/g, ' ')
-      .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
+      // A break alone on its line first: two breaks in a row (`<br><br>`, a paragraph's end on
+      // the page) leave the first one before the line the second emptied.
       .replace(HARD_BREAK_ALONE_ON_LINE, '')
+      .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
       .replace(HARD_BREAKS, '\\')
       .replace(/[ \t]+$/gm, '')
       .replace(/\n{3,}/g, '\n\n'),
