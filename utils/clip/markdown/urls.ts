@@ -151,6 +151,9 @@ export function unwrapRedirect(href: string): string {
   return href;
 }
 
+/** The path of a picture file: a link there leads to a picture, not to another page. */
+export const IMAGE_FILE_PATH = /\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
+
 export function isHttpUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }

@@ -1,4 +1,5 @@
 import { isWhitespaceCode } from '../markdown/text';
+import { IMAGE_FILE_PATH } from '../markdown/urls';
 import { titleWords } from '../metadata/metadata';
 import {
   elementBeside,
@@ -642,7 +643,6 @@ const CARD_MAX_CHARACTERS = 400;
 const CARD_SHARE = 2;
 /** How far above its picture a card may begin (the picture's, text's and link's wrappers). */
 const CARD_DEPTH = 4;
-const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
 
 /**
  * The one page every link of a block leads to, when it is another page of the site (not this
@@ -656,7 +656,7 @@ function cardTarget(block: Element, pageUrl: string): string | null {
     const url = linkTarget(link, pageUrl)?.url;
     if (!url) return null;
     url.hash = '';
-    if (siteHost(url) !== siteHost(page) || IMAGE_FILE.test(url.pathname)) return null;
+    if (siteHost(url) !== siteHost(page) || IMAGE_FILE_PATH.test(url.pathname)) return null;
     if (target !== null && url.href !== target) return null;
     target = url.href;
   }

@@ -1,4 +1,4 @@
-import { isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
+import { IMAGE_FILE_PATH, isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
 import { hasText, holdsClass, holdsTag } from '../presence';
 import type { InertParser } from './inert';
 
@@ -819,14 +819,17 @@ function isProse(element: Element | null): boolean {
   return element?.tagName === 'P' && hasText(element);
 }
 
-/** An image file's address: a picture linked to its own full size is a gallery's, not a teaser. */
-const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
-
-/** Whether a picture in the figure is a link to a page (an article's teaser). */
+/**
+ * Whether a picture in the figure is a link to a page (an article's teaser); a picture linked to
+ * its own full size is a gallery's.
+ */
 function pictureLinksToPage(figure: Element): boolean {
-  return Array.from(figure.querySelectorAll('a[href]')).some(
-    (link) => holdsTag(link, MEDIA_TAGS) && !IMAGE_FILE.test(link.getAttribute('href') ?? ''),
-  );
+  const base = figure.ownerDocument.baseURI;
+  return Array.from(figure.querySelectorAll('a[href]')).some((link) => {
+    if (!holdsTag(link, MEDIA_TAGS)) return false;
+    const href = resolveUrl(link.getAttribute('href'), base);
+    return !href || !IMAGE_FILE_PATH.test(new URL(href).pathname);
+  });
 }
 
 /** Whether the element shows a picture and no text but its figures' captions. */
