@@ -1020,6 +1020,43 @@ function isHomeLink(link: Element, pageUrl: string): boolean {
   );
 }
 
+/** A link to a site's home page, the page's own site's or another's: its root, with no query. */
+function isSiteRootLink(link: Element, pageUrl: string): boolean {
+  const target = linkTarget(link, pageUrl);
+  return target !== null && /^\/(?:index\.\w+)?$/.test(target.url.pathname) && !target.url.search;
+}
+
+/**
+ * Pictures whose only link leads to a site's home page: a logo (the site's masthead, a
+ * newsletter's sender), a house promotion ("puzzles.example.com/"), the author's photo linked to
+ * their home page. An article's own picture shows what it tells of and links to its full size
+ * or its source page, not to the front of a site, so the signal needs no words of any language.
+ * The link goes with the wrappers that show nothing else; a link with words of its own stays, and
+ * so does a captioned figure, whose caption says what the picture is.
+ */
+function removeHomeLinkedPictures(root: Element, pageUrl: string): void {
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    if (!root.contains(link) || !link.querySelector(MEDIA) || lineText(link) !== '') continue;
+    if (!isSiteRootLink(link, pageUrl)) continue;
+    const figure = link.closest('figure');
+    if (figure && lineText(figure) !== '') continue;
+    let gone: Element = link;
+    for (
+      let around = link.parentElement;
+      around && around !== root;
+      around = around.parentElement
+    ) {
+      if (
+        lineText(around) !== '' ||
+        around.querySelectorAll(MEDIA).length > link.querySelectorAll(MEDIA).length
+      )
+        break;
+      gone = around;
+    }
+    gone.remove();
+  }
+}
+
 /** What stands between a breadcrumb's links: spaces and arrows, bars, slashes. */
 const CRUMB_SEPARATOR = /^[\s›>»/|·•→:\\-]*$/;
 /** The current page's name a breadcrumb may end with, as plain text. */
@@ -1116,6 +1153,7 @@ export function removeArticleClutter(
   removeTitleHeading(content, title, prose);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
+  removeHomeLinkedPictures(content, pageUrl);
   removeLinkLists(content, pageUrl);
   removeHeadlineRuns(content, pageUrl);
   removeCardRuns(content, pageUrl);

@@ -184,6 +184,48 @@ describe('ad slots', () => {
   });
 });
 
+describe('pictures linked to a home page', () => {
+  const PAGE = 'https://news.example/2019/11/20/council-budget';
+  const paragraphs = numbered(
+    'Paragraph',
+    'the council voted to keep the libraries open on Sundays, and the budget it passed moves money from road resurfacing to the bus network.',
+  );
+
+  it('leaves out a logo, an author photo and a house promotion that link to a site’s front page', () => {
+    const markdown = markdownOf(
+      `<html><head><title>Council budget</title></head><body><article>
+        <p><a href="https://news.example/"><img src="/img/masthead.png" alt="The News"></a></p>
+        ${paragraphs(0, 4)}
+        <div><a href="https://janedoe.example/"><img src="https://cdn.example/jane.jpg" alt="Photo of Jane Doe"></a></div>
+        ${paragraphs(4, 6)}
+        <p><a href="http://puzzles.news.example/index.html"><img src="https://cdn.example/puzzles.jpg" alt=""></a></p>
+      </article></body></html>`,
+      PAGE,
+    );
+    expect(markdown).toContain('Paragraph 5');
+    expect(markdown).not.toMatch(/masthead|jane\.jpg|puzzles/);
+  });
+
+  it('keeps pictures that link to their full size or to a story, words that link home, and captioned figures', () => {
+    const markdown = markdownOf(
+      `<html><head><title>Council budget</title></head><body><article>
+        ${paragraphs(0, 2)}
+        <p><a href="/photos/council-chamber-large.jpg"><img src="/photos/council-chamber.jpg" alt="The council chamber"></a></p>
+        ${paragraphs(2, 4)}
+        <p><a href="https://news.example/2019/10/02/bus-network"><img src="/photos/bus.jpg" alt="A bus"></a></p>
+        <figure><a href="https://library.example/"><img src="/photos/library.jpg" alt=""></a><figcaption>The central library, open on Sundays from January.</figcaption></figure>
+        ${paragraphs(4, 6)}
+        <p>Read more at <a href="https://news.example/">news.example</a>.</p>
+      </article></body></html>`,
+      PAGE,
+    );
+    expect(markdown).toContain('council-chamber.jpg');
+    expect(markdown).toContain('bus.jpg');
+    expect(markdown).toContain('library.jpg');
+    expect(markdown).toContain('[news.example](https://news.example/)');
+  });
+});
+
 describe('headline runs', () => {
   const PAGE = 'https://krant.example/binnenland/2019/11/dijk-bij-deventer-versterkt';
   const STORY = Array.from(
