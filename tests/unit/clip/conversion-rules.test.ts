@@ -462,6 +462,45 @@ describe('a row of figures', () => {
   });
 });
 
+describe('pictures embedded a few pixels across', () => {
+  /** A `data:` PNG whose header gives this size, padded as a real picture's data would be. */
+  const png = (width: number, height: number) => {
+    const header = Buffer.alloc(24);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+    header.writeUInt32BE(13, 8);
+    header.write('IHDR', 12, 'latin1');
+    header.writeUInt32BE(width, 16);
+    header.writeUInt32BE(height, 20);
+    const data = Buffer.concat([header, Buffer.alloc(700, 0x5a)]);
+    return `data:image/png;base64,${data.toString('base64')}`;
+  };
+  const gif = (width: number, height: number) => {
+    const header = Buffer.from('GIF89a\0\0\0\0', 'latin1');
+    header.writeUInt16LE(width, 6);
+    header.writeUInt16LE(height, 8);
+    return `data:image/gif;base64,${Buffer.concat([header, Buffer.alloc(700, 0x21)]).toString('base64')}`;
+  };
+
+  it('leaves out a blurred placeholder beside its picture, and an icon', () => {
+    // Figma's 20 × 11 placeholder came before the real picture with the same words; the note kept
+    // the placeholder, as kilobytes of base64, and dropped the picture as its repeat.
+    const markdown = markdownOf(`
+      <figure><img src="${png(20, 11)}" alt="The lantern room" width="528" height="297"><img src="/images/lantern-room.png" alt="The lantern room" width="528" height="297"></figure>
+      <p><a href="https://share.example/?u=1"><img src="${gif(25, 25)}" alt="Share"></a> The log is kept in the county archive.</p>${PROSE}`);
+    expect(markdown).toContain('![The lantern room](https://example.com/images/lantern-room.png)');
+    expect(markdown).not.toContain('data:');
+    expect(markdown).not.toContain('Share');
+  });
+
+  it('keeps an embedded picture of a readable size', () => {
+    const chart = png(240, 120);
+    const markdown = markdownOf(
+      `<p><img src="${chart}" alt="Ships passing the point, by year"></p>${PROSE}`,
+    );
+    expect(markdown).toContain(`![Ships passing the point, by year](${chart})`);
+  });
+});
+
 describe('section breaks', () => {
   it('writes a paragraph of one repeated mark as a thematic break, and none at either end of the note', () => {
     // News agencies end a story with `___` before its corrections; as text it was `\\_\\_\\_`.

@@ -201,6 +201,42 @@ function isTrackingPixel(image: Element, src: string, attribute = attributeReade
   return TRACKING_PIXEL_SOURCE.test(src);
 }
 
+/** The most pixels a side of an embedded picture has when it is an icon or a placeholder. */
+const TINY_IMAGE_SIDE = 32;
+
+/**
+ * A picture embedded as a `data:` PNG or GIF that is a few pixels across, by the size its own
+ * header gives: a blurred placeholder the page scales up while the real picture loads (Figma's
+ * 20 × 11 "LQIP" beside the 528 × 297 picture it stands for, which the note then showed as
+ * kilobytes of base64, or twice) or an icon (a 25 × 25 share button). Either way not a picture
+ * of the article, in any language; the size is read from the bytes, not guessed from the name.
+ */
+function isTinyDataImage(source: string): boolean {
+  const match = /^data:image\/(png|gif);base64,([A-Za-z0-9+/]{32})/i.exec(source);
+  if (!match) return false;
+  let bytes: string;
+  try {
+    bytes = atob(match[2] as string);
+  } catch {
+    return false;
+  }
+  const byte = (index: number) => bytes.charCodeAt(index);
+  let width: number;
+  let height: number;
+  if ((match[1] as string).toLowerCase() === 'png') {
+    // The signature, then the IHDR chunk: its length and type, then width and height, big-endian.
+    if (bytes.slice(12, 16) !== 'IHDR') return false;
+    width = ((byte(16) << 24) | (byte(17) << 16) | (byte(18) << 8) | byte(19)) >>> 0;
+    height = ((byte(20) << 24) | (byte(21) << 16) | (byte(22) << 8) | byte(23)) >>> 0;
+  } else {
+    // "GIF87a" or "GIF89a", then the logical screen's width and height, little-endian.
+    if (!bytes.startsWith('GIF8')) return false;
+    width = byte(6) | (byte(7) << 8);
+    height = byte(8) | (byte(9) << 8);
+  }
+  return width > 0 && height > 0 && width <= TINY_IMAGE_SIDE && height <= TINY_IMAGE_SIDE;
+}
+
 /** Every image gets one absolute `src`: lazy and responsive sources resolved, junk removed. */
 export function normalizeImages(root: Element, parseInert: InertParser): void {
   restoreNoscriptImages(root, parseInert);
@@ -216,7 +252,7 @@ export function normalizeImages(root: Element, parseInert: InertParser): void {
     }
     if (source.startsWith('data:')) {
       // Short data URIs are lazy-loading placeholders (a blank GIF, an empty SVG box).
-      if (source.length < 400) {
+      if (source.length < 400 || isTinyDataImage(source)) {
         image.remove();
         continue;
       }
