@@ -3,7 +3,13 @@ import { escapeText, safeInlineText } from './markdown/escape';
 import { finishMarkdown, markdownConverter, markdownImage, toMarkdown } from './markdown/markdown';
 import { isWhitespaceCode } from './markdown/text';
 import { isHttpUrl, resolveUrl, stripTrackingParameters } from './markdown/urls';
-import { cleanByline, cleanMetadataText, extractMetadata, isMenuByline } from './metadata/metadata';
+import {
+  cleanByline,
+  cleanMetadataText,
+  extractMetadata,
+  isMenuByline,
+  realDate,
+} from './metadata/metadata';
 import { normalizeCallouts } from './prepare/callouts';
 import { neutraliseCommonClassWords } from './prepare/class-words';
 import {
@@ -299,7 +305,7 @@ function fillFromReadability(
   if (!filled.author && article.byline && !isMenuByline(doc, article.byline))
     filled.author = cleanByline(article.byline);
   filled.siteName ??= clean(article.siteName);
-  filled.published ??= clean(article.publishedTime);
+  filled.published ??= realDate(clean(article.publishedTime));
   filled.language ??= clean(article.lang);
   const direction = clean(article.dir)?.toLowerCase();
   if (!filled.direction && (direction === 'rtl' || direction === 'ltr'))

@@ -428,6 +428,19 @@ function earliestDate(...values: (string | undefined)[]): string | undefined {
   return best?.value ?? values.find((value) => value !== undefined);
 }
 
+/**
+ * The dates a system writes when it has none: .NET's DateTime.MinValue ("0001-01-01T00:00:00Z",
+ * Gannett's JSON-LD on every page of some of its papers), the year 0, its MaxValue
+ * (9999-12-31) and the Unix epoch's first instant. A note dated 1 January of the year 1 is
+ * worse than an undated one, and as the earliest of the page's dates it beat the real one.
+ */
+const NO_DATE = /^(?:0{3}\d|9999)-|^1970-01-01(?:[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
+
+/** A publication date, or undefined when the value is one of the NO_DATE stand-ins. */
+export function realDate(value: string | undefined): string | undefined {
+  return value !== undefined && NO_DATE.test(value.trim()) ? undefined : value;
+}
+
 function toIsoDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
   if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
@@ -531,7 +544,7 @@ export function extractMetadata(
   );
   const published = toIsoDate(
     earliestDate(
-      metaContent(meta, [
+      metaValues(meta, [
         'article:published_time',
         'datePublished',
         'og:published_time',
@@ -543,13 +556,17 @@ export function extractMetadata(
         'citation_publication_date',
         'sailthru.date',
         'parsely-pub-date',
-      ]),
-      jsonLdText(firstJsonLd(jsonLd(), 'datePublished')),
+      ])
+        .map(realDate)
+        .find((value) => value !== undefined),
+      realDate(jsonLdText(firstJsonLd(jsonLd(), 'datePublished'))),
     ) ??
-      clean(
-        doc
-          .querySelector('article time[datetime], time[pubdate][datetime]')
-          ?.getAttribute('datetime'),
+      realDate(
+        clean(
+          doc
+            .querySelector('article time[datetime], time[pubdate][datetime]')
+            ?.getAttribute('datetime'),
+        ),
       ),
   );
   const description =

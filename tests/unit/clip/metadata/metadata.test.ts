@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractMetadata, stripTrackingParameters } from '../../../../utils/clip';
+import { clipDocument, extractMetadata, stripTrackingParameters } from '../../../../utils/clip';
 import { pageFromHtml } from '../dom';
 
 function metadataOf(head: string, body = '') {
@@ -117,6 +117,39 @@ describe('page metadata', () => {
        <script type="application/ld+json">{"@type":"NewsArticle","datePublished":"November 19, 2019"}</script>`,
     );
     expect(sameDay.published).toBe('2019-11-19T11:21:08+00:00');
+  });
+
+  it('leaves a clip undated rather than dated by a system’s stand-in for no date', () => {
+    // Gannett's papers write DateTime.MinValue into their JSON-LD when a story has no date: the
+    // note said it was published on 1 January of the year 1.
+    const article = `<article><h1>Viera defeats Rockledge</h1>${'<p>Viera stayed unbeaten with a 3-1 win over Rockledge on Tuesday night, two goals coming in the last ten minutes of a wet game.</p>'.repeat(4)}</article>`;
+    const clipOf = (head: string) => {
+      const result = clipDocument(
+        pageFromHtml(
+          `<html><head><title>Viera defeats Rockledge</title>${head}</head><body>${article}</body></html>`,
+        ),
+        { mode: 'article' },
+      );
+      if (!result.ok) throw new Error(result.error.code);
+      return result.clip.metadata;
+    };
+    for (const standIn of [
+      '0001-01-01T00:00:00Z',
+      '0000-00-00 00:00:00',
+      '1970-01-01T00:00:00Z',
+      '9999-12-31',
+    ]) {
+      const ld = `<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"${standIn}","dateModified":"${standIn}"}</script>`;
+      expect(clipOf(ld).published).toBeUndefined();
+      // Beside a real date, the real one dates the note, though the stand-in is "earlier".
+      const both = clipOf(
+        `<meta property="article:published_time" content="2019-11-19T21:00:00Z">${ld}`,
+      );
+      expect(both.published).toBe('2019-11-19T21:00:00Z');
+    }
+    expect(
+      clipOf('<meta property="article:published_time" content="1970-01-01T12:30:00Z">').published,
+    ).toBe('1970-01-01T12:30:00Z');
   });
 
   it('takes the name inside a schema.org author, not the separator printed after it', () => {
