@@ -501,6 +501,21 @@ describe('pictures embedded a few pixels across', () => {
   });
 });
 
+describe('a lazy picture whose address is in a data attribute of its own name', () => {
+  it('shows the picture the attribute names, not the placeholder', () => {
+    const placeholder =
+      "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20768%20432'%3E%3Crect%20fill='%23f7f7f7'%20/%3E%3C/svg%3E";
+    const markdown = markdownOf(`
+      <figure><img src="${placeholder}" data-image-loader="https://images.example.com/keepers/log-1868.png" data-image-path="keepers/log-1868.png" data-viewed="false" alt="The log for 1868"></figure>
+      <figure><img src="${placeholder}" data-track="lighthouse-gallery" alt="Not loaded"></figure>${PROSE}`);
+    expect(markdown).toContain(
+      '![The log for 1868](https://images.example.com/keepers/log-1868.png)',
+    );
+    // No attribute names a picture file: the placeholder is no picture, and nothing is shown.
+    expect(markdown).not.toMatch(/Not loaded|lighthouse-gallery|data:/);
+  });
+});
+
 describe('section breaks', () => {
   it('writes a paragraph of one repeated mark as a thematic break, and none at either end of the note', () => {
     // News agencies end a story with `___` before its corrections; as text it was `\\_\\_\\_`.

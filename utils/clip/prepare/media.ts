@@ -91,8 +91,27 @@ function attributeReader(
   return (name) => (names.includes(name) ? image.getAttribute(name) : null);
 }
 
+/**
+ * A picture file's address in a data attribute of a name no list knows (`data-image-loader`,
+ * `data-hires`, a theme's own): read only when the image shows a placeholder and no known lazy
+ * attribute answers. An absolute or root-relative address whose path ends as a picture file's.
+ */
+function pictureInDataAttributes(image: Element, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    if (!name.startsWith('data-')) continue;
+    const value = image.getAttribute(name)?.trim();
+    if (!value || !/^(?:https?:\/\/|\/[^/])/i.test(value)) continue;
+    if (IMAGE_FILE_PATH.test(value.replace(/[?#].*$/, ''))) return value;
+  }
+  return undefined;
+}
+
 /** The best real source of an image: lazy attributes, srcset (largest), then src. */
-function bestImageSource(image: Element, attribute = attributeReader(image)): string | undefined {
+function bestImageSource(
+  image: Element,
+  attribute = attributeReader(image),
+  names?: readonly string[],
+): string | undefined {
   const lazySrcset = LAZY_SRCSET_ATTRIBUTES.map(attribute).find(Boolean);
   const src = attribute('src');
   const lazy = LAZY_SOURCE_ATTRIBUTES.map(attribute).find(
@@ -103,7 +122,9 @@ function bestImageSource(image: Element, attribute = attributeReader(image)): st
   if (fromSrcset) return fromSrcset;
   if (lazy && (isPlaceholderSource(src) || lazy !== src)) return lazy;
   if (!isPlaceholderSource(src)) return src ?? undefined;
-  return lazy ?? (src || undefined);
+  return (
+    lazy ?? pictureInDataAttributes(image, names ?? image.getAttributeNames()) ?? (src || undefined)
+  );
 }
 
 /** Images in `<noscript>`: lazy-loading sites put the real image there for readers without scripts. */
@@ -245,7 +266,7 @@ export function normalizeImages(root: Element, parseInert: InertParser): void {
   for (const image of Array.from(root.querySelectorAll('img'))) {
     const names = image.getAttributeNames();
     const attribute = attributeReader(image, names);
-    const source = bestImageSource(image, attribute);
+    const source = bestImageSource(image, attribute, names);
     if (!source) {
       image.remove();
       continue;
