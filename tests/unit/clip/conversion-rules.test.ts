@@ -516,6 +516,20 @@ describe('a lazy picture whose address is in a data attribute of its own name', 
   });
 });
 
+describe('a lightbox’s full-size copy', () => {
+  it('shows the linked thumbnail once, and a picture the page shows again in a block of its own', () => {
+    const markdown = markdownOf(`
+      <div><a href="/uploads/lantern.jpg"><img src="/uploads/lantern-1280x720.jpg" alt=""></a>
+        <img src="/uploads/lantern.jpg" alt=""><div><a><svg aria-hidden="true" viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg></a></div></div>
+      ${PROSE}<p><img src="/uploads/lantern.jpg" alt="The lantern again"></p>${PROSE}`);
+    expect(markdown).toContain(
+      '[![](https://example.com/uploads/lantern-1280x720.jpg)](https://example.com/uploads/lantern.jpg)',
+    );
+    expect(markdown.match(/\(https:\/\/example\.com\/uploads\/lantern\.jpg\)/g)).toHaveLength(2);
+    expect(markdown).toContain('![The lantern again](https://example.com/uploads/lantern.jpg)');
+  });
+});
+
 describe('section breaks', () => {
   it('writes a paragraph of one repeated mark as a thematic break, and none at either end of the note', () => {
     // News agencies end a story with `___` before its corrections; as text it was `\\_\\_\\_`.

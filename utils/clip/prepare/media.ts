@@ -943,10 +943,18 @@ function blockOf(image: Element): Element | null {
   return block;
 }
 
+/** The address a picture's link opens, when that link holds the picture and nothing else. */
+function fullSizeOf(image: Element, base: string): string | undefined {
+  const link = image.parentElement?.closest('a[href]');
+  if (!link || (link.textContent ?? '').trim() !== '') return undefined;
+  return resolveUrl(link.getAttribute('href'), base);
+}
+
 /**
  * Removes the second of two identical images in one block with nothing but whitespace between
  * them (lightboxes, retina duplicates, a lazy image and its noscript copy). The same picture again
- * in a block of its own stays, even right after: the page shows it twice.
+ * in a block of its own stays, even right after: the page shows it twice. A lightbox's full-size
+ * copy counts as the same picture: the thumbnail links to the file the next image shows.
  */
 export function removeDuplicateImages(root: Element): void {
   // Pairs of images next to each other in document order; only a pair showing the same source
@@ -954,11 +962,13 @@ export function removeDuplicateImages(root: Element): void {
   const images = Array.from(root.getElementsByTagName('img'));
   const duplicates: Element[] = [];
   const between = root.ownerDocument.createRange();
+  const base = root.ownerDocument.baseURI;
   for (let index = 1; index < images.length; index += 1) {
     const previous = images[index - 1] as Element;
     const image = images[index] as Element;
     const src = image.getAttribute('src') ?? '';
-    if (!src || src !== previous.getAttribute('src')) continue;
+    if (!src) continue;
+    if (src !== previous.getAttribute('src') && src !== fullSizeOf(previous, base)) continue;
     between.setStartAfter(previous);
     between.setEndBefore(image);
     if (!between.toString().trim() && blockOf(previous) === blockOf(image)) duplicates.push(image);
