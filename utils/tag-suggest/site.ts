@@ -4,7 +4,9 @@
  * load before it can show anything). The rule: the last two labels of the host, or three when
  * the last is a two-letter country code and the one before it is short (co.uk, com.au, ne.jp),
  * the common shape of second-level registries. Its errors only merge or split sites, which
- * makes a suggestion a little better or worse, never wrong to show.
+ * makes a suggestion a little better or worse, never wrong to show. The clip engine reads it too
+ * (a banner to another site, utils/clip/prepare/clutter.ts), where a merged site counts as the
+ * page's own and the picture stays.
  */
 export function siteOf(address: string): string | undefined {
   let host: string;

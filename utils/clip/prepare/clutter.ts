@@ -1,3 +1,4 @@
+import { siteOf } from '../../tag-suggest';
 import { isWhitespaceCode } from '../markdown/text';
 import { IMAGE_FILE_PATH } from '../markdown/urls';
 import { titleWords } from '../metadata/metadata';
@@ -1057,6 +1058,70 @@ function removeHomeLinkedPictures(root: Element, pageUrl: string): void {
   }
 }
 
+/** A site's own name without its suffix: "staticflickr" of staticflickr.com. */
+function siteName(address: string): string | undefined {
+  return siteOf(address)?.split('.')[0];
+}
+
+/**
+ * Whether two addresses belong to one company's sites: the same site, or one's name inside the
+ * other's (flickr.com's pictures come from staticflickr.com, Amazon's from media-amazon.com).
+ */
+function sameOwner(a: string, b: string): boolean {
+  const first = siteName(a);
+  const second = siteName(b);
+  return !!first && !!second && (first.includes(second) || second.includes(first));
+}
+
+/** How many banners at most are taken from the end of one article. */
+const TRAILING_BANNERS = 3;
+
+/**
+ * The banner an article ends with: a picture that is all of its link, after the last words of
+ * the note, leading to another site than the page's and than the picture's own (a magazine's
+ * subscription offer on a science site, a charger advertised through a short link, a shopping
+ * list behind a 300 × 600 creative). An article's own picture at its end shows what it tells of,
+ * and links, if at all, to its full size, to the page it comes from or to the company that hosts
+ * it; a picture from one site linking to a third is an advertisement, in any language. A captioned
+ * figure, a link with words and a link to a picture file stay.
+ */
+function removeTrailingBanners(root: Element, pageUrl: string): void {
+  const page = siteOf(pageUrl);
+  if (!page) return;
+  for (let taken = 0; taken < TRAILING_BANNERS; taken += 1) {
+    // The last link that shows something (an empty anchor shows nothing); the headings left over
+    // nothing at the end go after this pass (removeArticleClutter), so they do not count as after.
+    const links = Array.from(root.querySelectorAll('a[href]'));
+    const link = links.reverse().find(showsSomething);
+    if (!link || lineText(link) !== '' || !link.querySelector(MEDIA)) return;
+    const headings = removableTrailingHeadings(root);
+    for (let node: Node | null = link; node && node !== root; node = node.parentNode)
+      if (showsAfter(node, headings)) return;
+    const target = linkTarget(link, pageUrl)?.url;
+    if (!target || !/^https?:$/.test(target.protocol) || IMAGE_FILE_PATH.test(target.pathname))
+      return;
+    if (siteOf(target.href) === page) return;
+    const figure = link.closest('figure');
+    if (figure && lineText(figure) !== '') return;
+    const pictures = Array.from(link.querySelectorAll('img'));
+    if (pictures.length === 0) return;
+    for (const picture of pictures) {
+      const source = picture.getAttribute('src') ?? '';
+      if (!/^https?:/i.test(source) || sameOwner(source, target.href)) return;
+    }
+    let gone: Element = link;
+    for (
+      let around = link.parentElement;
+      around && around !== root;
+      around = around.parentElement
+    ) {
+      if (lineText(around) !== '' || around.querySelectorAll(MEDIA).length > pictures.length) break;
+      gone = around;
+    }
+    gone.remove();
+  }
+}
+
 /** What stands between a breadcrumb's links: spaces and arrows, bars, slashes. */
 const CRUMB_SEPARATOR = /^[\s›>»/|·•→:\\-]*$/;
 /** The current page's name a breadcrumb may end with, as plain text. */
@@ -1159,10 +1224,20 @@ export function removeArticleClutter(
   removeCardRuns(content, pageUrl);
   removeClutterLines(content, pageUrl, discussion);
   removeInputForms(content);
-  // Headings the page itself ends with stay as the page has them (markPageEndHeadings); those
-  // left at the end once what followed them went, by Readability or by the removals above, go.
-  for (const heading of trailingHeadings(content))
-    if (!heading.hasAttribute(PAGE_END_ATTRIBUTE)) heading.remove();
+  removeTrailingBanners(content, pageUrl);
+  for (const heading of removableTrailingHeadings(content)) heading.remove();
+}
+
+/**
+ * Headings the page itself ends with stay as the page has them (markPageEndHeadings); those
+ * left at the end once what followed them went, by Readability or by the removals of the
+ * clutter pass, go.
+ */
+function removableTrailingHeadings(root: Element): Set<Element> {
+  const headings = trailingHeadings(root);
+  for (const heading of headings)
+    if (heading.hasAttribute(PAGE_END_ATTRIBUTE)) headings.delete(heading);
+  return headings;
 }
 
 const HOVER_CARD = /(?:^|[\s_-])(?:rollover|hover-?card|popover|tooltip|preview-card)(?:$|[\s_-])/i;

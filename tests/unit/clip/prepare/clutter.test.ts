@@ -226,6 +226,57 @@ describe('pictures linked to a home page', () => {
   });
 });
 
+describe('a banner the article ends with', () => {
+  const PAGE = 'https://www.space.example/45623-europa-plumes.html';
+  const paragraphs = numbered(
+    'Paragraph',
+    'the plumes of Europa carry water from the ocean under the ice into space, where a probe flying through them could sample it without landing.',
+  );
+  const clip = (ending: string) =>
+    markdownOf(
+      `<html><head><title>Europa's plumes</title></head><body><article>${paragraphs(0, 6)}${ending}</article></body></html>`,
+      PAGE,
+    );
+
+  it('leaves out a picture from one site linking to a third, with the heading left over nothing', () => {
+    for (const ending of [
+      '<a href="https://shop.magazines.example/subscribe?utm_source=space"></a><figure><a href="https://shop.magazines.example/subscribe?utm_source=space"><p><img src="https://cdn.futurecdn.example/holiday-offer.png" alt="All About Space Holiday 2019"></p></a></figure>',
+      '<p><em>We use affiliate links.</em></p><div><a href="http://short.example/2QcKbYx"><img src="https://www.space.example/uploads/charger-banner.jpg" alt="A 100W charger"></a></div><div><h2>About the author</h2><div></div></div>',
+    ]) {
+      const markdown = clip(ending);
+      expect(markdown).toContain('Paragraph 5');
+      expect(markdown).not.toMatch(/holiday-offer|charger-banner|About the author/);
+    }
+  });
+
+  it('keeps a picture linking to its full size, its host’s page, the page’s own site, or under words', () => {
+    for (const [ending, kept] of [
+      [
+        '<p><a href="https://www.flickr.example/photos/nasa/5123"><img src="https://live.staticflickr.example/5123_b.jpg" alt="Europa"></a></p>',
+        '5123_b.jpg',
+      ],
+      [
+        '<p><a href="https://images.nasa.example/europa-large.jpg"><img src="https://cdn.photos.example/europa-small.jpg" alt="Europa"></a></p>',
+        'europa-small.jpg',
+      ],
+      [
+        '<p><a href="https://www.space.example/europa-clipper"><img src="https://cdn.photos.example/clipper.jpg" alt="Europa Clipper"></a></p>',
+        'clipper.jpg',
+      ],
+      [
+        '<figure><a href="https://shop.example/poster"><img src="https://cdn.photos.example/poster.jpg" alt=""></a><figcaption>The plume, as painted for the mission poster.</figcaption></figure>',
+        'poster.jpg',
+      ],
+      [
+        '<p><a href="https://shop.example/poster"><img src="https://cdn.photos.example/banner.jpg" alt=""></a></p><p>Paragraph 6: the mission launches in the mid-2020s and will fly past Europa dozens of times.</p>',
+        'banner.jpg',
+      ],
+    ]) {
+      expect(clip(ending as string)).toContain(kept as string);
+    }
+  });
+});
+
 describe('headline runs', () => {
   const PAGE = 'https://krant.example/binnenland/2019/11/dijk-bij-deventer-versterkt';
   const STORY = Array.from(
