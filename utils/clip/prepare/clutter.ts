@@ -1036,8 +1036,10 @@ function isSiteRootLink(link: Element, pageUrl: string): boolean {
  * so does a captioned figure, whose caption says what the picture is.
  */
 function removeHomeLinkedPictures(root: Element, pageUrl: string): void {
-  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
-    if (!root.contains(link) || !link.querySelector(MEDIA) || lineText(link) !== '') continue;
+  // From the pictures to their links: an article has far fewer pictures than links.
+  for (const media of Array.from(root.querySelectorAll(MEDIA))) {
+    const link = media.parentElement?.closest('a[href]');
+    if (!link || !root.contains(link) || lineText(link) !== '') continue;
     if (!isSiteRootLink(link, pageUrl)) continue;
     const figure = link.closest('figure');
     if (figure && lineText(figure) !== '') continue;
@@ -1091,8 +1093,10 @@ function removeTrailingBanners(root: Element, pageUrl: string): void {
   for (let taken = 0; taken < TRAILING_BANNERS; taken += 1) {
     // The last link that shows something (an empty anchor shows nothing); the headings left over
     // nothing at the end go after this pass (removeArticleClutter), so they do not count as after.
-    const links = Array.from(root.querySelectorAll('a[href]'));
-    const link = links.reverse().find(showsSomething);
+    const links = root.querySelectorAll('a[href]');
+    let link: Element | undefined;
+    for (let index = links.length - 1; index >= 0 && !link; index -= 1)
+      if (showsSomething(links[index] as Element)) link = links[index];
     if (!link || lineText(link) !== '' || !link.querySelector(MEDIA)) return;
     const headings = removableTrailingHeadings(root);
     for (let node: Node | null = link; node && node !== root; node = node.parentNode)
