@@ -1011,20 +1011,23 @@ function removeNavigation(root: Element): void {
   }
 }
 
+/** A site's home page: its root, with no query. */
+function isSiteRoot(url: URL): boolean {
+  return /^\/(?:index\.\w+)?$/.test(url.pathname) && !url.search;
+}
+
 /** A link to the site's home page: the page's own site, at its root, with no query. */
 function isHomeLink(link: Element, pageUrl: string): boolean {
   const target = linkTarget(link, pageUrl);
-  if (!target) return false;
-  const { url, page } = target;
   return (
-    siteHost(url) === siteHost(page) && /^\/(?:index\.\w+)?$/.test(url.pathname) && !url.search
+    target !== null && siteHost(target.url) === siteHost(target.page) && isSiteRoot(target.url)
   );
 }
 
-/** A link to a site's home page, the page's own site's or another's: its root, with no query. */
-function isSiteRootLink(link: Element, pageUrl: string): boolean {
-  const target = linkTarget(link, pageUrl);
-  return target !== null && /^\/(?:index\.\w+)?$/.test(target.url.pathname) && !target.url.search;
+/** A picture-only link inside a figure whose caption says what the picture is. */
+function inCaptionedFigure(link: Element): boolean {
+  const figure = link.closest('figure');
+  return figure !== null && lineText(figure) !== '';
 }
 
 /**
@@ -1040,23 +1043,9 @@ function removeHomeLinkedPictures(root: Element, pageUrl: string): void {
   for (const media of Array.from(root.querySelectorAll(MEDIA))) {
     const link = media.parentElement?.closest('a[href]');
     if (!link || !root.contains(link) || lineText(link) !== '') continue;
-    if (!isSiteRootLink(link, pageUrl)) continue;
-    const figure = link.closest('figure');
-    if (figure && lineText(figure) !== '') continue;
-    let gone: Element = link;
-    for (
-      let around = link.parentElement;
-      around && around !== root;
-      around = around.parentElement
-    ) {
-      if (
-        lineText(around) !== '' ||
-        around.querySelectorAll(MEDIA).length > link.querySelectorAll(MEDIA).length
-      )
-        break;
-      gone = around;
-    }
-    gone.remove();
+    const target = linkTarget(link, pageUrl)?.url;
+    if (!target || !isSiteRoot(target) || inCaptionedFigure(link)) continue;
+    outermostWithSameText(link, root, '').remove();
   }
 }
 
@@ -1104,25 +1093,14 @@ function removeTrailingBanners(root: Element, pageUrl: string): void {
     const target = linkTarget(link, pageUrl)?.url;
     if (!target || !/^https?:$/.test(target.protocol) || IMAGE_FILE_PATH.test(target.pathname))
       return;
-    if (siteOf(target.href) === page) return;
-    const figure = link.closest('figure');
-    if (figure && lineText(figure) !== '') return;
+    if (siteOf(target.href) === page || inCaptionedFigure(link)) return;
     const pictures = Array.from(link.querySelectorAll('img'));
     if (pictures.length === 0) return;
     for (const picture of pictures) {
       const source = picture.getAttribute('src') ?? '';
       if (!/^https?:/i.test(source) || sameOwner(source, target.href)) return;
     }
-    let gone: Element = link;
-    for (
-      let around = link.parentElement;
-      around && around !== root;
-      around = around.parentElement
-    ) {
-      if (lineText(around) !== '' || around.querySelectorAll(MEDIA).length > pictures.length) break;
-      gone = around;
-    }
-    gone.remove();
+    outermostWithSameText(link, root, '').remove();
   }
 }
 
