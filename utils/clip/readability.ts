@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { hasText, isHeading } from './presence';
+import { hasText, isHeading, lineText } from './presence';
 
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
@@ -7,6 +7,8 @@ interface ReadabilityInternals {
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
   _getLinkDensity(element: Element): number;
+  _textSimilarity(textA: string, textB: string): number;
+  _articleTitle: string | null;
   _prepArticle(this: unknown, articleContent: Element): void;
   _unwrapNoscriptImages(doc: Document): void;
   _removeScripts(doc: Document): void;
@@ -36,6 +38,27 @@ function unjudged(readability: ReadabilityInternals, element: Element): boolean 
 }
 
 /**
+ * The headings that end a run of left-out blocks, nearest the block after them last: each one
+ * a section's (h2 to h6) and not mostly a link (a category label, a link to another post).
+ */
+function leadingHeadings(readability: ReadabilityInternals, run: Element[]): Element[] {
+  const headings: Element[] = [];
+  for (let index = run.length - 1; index >= 0; index -= 1) {
+    const element = run[index] as Element;
+    // The page's own title (an h1) stays out: the note has its title, and Readability leaves
+    // the h1 out on purpose when it reads as the title.
+    if (!isHeading(element) || element.localName === 'h1' || !hasText(element)) break;
+    if (readability._getLinkDensity(element) >= 0.5) break;
+    // Readability's own test for the heading that repeats the title, at any level here: the
+    // note has its title.
+    if (readability._textSimilarity(readability._articleTitle ?? '', lineText(element)) > 0.75)
+      break;
+    headings.unshift(element);
+  }
+  return headings;
+}
+
+/**
  * Readability with three of its per-node checks reordered, the cheap test first. They run on
  * every node (or every block) of every attempt, and as written they pay for what their answer
  * rarely needs:
@@ -52,7 +75,8 @@ function unjudged(readability: ReadabilityInternals, element: Element): boolean 
  * checks that the methods replaced still exist under these names, so an upgrade that renames them
  * fails there rather than silently running the slow originals. Beside these it changes what
  * Readability keeps in two places, each explained where it is made: what it left out between two
- * sections it kept (`parse`, `_prepArticle`), and the root it removed (`_postProcessContent`).
+ * sections it kept, with the headings right over the first (`parse`, `_prepArticle`), and the
+ * root it removed (`_postProcessContent`).
  */
 export class PreparedReadability<T = string> extends Readability<T> {
   /** The address the page's links mean, as it was handed over (its own or a saved copy's base). */
@@ -87,14 +111,15 @@ export class PreparedReadability<T = string> extends Readability<T> {
    * prose and none of their headings, or lost a short section from between two it kept. The
    * order of the children of every element that holds a heading between two other elements is
    * noted before the page is taken apart, and what was left out between two kept blocks goes
-   * back in _prepArticle.
+   * back in _prepArticle. So do the headings right over the first kept block, when Readability
+   * chose the block alone (`<h2>Foo</h2><div>…the post…</div>`): the parents of headings with
+   * a block after them are noted.
    */
   override parse(): ReturnType<Readability<T>['parse']> {
     const doc = (this as unknown as ReadabilityInternals)._doc;
     const parents = new Set<Element>();
     for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')))
-      if (heading.previousElementSibling && heading.nextElementSibling && heading.parentElement)
-        parents.add(heading.parentElement);
+      if (heading.nextElementSibling && heading.parentElement) parents.add(heading.parentElement);
     for (const parent of parents) {
       const children: (Element | null)[] = [];
       for (let child = parent.firstElementChild; child; child = child.nextElementSibling)
@@ -177,7 +202,16 @@ export class PreparedReadability<T = string> extends Readability<T> {
               ? first
               : null;
         if (!kept) {
-          if (previous && element.isConnected) left.push(element);
+          if (element.isConnected) left.push(element);
+          continue;
+        }
+        if (!previous) {
+          // The headings right over the first block kept open its section: the post's first
+          // heading, or a subtitle under the headline. Not a run ending in anything else.
+          const opening = leadingHeadings(readability, left);
+          if (opening.length > 0) kept.before(...opening);
+          previous = kept;
+          left = [];
           continue;
         }
         // Weighed only once a kept block closes the run: the run after the last kept block is

@@ -166,6 +166,26 @@ describe('posts whose sections are blocks of their own', () => {
     );
   });
 
+  it('keeps the heading over the first section when the section alone is chosen', () => {
+    // Readability builds the note from the one block that holds the prose, and the heading
+    // over it, its sibling, scored nothing and stayed behind; a run of links above it is no
+    // part of it.
+    const markdown = articleMarkdown(
+      `<!DOCTYPE html><html lang="en"><head><title>Logs of the point</title></head><body>
+      <article><h1>Logs of the point</h1>
+      <h2><a href="/logs">More logs</a></h2><ul><li><a href="/logs/1">Part one</a></li><li><a href="/logs/2">Part two</a></li></ul>
+      <h2>The winter logs</h2><h3>As the keepers wrote them</h3>
+      <div class="section-content">${sectionParagraph('the winter')}${sectionParagraph('the storms')}</div>
+      </article></body></html>`,
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toMatch(
+      /^<h2>The winter logs<\/h2>\s*<h3>As the keepers wrote them<\/h3>\s*<p>The keepers wrote about the winter/,
+    );
+    expect(markdown).not.toContain('More logs');
+    expect(markdown).not.toContain('Part one');
+  });
+
   it('leaves out what stood between two sections and was links, unlikely, or weighed', () => {
     // A list of links (the series' other parts), a block whose class Readability takes for
     // chrome and removes before it scores, and a block it scored and found too weak to keep.

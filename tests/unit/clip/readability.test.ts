@@ -46,6 +46,13 @@ describe('the reordered Readability checks', () => {
     // what it asks of a block before it does (conversion-rules.test.ts).
     expect(typeof prototype._prepArticle).toBe('function');
     expect(typeof prototype._getLinkDensity).toBe('function');
+    // And the test it asks of a heading over the first block kept, whether it repeats the title.
+    expect(typeof prototype._textSimilarity).toBe('function');
+    const reading = new Readability(new JSDOM('<title>Logs of the point</title>').window.document);
+    reading.parse();
+    expect((reading as unknown as { _articleTitle: unknown })._articleTitle).toBe(
+      'Logs of the point',
+    );
     // The preparation it gives a page prepared afresh when an attempt starts again.
     for (const name of ['_unwrapNoscriptImages', '_removeScripts', '_prepDocument'])
       expect(typeof prototype[name], name).toBe('function');
