@@ -58,6 +58,7 @@ import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
   flattenLayoutTables,
+  linkHeadingsOfCards,
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
@@ -268,6 +269,7 @@ function degrade(context: Context): void {
 /** The rules that shape the content once it is chosen. */
 function finishContent(root: Element, context: Context): string {
   restoreHeadingLevels(root);
+  linkHeadingsOfCards(root);
   normalizeEmbeds(root);
   flattenLayoutTables(root);
   normalizeFigures(root);

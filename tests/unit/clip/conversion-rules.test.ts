@@ -733,12 +733,12 @@ describe('a picture that opens a caption line', () => {
 
 describe('links around blocks', () => {
   it('keeps cards in a row apart', () => {
-    // A card is a link around a figure and a heading; turndown drops the space after a block,
-    // and two cards read "…Fetch the data](/groq)[Image styling…" as one run of words.
+    // A card is a link around blocks; turndown drops the space after a block, and two cards
+    // read "…Fetch the data](/groq)[Image styling…" as one run of words.
     const markdown = markdownOf(`
       <div class="cards">
-        <a href="https://coast.example/lamps"><div><h3>Lamps</h3><p>How the lamps were lit</p></div></a>
-        <a href="https://coast.example/logs"><div><h3>Logs</h3><p>What the keepers wrote</p></div></a>
+        <a href="https://coast.example/lamps"><div><p>Lamps</p><p>How the lamps were lit</p></div></a>
+        <a href="https://coast.example/logs"><div><p>Logs</p><p>What the keepers wrote</p></div></a>
       </div>
       <p>Read <a href="https://coast.example/a">one</a><a href="https://coast.example/b">two</a>, as printed.</p>`);
     expect(markdown).toContain(
@@ -748,6 +748,35 @@ describe('links around blocks', () => {
     expect(markdown).toContain(
       'Read [one](https://coast.example/a)[two](https://coast.example/b), as printed.',
     );
+  });
+});
+
+describe('cards with a title', () => {
+  it('writes the title as a linked heading and the summary as a paragraph of its own', () => {
+    // A card (a link around a picture, a heading and a summary) was one link whose text ran
+    // the title into the summary, `[Lamps How the lamps were lit](…)`, and lost the heading.
+    const markdown = markdownOf(`
+      <h2>Further reading</h2>
+      <a href="https://coast.example/lamps"><img src="https://coast.example/lamp.jpg" alt="A lamp">
+        <h3>Lamps of the point</h3><p>How the keepers lit the lamps, and with what oil.</p></a>
+      <a href="https://coast.example/logs"><div><h3>Logs</h3><p>What the keepers wrote.</p></div></a>`);
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toContain(
+      '<h3><a href="https://coast.example/lamps">Lamps of the point</a></h3>\n<p>How the keepers lit the lamps, and with what oil.</p>',
+    );
+    expect(html).toContain(
+      '<h3><a href="https://coast.example/logs">Logs</a></h3>\n<p>What the keepers wrote.</p>',
+    );
+    expect(html).toContain('<img src="https://coast.example/lamp.jpg" alt="A lamp" />');
+  });
+
+  it('leaves a link that is only its heading a link (a list of story titles)', () => {
+    const markdown = markdownOf(`
+      <h2>More from the coast</h2>
+      <ul><li><a href="https://coast.example/lamps"><h3>Lamps of the point</h3></a></li>
+      <li><a href="https://coast.example/logs"><h3>Logs of the point</h3></a></li></ul>`);
+    expect(markdown).toContain('- [Lamps of the point](https://coast.example/lamps)');
+    expect(markdown).not.toContain('#');
   });
 });
 

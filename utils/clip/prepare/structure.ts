@@ -96,6 +96,37 @@ export function restoreHeadingLevels(root: Element): void {
   }
 }
 
+/**
+ * A link around a heading and what goes with it (a card: a picture, the title, a summary, a
+ * date) gives its address to the heading and lets the rest go free. Written whole, the link
+ * could hold no block, so the title and the summary ran together as one long link text
+ * (`[Scaling at Acme How we redesigned…](…)`) and the heading was lost. The picture and the
+ * summary keep no link: the title leads where the card did. After the content is chosen, so
+ * that Readability still weighs a card as the link it is.
+ */
+export function linkHeadingsOfCards(root: Element): void {
+  const links = new Set<Element>();
+  for (const heading of Array.from(root.querySelectorAll('a h1, a h2, a h3, a h4, a h5, a h6'))) {
+    const link = heading.parentElement?.closest('a');
+    if (!link || !root.contains(link) || !link.getAttribute('href')) continue;
+    if (!hasText(heading) || heading.querySelector('a, h1, h2, h3, h4, h5, h6')) continue;
+    // A link that is only its heading (a menu entry, a list of story titles, a footer's "Powered
+    // by" logo) reads best as the link it is.
+    if (!holdsMoreThan(link, heading)) continue;
+    const own = link.cloneNode(false) as Element;
+    own.append(...Array.from(heading.childNodes));
+    heading.append(own);
+    links.add(link);
+  }
+  for (const link of links) link.replaceWith(...Array.from(link.childNodes));
+}
+
+/** Whether `link` shows a picture or words outside `heading`. */
+function holdsMoreThan(link: Element, heading: Element): boolean {
+  if (link.querySelector('img, picture, video')) return true;
+  return lineText(link).length > lineText(heading).length;
+}
+
 export interface LinkOptions {
   stripTracking: boolean;
 }
