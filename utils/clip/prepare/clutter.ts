@@ -930,6 +930,27 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
   }
 }
 
+/**
+ * The author's name on a line of its own over the article (`<ul class="authors"><li><a>Jane
+ * Smith</a></li></ul>`, a name under the headline): the note's header names the author, so it
+ * goes. Only before the first paragraph of prose and only the whole line: "By Jane Smith" lines
+ * are isBylineLine's, and the name inside a sentence or a longer line is the article's.
+ */
+function removeAuthorLine(root: Element, author: string | undefined, prose: Element | null): void {
+  const name = author?.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!name || !prose) return;
+  // Walked, not queried: only the few elements over the prose are read.
+  const walker = root.ownerDocument.createTreeWalker(root, 1);
+  for (let node = walker.nextNode(); node && node !== prose; node = walker.nextNode()) {
+    const block = node as Element;
+    if (!block.matches(BLOCK_SELECTOR) || block.contains(prose)) continue;
+    const text = lineText(block);
+    if (text.toLowerCase() !== name || block.querySelector(MEDIA)) continue;
+    outermostWithSameText(block, root, text).remove();
+    return;
+  }
+}
+
 /** Whether a node shows anything but the headings in `ignored`. */
 function showsBesides(node: Node, ignored: ReadonlySet<Element>): boolean {
   if (node.nodeType !== 1) return showsSomething(node);
@@ -1198,6 +1219,7 @@ export function removeArticleClutter(
   const prose = firstProse(content);
   removeBreadcrumbs(content, pageUrl, prose);
   removeTitleHeading(content, title, prose);
+  removeAuthorLine(content, author, prose);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
   removeHomeLinkedPictures(content, pageUrl);

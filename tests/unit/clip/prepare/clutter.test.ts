@@ -492,6 +492,32 @@ describe('author boxes', () => {
   });
 });
 
+describe("the author's name on a line over the article", () => {
+  const STORY = numbered(
+    'Absatz',
+    'die Stadtwerke erneuern im Frühjahr die Leitungen unter der Hauptstraße, und der Verkehr wird für sechs Wochen über die Ringstraße umgeleitet.',
+  );
+  const clip = (before: string, author = 'Jana Krüger') =>
+    markdownOf(
+      `<html><head><title>Leitungen werden erneuert</title><meta name="author" content="${author}"></head><body><article><h1>Leitungen werden erneuert</h1>${before}${STORY(0, 5)}<p>Jana Krüger</p></article></body></html>`,
+      'https://zeitung.example/stadt/2019/leitungen',
+    );
+
+  it('leaves it out: the note names the author', () => {
+    const markdown = clip(
+      '<ul class="authors"><li><a href="/autor/jana-krueger">Jana  Krüger</a></li></ul>',
+    );
+    expect(markdown.startsWith('Absatz 0')).toBe(true);
+    // Further down, the same words are the article's.
+    expect(markdown.trimEnd().endsWith('Jana Krüger')).toBe(true);
+  });
+
+  it("keeps a line with more than the name, and another person's name", () => {
+    expect(clip('<p>Jana Krüger, Stadtredaktion</p>')).toContain('Jana Krüger, Stadtredaktion');
+    expect(clip('<p>Tom Weber</p>')).toMatch(/^Tom Weber/);
+  });
+});
+
 describe('navigation the page marks', () => {
   const PAGE = 'https://ruimte.example/nieuws/europa-pluimen';
   const STORY = numbered(
