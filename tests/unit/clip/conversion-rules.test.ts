@@ -780,6 +780,20 @@ describe('cards with a title', () => {
   });
 });
 
+describe("Bootstrap's alerts", () => {
+  it('writes a coloured alert as a callout, and leaves one that can be closed, or no colour, as text', () => {
+    const markdown = markdownOf(`
+      <div class="alert alert-warning" role="alert"><h4 class="alert-heading">Low tide</h4><p>The path floods at high tide.</p></div>
+      <div class="alert alert-secondary">Bring a torch.</div>
+      <div class="alert alert-info alert-dismissible" role="alert">The archive is closed on Mondays.<button class="btn-close"></button></div>
+      <div class="alert">Saved.</div>`);
+    expect(markdown).toContain('> [!warning] Low tide\n> The path floods at high tide.');
+    expect(markdown).toContain('> [!note]\n> Bring a torch.');
+    expect(markdown).toMatch(/^The archive is closed on Mondays\.$/m);
+    expect(markdown).toMatch(/^Saved\.$/m);
+  });
+});
+
 describe('a number drawn over a picture', () => {
   it('leaves a gallery count out and keeps numbers that say something', () => {
     // The Sun draws each gallery's picture count over its lead picture: the note had a paragraph

@@ -7,8 +7,10 @@ import { holdsClass, lineText } from '../presence';
  * line and loose paragraphs that no longer look set apart.
  *
  * Recognised: Obsidian Publish (`.callout[data-callout]`), GitHub alerts (`.markdown-alert`),
- * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`) and Docusaurus
- * (`.theme-admonition`). Runs before Readability, while class names are still there.
+ * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`), Docusaurus
+ * (`.theme-admonition`) and Bootstrap's alerts (`.alert.alert-info`, the framework most
+ * documentation and company sites are built on). Runs before Readability, while class names are
+ * still there.
  */
 export const CALLOUT_ATTRIBUTE = 'data-clipdeck-callout';
 export const CALLOUT_TITLE_ATTRIBUTE = 'data-clipdeck-callout-title';
@@ -36,10 +38,40 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
   return undefined;
 }
 
-const CALLOUT_SELECTOR = '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition';
+const CALLOUT_SELECTOR =
+  '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"]';
 
 /** The class every kind of callout carries. */
-const CALLOUT_CLASSES = ['callout', 'markdown-alert', 'admonition', 'theme-admonition'];
+const CALLOUT_CLASSES = ['callout', 'markdown-alert', 'admonition', 'theme-admonition', 'alert'];
+
+/**
+ * Bootstrap's alert colours and the callout each stands for. `primary`, `secondary`, `light` and
+ * `dark` are colours with no meaning of their own: a note.
+ */
+const BOOTSTRAP_TYPES: Readonly<Record<string, string>> = {
+  info: 'info',
+  warning: 'warning',
+  danger: 'danger',
+  success: 'success',
+  primary: 'note',
+  secondary: 'note',
+  light: 'note',
+  dark: 'note',
+};
+
+/**
+ * A Bootstrap alert's callout type, or nothing for an element that is no content alert: one
+ * that can be closed (`.alert-dismissible`: the site's notices, a cookie or login message) or
+ * one with no colour of Bootstrap's (another library's `alert` class).
+ */
+function bootstrapType(element: Element): string | undefined {
+  if (element.classList.contains('alert-dismissible')) return undefined;
+  for (const name of Array.from(element.classList)) {
+    const type = name.startsWith('alert-') ? BOOTSTRAP_TYPES[name.slice(6)] : undefined;
+    if (type) return type;
+  }
+  return undefined;
+}
 
 /**
  * One selector pass over the page, in reading order, on pages that have a callout at all; each
@@ -70,6 +102,15 @@ function findCallouts(root: Element): Callout[] {
         element,
         type: typeFromClasses(element, 'theme-admonition-') ?? 'note',
         title: element.querySelector(':scope > [class*="admonitionHeading"]'),
+        fold: '',
+      });
+    } else if (classes.contains('alert')) {
+      const type = bootstrapType(element);
+      if (!type) continue;
+      found.push({
+        element,
+        type,
+        title: element.querySelector(':scope > .alert-heading, :scope > .alert-title'),
         fold: '',
       });
     } else {
