@@ -92,6 +92,27 @@ describe('footnotes', () => {
   });
 });
 
+describe('hand-written notes of more than one block', () => {
+  it("keeps a note's list under it, up to the next note", () => {
+    // Note 1 is a paragraph and a list; the notes sit after the article, where Readability
+    // drops what is not a note.
+    const markdown =
+      articleMarkdown(`<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head>
+      <body><article><h1>Notes from the coast</h1>${PROSE}
+      <p>The lamp burned colza oil until 1870.<sup>1</sup> Then came paraffin.<sup>2</sup></p></article>
+      <div class="post-notes"><h4>Notes</h4>
+      <p><sup>1</sup> Rapeseed oil, bought from two merchants:</p>
+      <ul><li>Hale and Sons, of Bristol;</li><li>the county co-operative.</li></ul>
+      <p><sup>2</sup> From America, by the barrel.</p></div></body></html>`);
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toMatch(
+      /<li id="user-content-fn-1">\s*<p>Rapeseed oil, bought from two merchants:<\/p>\s*<ul>\s*<li>Hale and Sons, of Bristol;<\/li>\s*<li>the county co-operative\.<\/li>\s*<\/ul>/,
+    );
+    expect(markdown).toContain('[^2]: From America, by the barrel.');
+    expect(markdown.match(/Hale and Sons/g)).toHaveLength(1);
+  });
+});
+
 describe('footnotes of a saved copy', () => {
   it("keeps a newsletter post's notes whose anchors name the original address", () => {
     const original = 'https://keepers.example.org/p/the-last-light';

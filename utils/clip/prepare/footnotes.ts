@@ -1,4 +1,4 @@
-import { hasText } from '../presence';
+import { hasText, showsSomething } from '../presence';
 
 /**
  * Footnotes become `[^n]` references and `[^n]: …` definitions. A reference is a link to an
@@ -542,13 +542,18 @@ function normalizeUnlinkedFootnotes(root: Element): void {
     reference.replaceWith(referenceMarker(doc, numbers.get(label) as number));
   }
   const lists = new Set<Element>();
+  const continued = continuations(new Set(definitions.values()));
   for (const [label, number] of numbers) {
     const block = definitions.get(label);
     if (!block) continue;
+    const rest = continued.get(block) ?? [];
     noteLabelOf(block)?.remove();
     removeNumberLead(block);
     if (block.localName === 'li' && block.parentElement) lists.add(block.parentElement);
-    block.replaceWith(definitionElement(doc, String(number), block));
+    const definition = definitionElement(doc, String(number), block);
+    block.replaceWith(definition);
+    // Its own blocks after its first: written under it, indented, as the note's paragraphs.
+    definition.append(...rest);
   }
   // A notes list whose items all became definitions is no list any more: a run of definitions.
   for (const list of lists) {
@@ -592,6 +597,29 @@ function notesListItems(root: Element): Map<string, Element> {
     });
   }
   return items;
+}
+
+/**
+ * The blocks after a note's first that are still the note: between one definition block and the
+ * next of the same parent (a list, a second paragraph under note 1, before note 2's block), a
+ * few, no heading among them. After the last note nothing is taken: what follows it may be the
+ * page's again. Left in the page, they went with the notes section that Readability drops.
+ */
+function continuations(blocks: ReadonlySet<Element>): Map<Element, Element[]> {
+  const found = new Map<Element, Element[]>();
+  for (const block of blocks) {
+    if (block.localName !== 'p' && block.localName !== 'div') continue;
+    const run: Element[] = [];
+    let next = block.nextElementSibling;
+    for (; next && !blocks.has(next); next = next.nextElementSibling) {
+      if (run.length === LABELLED_NOTE_BLOCKS || /^(?:h[1-6]|hr)$/.test(next.localName)) break;
+      if (next.querySelector('h1, h2, h3, h4, h5, h6')) break;
+      run.push(next);
+    }
+    if (next && blocks.has(next) && run.some((element) => showsSomething(element)))
+      found.set(block, run);
+  }
+  return found;
 }
 
 /**
