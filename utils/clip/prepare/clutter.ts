@@ -76,11 +76,12 @@ const CALL_TO_ACTION =
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /**
- * A date written out: "March 5", "5 Mar", "03/05/2019", "2019-03-05", "3 hours ago". ASCII only,
- * so the engine matches it without Unicode tables (several times faster on every line).
+ * A date written out: "March 5", "5 Mar", "03/05/2019", "19.11.2019" (with a four-digit year, so a
+ * version number is none), "2019-03-05", "3 hours ago". ASCII only, so the engine matches it
+ * without Unicode tables (several times faster on every line).
  */
 const DATE = new RegExp(
-  `\\b${MONTH}\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+${MONTH}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d+\\s+(?:minutes?|hours?|days?|weeks?)\\s+ago\\b`,
+  `\\b${MONTH}\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+${MONTH}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\.\\d{1,2}\\.(?:1[89]|20)\\d{2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d+\\s+(?:minutes?|hours?|days?|weeks?)\\s+ago\\b`,
   'i',
 );
 /** "5 de março de 2019": the month is any word, so this one needs Unicode letters. */

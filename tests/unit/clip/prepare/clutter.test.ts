@@ -29,6 +29,7 @@ describe('datelines', () => {
     'Published 1 day ago',
     'Updated at 1:23 p.m.',
     'sexta-feira, 22 de outubro de 2010 às 20:13',
+    '19.11.2019, 08:57',
   ])('%s is a dateline', (line) => {
     expect(isDateline(line)).toBe(true);
   });
@@ -37,6 +38,7 @@ describe('datelines', () => {
     'The council met on Nov 19 to vote on the plan.',
     'Doors open at 7:30 pm and the concert starts an hour later',
     'Sales rose 4% in the quarter to September 30, the company said on Monday.',
+    'Version 1.2.10',
   ])('%s is prose', (line) => {
     expect(isDateline(line)).toBe(false);
   });
