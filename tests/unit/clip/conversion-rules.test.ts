@@ -111,6 +111,22 @@ describe('hand-written notes of more than one block', () => {
     expect(markdown).toContain('[^2]: From America, by the barrel.');
     expect(markdown.match(/Hale and Sons/g)).toHaveLength(1);
   });
+
+  it('keeps the last note’s paragraphs under it when the notes close the article after a rule', () => {
+    const notes = `<hr><p><strong>1</strong> Rapeseed oil, bought by the barrel.</p>
+      <p><strong>2</strong> From America.</p><p>It came by the same ships as the mail.</p>`;
+    const markdown = markdownOf(
+      `<p>The lamp burned colza oil until 1870.<sup>1</sup> Then came paraffin.<sup>2</sup></p>${notes}`,
+    );
+    expect(markdown).toMatch(
+      /\[\^2\]: From America\.\n\n {4}It came by the same ships as the mail\.$/,
+    );
+    // Without the rule over them, what follows the last note may be the article's again.
+    const loose = markdownOf(
+      `<p>The lamp burned colza oil until 1870.<sup>1</sup> Then came paraffin.<sup>2</sup></p>${notes.replace('<hr>', '')}`,
+    );
+    expect(loose).toMatch(/^It came by the same ships as the mail\.$/m);
+  });
 });
 
 describe('footnotes of a saved copy', () => {

@@ -602,8 +602,10 @@ function notesListItems(root: Element): Map<string, Element> {
 /**
  * The blocks after a note's first that are still the note: between one definition block and the
  * next of the same parent (a list, a second paragraph under note 1, before note 2's block), a
- * few, no heading among them. After the last note nothing is taken: what follows it may be the
- * page's again. Left in the page, they went with the notes section that Readability drops.
+ * few, no heading among them. After the last note, only when the notes follow a rule (`<hr>`,
+ * the hand-written notes section) and the blocks run to the end of their parent: what follows
+ * the last note elsewhere may be the page's again. Left in the page, they went with the notes
+ * section that Readability drops, or stayed in the article cut off from their note.
  */
 function continuations(blocks: ReadonlySet<Element>): Map<Element, Element[]> {
   const found = new Map<Element, Element[]>();
@@ -611,15 +613,28 @@ function continuations(blocks: ReadonlySet<Element>): Map<Element, Element[]> {
     if (block.localName !== 'p' && block.localName !== 'div') continue;
     const run: Element[] = [];
     let next = block.nextElementSibling;
+    let stopped = false;
     for (; next && !blocks.has(next); next = next.nextElementSibling) {
-      if (run.length === LABELLED_NOTE_BLOCKS || /^(?:h[1-6]|hr)$/.test(next.localName)) break;
-      if (next.querySelector('h1, h2, h3, h4, h5, h6')) break;
+      stopped =
+        run.length === LABELLED_NOTE_BLOCKS ||
+        /^(?:h[1-6]|hr)$/.test(next.localName) ||
+        next.querySelector('h1, h2, h3, h4, h5, h6') !== null;
+      if (stopped) break;
       run.push(next);
     }
-    if (next && blocks.has(next) && run.some((element) => showsSomething(element)))
+    const last = !next && !stopped && notesAfterRule(block, blocks);
+    if ((last || (next && blocks.has(next))) && run.some((element) => showsSomething(element)))
       found.set(block, run);
   }
   return found;
+}
+
+/** Whether the first note block among `block`'s earlier siblings comes right after an `<hr>`. */
+function notesAfterRule(block: Element, blocks: ReadonlySet<Element>): boolean {
+  let first = block;
+  for (let before = block.previousElementSibling; before; before = before.previousElementSibling)
+    if (blocks.has(before)) first = before;
+  return first.previousElementSibling?.localName === 'hr';
 }
 
 /**
