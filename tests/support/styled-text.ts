@@ -5,8 +5,9 @@
  * row, spans laid out as blocks, a separator drawn by `::before`. Its pasted paragraph is bold
  * and plain only by inline styles, as Google Docs writes them. The note must read as the page
  * does: code keeps the letter that touches it, and no `**` stands on a line of its own. Its
- * picture's labels for screen readers ("Image", "Credit"), clipped to a pixel by a hashed class,
- * stay out: the picture and its credit stay in.
+ * picture's labels for screen readers ("Image", "Credit") and the heading for them alone
+ * ("Article body"), clipped to a pixel by a hashed class, stay out: the picture and its credit
+ * stay in.
  */
 export function styledTextProblems(markdown: string): string[] {
   const expected: [string, string][] = [
@@ -27,7 +28,7 @@ export function styledTextProblems(markdown: string): string[] {
     problems.push('the picture is not in the note');
   if (!/(?:^|\n)Photograph by the harbour office(?:\n|$)/.test(markdown))
     problems.push('the picture’s credit is not a line of its own');
-  for (const label of ['Image', 'Credit']) {
+  for (const label of ['Image', 'Credit', 'Article body']) {
     if (new RegExp(`\\b${label}\\b`).test(markdown))
       problems.push(`the screen-reader label “${label}” is in the note`);
   }

@@ -63,6 +63,8 @@ const PHRASING = new Set([
   'DEL',
 ]);
 
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
 /**
  * Text-level elements whose gap to the next word a page may set with CSS alone. Code, super-
  * and subscripts and quotations are left out: their glued neighbours belong to them (`map`s,
@@ -242,6 +244,9 @@ function judge(live: Element, state: WalkState): Verdict {
       if (tag === 'SPAN' && clippedToAPixel(live, state.view)) return HIDDEN_BY_STYLE;
     } else if (hiddenByComputedStyle(live, state.view)) {
       return HIDDEN_BY_STYLE;
+    } else if (HEADING_TAGS.has(tag) && clippedToAPixel(live, state.view)) {
+      // A section's name for screen readers ("Article", "Story continues"): as a label's.
+      return HIDDEN_BY_STYLE;
     }
   }
   return DESCEND;
@@ -251,13 +256,14 @@ function judge(live: Element, state: WalkState): Verdict {
  * A label only screen readers get, styled by the page's own class rather than a known name (CSS-
  * in-JS writes `.css-1dv1kvn{position:absolute;clip:rect(0 0 0 0);width:1px;height:1px}`): the
  * New York Times puts "Image" before every picture and "Credit" before its credit that way, and
- * they read as stray words in a note. Only a styled span holding nothing but a short text is
- * measured (a box read, far cheaper than a style lookup), inside a parent that is laid out
- * (closed folds and `until-found` content measure nothing and stay); the few that measure a pixel
- * or less are confirmed by their style: taken out of the flow and clipped or cut to that box.
+ * they read as stray words in a note; a heading so styled names a section for screen readers
+ * alone. Only a styled span or heading holding nothing but a short text is measured (a box read,
+ * far cheaper than a style lookup), inside a parent that is laid out (closed folds and
+ * `until-found` content measure nothing and stay); the few that measure a pixel or less are
+ * confirmed by their style: taken out of the flow and clipped or cut to that box.
  */
 function clippedToAPixel(live: Element, view: Window): boolean {
-  // A label is a span the page styles (by class, or inline): a bare span styles nothing.
+  // A label is an element the page styles (by class, or inline): a bare one styles nothing.
   if (!live.hasAttribute('class') && !live.hasAttribute('style')) return false;
   const text = live.firstChild;
   if (!text || text !== live.lastChild || text.nodeType !== 3) return false;
