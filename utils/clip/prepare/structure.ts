@@ -1,5 +1,13 @@
 import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
-import { hasText, headingRank, holdsTag, isHeading, lineText, showsSomething } from '../presence';
+import {
+  hasText,
+  headingRank,
+  holdsTag,
+  isHeading,
+  lineText,
+  SHOWN_WITHOUT_TEXT,
+  showsSomething,
+} from '../presence';
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
@@ -158,6 +166,85 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
   }
 }
 
+/** A label of a few words beside its buttons: "Article Text" [Copy], "Was this helpful?" [Yes] [No]. */
+const CONTROL_LABEL_WORDS = 5;
+const CONTROL_LABEL_LENGTH = 40;
+
+/**
+ * The words that name a row of buttons ("Article Text" beside a Copy Text button, "Was this
+ * helpful?" over Yes and No, "Post your reply" beside Reply): the buttons go below as
+ * non-content, and the label was left as a stray line. A group goes whole when each of its
+ * children holds either buttons (and nothing else shown) or a few words (and no button, no
+ * link, no picture, no heading: a section's name beside its toggle is the article's), at least
+ * one button has words and the label has a letter. A button that opens and closes content
+ * (`aria-expanded`, `aria-controls`) names nothing.
+ */
+function removeControlLabels(root: Element): void {
+  const buttons = root.getElementsByTagName('button');
+  if (buttons.length === 0) return;
+  const groups = new Set<Element>();
+  for (const button of Array.from(buttons)) {
+    if (button.hasAttribute('aria-expanded') || button.hasAttribute('aria-controls')) continue;
+    let holder: Element = button;
+    const own = lineText(button);
+    while (
+      holder.parentElement &&
+      holder.parentElement !== root &&
+      lineText(holder.parentElement) === own
+    )
+      holder = holder.parentElement;
+    const group = holder.parentElement;
+    // Inside a link or a table cell the words are the link's or the cell's (a quote card's
+    // author beside its Save button, a product's name over its picture).
+    if (!group || group === root || groups.has(group) || group.closest('a, td, th')) continue;
+    if (isControlGroup(group)) groups.add(group);
+  }
+  for (const group of groups) if (group.isConnected) group.remove();
+}
+
+/** What a label never holds: a link, a picture, a heading, a table, code or a list. */
+const NO_LABEL = 'a, img, picture, video, iframe, h1, h2, h3, h4, h5, h6, table, pre, ul, ol';
+
+function letters(element: Element): number {
+  return (element.textContent ?? '').replace(/\s/g, '').length;
+}
+
+function isControlGroup(group: Element): boolean {
+  let label = '';
+  let named = false;
+  for (const child of Array.from(group.childNodes)) {
+    if (child.nodeType === 3) {
+      if ((child.nodeValue ?? '').trim()) return false;
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const element = child as Element;
+    const buttons =
+      element.localName === 'button'
+        ? [element]
+        : Array.from(element.getElementsByTagName('button'));
+    if (buttons.length > 0) {
+      // Nothing shown beside the buttons' own words: no words, no picture (a product's card).
+      const words = buttons.reduce((length, button) => length + letters(button), 0);
+      if (letters(element) > words) return false;
+      named ||= words > 0;
+      for (const media of Array.from(element.querySelectorAll(SHOWN_WITHOUT_TEXT)))
+        if (!media.closest('button')) return false;
+      continue;
+    }
+    if (element.matches(NO_LABEL) || element.querySelector(NO_LABEL)) return false;
+    label = `${label} ${lineText(element)}`.trim();
+  }
+  // Buttons with words of their own: beside icons alone, the words may be the page's (a
+  // commenter's role badge, a score between vote arrows, a video's length).
+  return (
+    named &&
+    /\p{L}/u.test(label) &&
+    label.length <= CONTROL_LABEL_LENGTH &&
+    label.split(' ').length <= CONTROL_LABEL_WORDS
+  );
+}
+
 /** The page's navigation, banners, sidebars and dialogs (by element and ARIA role). */
 export const CHROME_SELECTOR = [
   'nav',
@@ -197,6 +284,7 @@ const NON_CONTENT_TAGS = [
 
 export function removeNonContent(root: Element): void {
   markFormsAskingForInput(root);
+  removeControlLabels(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
   for (const tag of NON_CONTENT_TAGS) {

@@ -712,6 +712,36 @@ describe('a heading whose content Readability left out', () => {
   });
 });
 
+describe('the words that name a row of buttons', () => {
+  const clip = (after: string) => markdownOf(rosesPage(after), ROSES_URL);
+
+  it('leaves them out with the buttons: a copy button, a question, a reply box', () => {
+    const markdown = clip(`
+      <div class="copy"><div class="copy__title">Article Text</div><div class="copy__button"><button>Copy Text</button></div></div>
+      <div class="feedback"><p>Was this helpful?</p><button>Yes</button><button>No</button></div>
+      <div class="reply"><span>Post your reply</span><button><svg></svg>Reply</button></div>`);
+    expect(markdown).toContain('Step 4');
+    expect(markdown).not.toMatch(/Article Text|Copy|helpful|Post your reply/);
+  });
+
+  it("keeps a section's name beside its toggle, a card's words, a sentence, words beside icons, a score", () => {
+    const markdown = clip(`
+      <div class="fold"><span>Tools for the job</span><button aria-expanded="false">Show</button></div>
+      <div class="product"><div><button>Save</button><img src="/secateurs.jpg" alt="Secateurs"></div><div>Bypass secateurs</div></div>
+      <div class="note"><p>Prune on a dry day, never in frost, and burn what you cut.</p><button>Save</button></div>
+      <div class="note-actions"><span class="badge">Maintainer</span><button aria-label="Reply to comment"><svg></svg></button></div>
+      <div class="votes"><button>Up vote</button><span>14</span><button>Down vote</button></div>`);
+    for (const words of [
+      'Tools for the job',
+      'Bypass secateurs',
+      'Prune on a dry day',
+      'Maintainer',
+    ])
+      expect(markdown).toContain(words);
+    expect(markdown).toMatch(/^14$/m);
+  });
+});
+
 // The controls of a form go before Readability reads the page; the labels and notes around them
 // stayed, and a comment form ended the note with "Name *" and "Email *" (readability/firefox-nightly-blog).
 describe('forms that ask the reader for something', () => {
