@@ -50,6 +50,23 @@ export function lineText(node: Node | null | undefined): string {
 /** What shows without text: a picture, a video, a sound, a frame. */
 export const SHOWN_WITHOUT_TEXT = 'img, picture, video, audio, iframe, svg';
 
+/**
+ * The outermost ancestor (inside `root`) whose text is exactly this element's text and that
+ * holds no picture beside the element's own: the wrappers that show nothing else.
+ */
+export function outermostWithSameText(element: Element, root: Element, text: string): Element {
+  let current = element;
+  const media = current.querySelectorAll(SHOWN_WITHOUT_TEXT).length;
+  while (current.parentElement && current.parentElement !== root) {
+    const parent = current.parentElement;
+    // An author's photo has no text: the line next to it must not take it along.
+    if (lineText(parent) !== text || parent.querySelectorAll(SHOWN_WITHOUT_TEXT).length !== media)
+      break;
+    current = current.parentElement;
+  }
+  return current;
+}
+
 /** Whether a node shows anything: words, or a picture, video or frame. */
 export function showsSomething(node: Node): boolean {
   if (isTextNode(node)) return /\S/.test(node.nodeValue ?? '');

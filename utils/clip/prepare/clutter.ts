@@ -6,6 +6,7 @@ import {
   elementBeside,
   isHeading,
   lineText,
+  outermostWithSameText,
   SHOWN_WITHOUT_TEXT,
   showsSomething,
 } from '../presence';
@@ -154,19 +155,6 @@ export function isBylineLine(text: string): boolean {
       (word) =>
         /^\p{Lu}/u.test(word) || /^(?:and|de|van|von|der|la|le|\d.*|[ap]m|[A-Z]{2,4})$/i.test(word),
     );
-}
-
-/** The outermost ancestor (inside `root`) whose text is exactly this element's text. */
-function outermostWithSameText(element: Element, root: Element, text: string): Element {
-  let current = element;
-  const media = current.querySelectorAll(MEDIA).length;
-  while (current.parentElement && current.parentElement !== root) {
-    const parent = current.parentElement;
-    // An author's photo has no text: the line next to it must not take it along.
-    if (lineText(parent) !== text || parent.querySelectorAll(MEDIA).length !== media) break;
-    current = current.parentElement;
-  }
-  return current;
 }
 
 function isOnlyLinks(element: Element, text: string, minimumShare = 0.85): boolean {

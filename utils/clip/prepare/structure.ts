@@ -5,6 +5,7 @@ import {
   holdsTag,
   isHeading,
   lineText,
+  outermostWithSameText,
   SHOWN_WITHOUT_TEXT,
   showsSomething,
 } from '../presence';
@@ -185,15 +186,7 @@ function removeControlLabels(root: Element): void {
   const groups = new Set<Element>();
   for (const button of Array.from(buttons)) {
     if (button.hasAttribute('aria-expanded') || button.hasAttribute('aria-controls')) continue;
-    let holder: Element = button;
-    const own = lineText(button);
-    while (
-      holder.parentElement &&
-      holder.parentElement !== root &&
-      lineText(holder.parentElement) === own
-    )
-      holder = holder.parentElement;
-    const group = holder.parentElement;
+    const group = outermostWithSameText(button, root, lineText(button)).parentElement;
     // Inside a link or a table cell the words are the link's or the cell's (a quote card's
     // author beside its Save button, a product's name over its picture).
     if (!group || group === root || groups.has(group) || group.closest('a, td, th')) continue;
