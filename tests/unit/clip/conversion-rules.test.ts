@@ -127,6 +127,25 @@ describe('hand-written notes of more than one block', () => {
     );
     expect(loose).toMatch(/^It came by the same ships as the mail\.$/m);
   });
+
+  it('drops the rule over the notes when only the notes follow it, and keeps one with text after', () => {
+    // GitHub and Obsidian draw the notes under a line of their own: the page's rule over them
+    // was a second line closing the text.
+    const markdown = markdownOf(`<p>The lamp burned colza oil until 1870.<sup>1</sup> Then came
+      paraffin.<sup>2</sup></p><hr><p><strong>1</strong> Rapeseed oil, bought by the barrel.</p>
+      <p><strong>2</strong> From America.</p><p>It came by the same ships as the mail.</p>`);
+    expect(markdown).toContain('Then came paraffin.[^2]\n\n[^1]: Rapeseed oil');
+    expect(markdown).not.toContain('---');
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).not.toContain('<hr />');
+    expect(html).toContain('<section data-footnotes');
+    // A rule between the article's own parts stays.
+    const parted = markdownOf(`<p>The lamp burned colza oil until 1870.<sup>1</sup></p><hr>
+      <p>The keeper's house was let in 1901 to a painter who stayed for twenty years.</p>
+      <ol class="footnotes"><li id="fn1">Rapeseed oil, by the barrel.</li></ol>`);
+    expect(parted).toContain('1870.[^1]\n\n---\n\nThe keeper');
+    expect(parted).toMatch(/\[\^1\]: Rapeseed oil, by the barrel\.$/);
+  });
 });
 
 describe('footnotes of a saved copy', () => {

@@ -685,8 +685,18 @@ export function finishMarkdown(markdown: string): string {
     .replace(INTERNAL_MARKS, '')
     .replace(/^\n+/, '')
     .replace(/\s+$/, '')
-    .replace(EDGE_RULES, '');
+    .replace(EDGE_RULES, '')
+    .replace(RULE_OVER_NOTES, '\n\n');
 }
+
+/**
+ * A rule whose only followers are footnote definitions: the page's line over its notes. A
+ * renderer draws the notes after the note's text under a line of its own (GitHub and Obsidian
+ * both do), so this one was a second line at the end of the text. Each definition's own
+ * paragraphs are indented under it; anything else after the rule keeps it.
+ */
+const RULE_OVER_NOTES =
+  /\n\n---\n\n(?=\[\^[^\]\n]+\]:[^\n]*(?:\n(?:\n*(?: {4}|\[\^[^\]\n]+\]:)[^\n]*))*$)/;
 
 /**
  * Thematic breaks that open or close the note separate it from nothing, and one on the first
