@@ -1319,6 +1319,49 @@ describe('section headings that templates dress up', () => {
     expect(markdown).not.toContain('🔗');
   });
 
+  it('keeps a heading whose permalink sits beside it in a block of their own (GitHub, Starlight)', () => {
+    // Readability's conditional cleaning (on from its first attempt, which keeps an article of
+    // some length) read each such block as a short one holding a link, and dropped it: a README
+    // or a Starlight page lost every section heading.
+    const github = (title: string, id: string) =>
+      `<div class="markdown-heading" dir="auto"><h2 tabindex="-1" class="heading-element" dir="auto">${title}</h2><a id="user-content-${id}" class="anchor" aria-label="Permalink: ${title}" href="#${id}"><svg class="octicon octicon-link" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="m7.775 3.275"></path></svg></a></div>`;
+    const starlight = (title: string, id: string) =>
+      `<div class="sl-heading-wrapper level-h2"><h2 id="${id}">${title}</h2><a class="sl-anchor-link" href="#${id}"><span aria-hidden="true" class="sl-anchor-icon"><svg width="16" height="16" viewBox="0 0 24 24"><path d="m12.11 15.39-3.88 3.88"/></svg></span><span class="sr-only">Section titled “${title}”</span></a></div>`;
+    const paragraph = (what: string) =>
+      `<p>The keepers of ${what} wrote the weather, the ships that passed, the state of the sea and the hour into their log every evening; the logs now fill a room of the county archive.</p>`;
+    // Each page's own frame: the rendered Markdown in a block of its own under the title.
+    const page = (frame: string, body: string) =>
+      articleMarkdown(
+        `<!DOCTYPE html><html lang="en"><head><title>Lighthouses</title></head><body><main><h1>Lighthouses</h1>${frame.replace('><', `>${body}<`)}</main></body></html>`,
+      );
+    for (const [wrap, frame] of [
+      [
+        github,
+        '<article class="markdown-body entry-content container-lg" itemprop="text"></article>',
+      ],
+      [starlight, '<div class="sl-markdown-content"></div>'],
+    ] as const) {
+      const markdown = page(
+        frame,
+        `${paragraph('the coast')}${wrap('North Point', 'north-point')}${paragraph('north point')}${paragraph('the north rocks')}${wrap('Gull Rock', 'gull-rock')}${paragraph('gull rock')}`,
+      );
+      expect(markdown).toContain('## North Point\n\nThe keepers of north point');
+      expect(markdown).toContain('## Gull Rock\n\nThe keepers of gull rock');
+      expect(markdown).not.toMatch(/\[|Section titled|Permalink/);
+    }
+    // A link beside a heading that shows words, or leads elsewhere, stays (seen in full-page
+    // mode, which Readability does not judge).
+    const result = clipDocument(
+      pageFromHtml(
+        `<html><head><title>Lighthouses</title></head><body><main><div><h2 id="tides">Tides</h2><a href="#tables">tables</a></div>${paragraph('the tides')}<div><h2 id="lamps">Lamps</h2><a class="anchor" href="https://coast.example/lamps">#</a></div>${paragraph('the lamps')}</main></body></html>`,
+      ),
+      { mode: 'full-page' },
+    );
+    const kept = result.ok ? result.clip.markdown : '';
+    expect(kept).toContain('## Tides\n\n[tables](');
+    expect(kept).toContain('## Lamps\n\n[#](https://coast.example/lamps)');
+  });
+
   it('writes a heading inside a link to another page as the link, without heading marks', () => {
     const markdown = markdownOf(
       `<div><a href="https://example.org/lamps"><div><h3>The lamps of the coast</h3></div></a>

@@ -48,8 +48,29 @@ export function normalizeHeadings(root: Element): void {
       heading.querySelectorAll('svg, button, [class*="anchor-icon"], .octicon'),
     ))
       icon.remove();
+    for (const side of [heading.previousElementSibling, heading.nextElementSibling])
+      if (side && isPermalinkBeside(side, heading)) side.remove();
     unboldWholeHeading(heading);
   }
+}
+
+/**
+ * The permalink beside a heading rather than in it: GitHub's rendered Markdown
+ * (`<div class="markdown-heading"><h2>…</h2><a class="anchor" href="#…"><svg…></a></div>`) and
+ * Starlight's (`.sl-heading-wrapper`) put it after the heading in a block of their own. To
+ * Readability that block is a short one with a link and no paragraph, and it dropped it with the
+ * heading: a README or a Starlight page lost every section heading. A link to this page's own
+ * fragment that shows at most a mark, and names the heading (its id) or says it is an anchor by
+ * its class.
+ */
+function isPermalinkBeside(side: Element, heading: Element): boolean {
+  if (side.localName !== 'a') return false;
+  const href = side.getAttribute('href') ?? '';
+  if (!href.startsWith('#') || !PERMALINK_TEXT.test(side.textContent ?? '')) return false;
+  return (
+    (heading.id !== '' && href === `#${heading.id}`) ||
+    PERMALINK_CLASS.test(side.getAttribute('class') ?? '')
+  );
 }
 
 /**
