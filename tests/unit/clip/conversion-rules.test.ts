@@ -850,6 +850,56 @@ describe("Bootstrap's alerts", () => {
   });
 });
 
+describe("docs themes' callouts", () => {
+  it("writes Starlight's asides as callouts, titled by their label where the title is hidden", () => {
+    // Readability drops every aside: these were lost whole, title and text.
+    const markdown = markdownOf(`
+      <aside aria-label="Before you climb" class="starlight-aside starlight-aside--caution"><p class="starlight-aside__title" aria-hidden="true"><svg class="starlight-aside__icon" viewBox="0 0 24 24" width="16" height="16"><path d="M12 2L1 21h22L12 2Z"/></svg>Before you climb</p><div class="starlight-aside__content"><p>The stair has 217 steps and no rail.</p></div></aside>
+      <p>The lamp room is at the top, under the lantern.</p>
+      <aside aria-label="Note" class="starlight-aside starlight-aside--note"><p class="starlight-aside__title" aria-hidden="true">Note</p><div class="starlight-aside__content"><p>Visits stop in winter.</p></div></aside>`);
+    expect(markdown).toContain(
+      '> [!caution] Before you climb\n> The stair has 217 steps and no rail.',
+    );
+    expect(markdown).toContain('> [!note] Note\n> Visits stop in winter.');
+  });
+
+  it("writes Quarto's callouts, titled or not, and a site's own callout-<type> box, as callouts", () => {
+    const quarto = (type: string, header: string, body: string) =>
+      `<div class="callout callout-style-default callout-${type}${header ? ' callout-titled' : ''}">${header}<div class="callout-body-container callout-body"><p>${body}</p></div></div>`;
+    const header = (title: string) =>
+      `<div class="callout-header d-flex align-content-center"><div class="callout-icon-container"><i class="callout-icon"></i></div><div class="callout-title-container flex-fill"><span class="screen-reader-only">Warning</span>${title}</div></div>`;
+    const markdown = markdownOf(`
+      ${quarto('warning', header('Mind the tide'), 'The causeway floods twice a day.')}
+      <p>The path to the point runs along the shore.</p>
+      <div class="callout callout-style-default callout-tip"><div class="callout-body d-flex"><div class="callout-icon-container"><i class="callout-icon"></i></div><div class="callout-body-container callout-body"><p>Bring a torch.</p></div></div></div>
+      <p>The keeper's house is now a museum.</p>
+      ${quarto('task', header('Try it'), 'Count the steps on the way up.')}
+      <p>The museum opens at ten.</p>
+      <aside class="callout callout-tip"><div class="callout-indicator"><span class="callout-title">Tip</span></div><div class="callout-content"><p>Tickets are cheaper online.</p></div></aside>
+      <p>The lantern was last changed in 1962.</p>
+      <div class="callout"><p>“The sea is always the same colour as the sky,” the last keeper said.</p></div>`);
+    expect(markdown).toContain('> [!warning] Mind the tide\n> The causeway floods twice a day.');
+    expect(markdown).toContain('> [!tip]\n> Bring a torch.');
+    expect(markdown).toContain('> [!note] Try it\n> Count the steps on the way up.');
+    expect(markdown).toContain('> [!tip] Tip\n> Tickets are cheaper online.');
+    // A box that names no type is some site's own (a pull quote here): it stays text.
+    expect(markdown).toMatch(
+      /^“The sea is always the same colour as the sky,” the last keeper said\.$/m,
+    );
+  });
+
+  it('keeps a callout a callout when Readability chooses it as its block', () => {
+    // Readability renames the block it picks to a div when it is no div, paragraph, list or
+    // section: a callout holding the page's best-scored paragraph lost its quote marks.
+    const markdown = markdownOf(
+      `<div class="callout callout-note"><div class="callout-body"><div class="callout-body-container"><p>The causeway floods twice a day.</p></div></div></div>${PROSE.replace('keepers', 'wardens')}`,
+    );
+    expect(markdown).toContain(
+      'archive.\n\n> [!note]\n> The causeway floods twice a day.\n\nThe lighthouse wardens',
+    );
+  });
+});
+
 describe('a number drawn over a picture', () => {
   it('leaves a gallery count out and keeps numbers that say something', () => {
     // The Sun draws each gallery's picture count over its lead picture: the note had a paragraph

@@ -447,7 +447,9 @@ export function createMarkdownConverter(): TurndownService {
         return `\n\n${head}${body ? `\n${body}` : ''}\n\n`;
       },
     },
-    ['blockquote'],
+    // A div too: Readability renames the block it chose, and each block it adds beside it, to a
+    // div when it is none of its usual blocks, and a callout can be that block.
+    ['blockquote', 'div'],
   );
   rules.add('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],

@@ -8,9 +8,11 @@ import { holdsClass, lineText } from '../presence';
  *
  * Recognised: Obsidian Publish (`.callout[data-callout]`), GitHub alerts (`.markdown-alert`),
  * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`), Docusaurus
- * (`.theme-admonition`) and Bootstrap's alerts (`.alert.alert-info`, the framework most
- * documentation and company sites are built on). Runs before Readability, while class names are
- * still there.
+ * (`.theme-admonition`), Bootstrap's alerts (`.alert.alert-info`, the framework most
+ * documentation and company sites are built on), Starlight's asides (`.starlight-aside--tip`: the
+ * Astro docs theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
+ * documents and blogs, and sites that write their own). Runs before Readability, while class
+ * names are still there: Readability drops every `aside`, so a Starlight aside was lost whole.
  */
 export const CALLOUT_ATTRIBUTE = 'data-clipdeck-callout';
 export const CALLOUT_TITLE_ATTRIBUTE = 'data-clipdeck-callout-title';
@@ -28,7 +30,12 @@ interface Callout {
   title: Element | null;
   /** '-' folded, '+' foldable but open, '' not foldable. */
   fold: string;
+  /** The title when no title element is left to read it from. */
+  label?: string;
 }
+
+/** Longer than this, an `aria-label` is the callout's text read out, not its title. */
+const LABEL_TITLE_MAX = 80;
 
 function typeFromClasses(element: Element, prefix = ''): string | undefined {
   for (const name of Array.from(element.classList)) {
@@ -39,10 +46,42 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
 }
 
 const CALLOUT_SELECTOR =
-  '.callout[data-callout], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"]';
+  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .starlight-aside';
 
 /** The class every kind of callout carries. */
-const CALLOUT_CLASSES = ['callout', 'markdown-alert', 'admonition', 'theme-admonition', 'alert'];
+const CALLOUT_CLASSES = [
+  'callout',
+  'markdown-alert',
+  'admonition',
+  'theme-admonition',
+  'alert',
+  'starlight-aside',
+];
+
+/**
+ * A `.callout` without Obsidian's `data-callout`: its type is a `callout-<type>` class. Quarto
+ * also lets a document name types of its own (`callout-task`), known by Quarto's own body
+ * container; such a one is a note. A `.callout` with neither is some site's box (a pull quote, a
+ * promotion) and stays as it is.
+ */
+function classedCalloutType(element: Element): string | undefined {
+  return (
+    typeFromClasses(element, 'callout-') ??
+    (element.querySelector(':scope > .callout-body-container, :scope > * > .callout-body-container')
+      ? 'note'
+      : undefined)
+  );
+}
+
+/** The title of a classed callout: Quarto's title container, or a `.callout-title` of its own. */
+function classedCalloutTitle(element: Element): Element | null {
+  for (const title of Array.from(
+    element.querySelectorAll('.callout-title-container, .callout-title'),
+  )) {
+    if (title.parentElement?.closest('.callout') === element) return title;
+  }
+  return null;
+}
 
 /**
  * Bootstrap's alert colours and the callout each stands for. `primary`, `secondary`, `light` and
@@ -90,6 +129,21 @@ function findCallouts(root: Element): Callout[] {
         title: element.querySelector(':scope > .callout-title'),
         fold: collapsible ? (classes.contains('is-collapsed') ? '-' : '+') : '',
       });
+    } else if (classes.contains('callout')) {
+      const type = classedCalloutType(element);
+      if (!type) continue;
+      found.push({ element, type, title: classedCalloutTitle(element), fold: '' });
+    } else if (classes.contains('starlight-aside')) {
+      // Starlight hides the title from screen readers (`aria-hidden`), which the visibility rules
+      // take out with what is hidden, and names the aside with it instead (`aria-label`).
+      const label = (element.getAttribute('aria-label') ?? '').replace(/\s+/g, ' ').trim();
+      found.push({
+        element,
+        type: typeFromClasses(element, 'starlight-aside--') ?? 'note',
+        title: element.querySelector(':scope > .starlight-aside__title'),
+        fold: '',
+        ...(label.length <= LABEL_TITLE_MAX && { label }),
+      });
     } else if (classes.contains('markdown-alert')) {
       found.push({
         element,
@@ -130,11 +184,11 @@ function findCallouts(root: Element): Callout[] {
 export function normalizeCallouts(root: Element): void {
   const doc = root.ownerDocument;
   // Innermost first, so a callout inside another is converted before its container moves it.
-  for (const { element, type, title, fold } of findCallouts(root).reverse()) {
+  for (const { element, type, title, fold, label } of findCallouts(root).reverse()) {
     if (!root.contains(element) || element.closest('pre, code')) continue;
     const quote = doc.createElement('blockquote');
     quote.setAttribute(CALLOUT_ATTRIBUTE, CALLOUT_TYPES.has(type) ? type : 'note');
-    const titleText = lineText(title);
+    const titleText = lineText(title) || label;
     if (titleText) quote.setAttribute(CALLOUT_TITLE_ATTRIBUTE, titleText);
     if (fold) quote.setAttribute(CALLOUT_FOLD_ATTRIBUTE, fold);
     title?.remove();

@@ -564,6 +564,7 @@ const SCREEN_READER_ONLY = [
   'visuallyhidden',
   'element-invisible',
   'screenreader-only',
+  'screen-reader-only',
   'u-visually-hidden',
   'a11y-hidden',
   'off-screen',
