@@ -1412,6 +1412,13 @@ describe('section headings that templates dress up', () => {
     expect(kept).toContain('## Lamps\n\n[#](https://coast.example/lamps)');
   });
 
+  it("leaves out VitePress's anchor, whose only text is a zero-width space", () => {
+    const markdown =
+      markdownOf(`<h2 id="getting-started" tabindex="-1">Getting Started <a class="header-anchor" href="#getting-started" aria-label="Permalink to &quot;Getting Started&quot;">\u200b</a></h2>
+      <p>Install the keeper's log from the package registry and open it in the lamp room.</p>`);
+    expect(markdown).toContain('## Getting Started\n\nInstall');
+  });
+
   it('writes a heading inside a link to another page as the link, without heading marks', () => {
     const markdown = markdownOf(
       `<div><a href="https://example.org/lamps"><div><h3>The lamps of the coast</h3></div></a>

@@ -12,7 +12,11 @@ import {
 
 export const HEADING_LEVEL_ATTRIBUTE = 'data-clipdeck-level';
 
-const PERMALINK_TEXT = /^(?:[\s#¶§⚓]|\u{1F517}|\uFE0F|\uFE0E)*$/u;
+/**
+ * What a permalink shows: a mark, or nothing but a zero-width space (VitePress writes one in
+ * every heading's anchor, which `\s` does not cover: it stayed at the end of the heading).
+ */
+const PERMALINK_TEXT = /^(?:[\s#¶§⚓\u200B-\u200D\u2060\uFEFF]|\u{1F517}|\uFE0F|\uFE0E)*$/u;
 const PERMALINK_CLASS =
   /anchor|permalink|headerlink|heading-link|hash-link|header-link|deep-link|self-link/i;
 
