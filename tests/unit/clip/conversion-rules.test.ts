@@ -888,6 +888,19 @@ describe("docs themes' callouts", () => {
     );
   });
 
+  it("writes MkDocs Material's collapsible blocks as folded callouts, and leaves a page's own fold", () => {
+    const markdown = markdownOf(`
+      <details class="warning"><summary>Mind the tide</summary><p>The causeway floods twice a day.</p></details>
+      <p>The path to the point runs along the shore.</p>
+      <details class="tip" open="open"><summary>Bring a torch</summary><p>The stair is dark after six.</p></details>
+      <p>The keeper's house is now a museum.</p>
+      <details><summary>The full log</summary><p>Ships counted in 1887: 412.</p></details>`);
+    expect(markdown).toContain('> [!warning]- Mind the tide\n> The causeway floods twice a day.');
+    expect(markdown).toContain('> [!tip]+ Bring a torch\n> The stair is dark after six.');
+    expect(markdown).not.toMatch(/\[!\w+\][-+]? The full log/);
+    expect(markdown).toContain('Ships counted in 1887: 412.');
+  });
+
   it('keeps a callout a callout when Readability chooses it as its block', () => {
     // Readability renames the block it picks to a div when it is no div, paragraph, list or
     // section: a callout holding the page's best-scored paragraph lost its quote marks.

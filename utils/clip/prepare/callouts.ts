@@ -11,7 +11,8 @@ import { holdsClass, lineText } from '../presence';
  * (`.theme-admonition`), Bootstrap's alerts (`.alert.alert-info`, the framework most
  * documentation and company sites are built on), Starlight's asides (`.starlight-aside--tip`: the
  * Astro docs theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
- * documents and blogs, and sites that write their own). Runs before Readability, while class
+ * documents and blogs, and sites that write their own), and MkDocs Material's collapsible blocks
+ * (`details.warning`, folded as the page has them). Runs before Readability, while class
  * names are still there: Readability drops every `aside`, so a Starlight aside was lost whole.
  */
 export const CALLOUT_ATTRIBUTE = 'data-clipdeck-callout';
@@ -46,7 +47,7 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
 }
 
 const CALLOUT_SELECTOR =
-  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .starlight-aside';
+  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .starlight-aside, details[class]';
 
 /** The class every kind of callout carries. */
 const CALLOUT_CLASSES = [
@@ -118,7 +119,8 @@ function bootstrapType(element: Element): string | undefined {
  */
 function findCallouts(root: Element): Callout[] {
   const found: Callout[] = [];
-  if (!holdsClass(root, CALLOUT_CLASSES)) return found;
+  if (!holdsClass(root, CALLOUT_CLASSES) && root.getElementsByTagName('details').length === 0)
+    return found;
   for (const element of Array.from(root.querySelectorAll(CALLOUT_SELECTOR))) {
     const classes = element.classList;
     if (classes.contains('callout') && element.hasAttribute('data-callout')) {
@@ -143,6 +145,18 @@ function findCallouts(root: Element): Callout[] {
         title: element.querySelector(':scope > .starlight-aside__title'),
         fold: '',
         ...(label.length <= LABEL_TITLE_MAX && { label }),
+      });
+    } else if (element.localName === 'details' && !classes.contains('admonition')) {
+      // MkDocs Material's collapsible blocks (pymdownx.details): `<details class="warning">`
+      // with its title in the summary, no admonition class. A details element whose classes
+      // name no callout type is a page's own fold and stays one.
+      const type = typeFromClasses(element);
+      if (!type) continue;
+      found.push({
+        element,
+        type,
+        title: element.querySelector(':scope > summary'),
+        fold: element.hasAttribute('open') ? '+' : '-',
       });
     } else if (classes.contains('markdown-alert')) {
       found.push({
