@@ -1,4 +1,4 @@
-import { holdsClass, lineText } from '../presence';
+import { holdsClass, holdsTag, lineText } from '../presence';
 
 /**
  * Callouts (admonitions): the boxed "Note", "Warning", "Tip" of documentation sites and notes
@@ -119,8 +119,7 @@ function bootstrapType(element: Element): string | undefined {
  */
 function findCallouts(root: Element): Callout[] {
   const found: Callout[] = [];
-  if (!holdsClass(root, CALLOUT_CLASSES) && root.getElementsByTagName('details').length === 0)
-    return found;
+  if (!holdsClass(root, CALLOUT_CLASSES) && !holdsTag(root, ['details'])) return found;
   for (const element of Array.from(root.querySelectorAll(CALLOUT_SELECTOR))) {
     const classes = element.classList;
     if (classes.contains('callout') && element.hasAttribute('data-callout')) {
