@@ -275,7 +275,7 @@ function finishContent(root: Element, context: Context): string {
   normalizeFigures(root);
   removeDuplicateImages(root);
   removeEmptyListItems(root);
-  normalizeLinks(root, { stripTracking: context.stripTracking });
+  normalizeLinks(root, { stripTracking: context.stripTracking, page: context.doc.URL });
   moveBreaksOutOfInlineMarks(root);
   mergeAdjacentEmphasis(root);
   return toMarkdown(root, markdownConverter());

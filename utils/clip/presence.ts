@@ -80,6 +80,8 @@ export function showsSomething(node: Node): boolean {
 }
 
 /** Whether the element is a heading, `<h1>` to `<h6>`. */
+export const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+
 export function isHeading(element: Element): boolean {
   return /^h[1-6]$/.test(element.localName);
 }

@@ -1287,6 +1287,18 @@ describe('code in table cells', () => {
 });
 
 describe('code from highlighters that keep lines or languages apart', () => {
+  it('reads a language named bare on the code block itself (rustdoc, knitr), not on a wrapper', () => {
+    const markdown = markdownOf(`
+      <div class="example-wrap"><pre class="rust rust-example-rendered"><code><span class="kw">let </span>lamps = <span class="macro">vec!</span>[<span class="number">1</span>, <span class="number">2</span>];</code></pre></div>
+      <p>The same count in R, from the archive's notebook:</p>
+      <pre class="r"><code class="hljs">lamps &lt;- c(1, 2)</code></pre>
+      <p>And the log's raw lines, in a box the site calls go:</p>
+      <div class="go"><pre>1887 412 ships</pre></div>`);
+    expect(markdown).toContain('```rust\nlet lamps = vec![1, 2];\n```');
+    expect(markdown).toContain('```r\nlamps <- c(1, 2)\n```');
+    expect(markdown).toContain('```\n1887 412 ships\n```');
+  });
+
   it('keeps a CodeMirror 5 editor as one block, without its line numbers', () => {
     const markdown = markdownOf(`
       <div class="CodeMirror cm-s-default"><div class="CodeMirror-scroll"><div class="CodeMirror-lines">
@@ -1423,6 +1435,47 @@ describe('section headings that templates dress up', () => {
     const kept = result.ok ? result.clip.markdown : '';
     expect(kept).toContain('## Tides\n\n[tables](');
     expect(kept).toContain('## Lamps\n\n[#](https://coast.example/lamps)');
+  });
+
+  it('leaves out a permalink mark away from any heading (Sphinx, rustdoc), not a mark that leads elsewhere', () => {
+    const markdown = markdownOf(`
+      <dl class="py function"><dt class="sig sig-object py" id="log.write"><span class="sig-name descname">log.write</span>(<em>entry</em>)<a class="headerlink" href="#log.write" title="Link to this definition">¶</a></dt>
+      <dd><p>Writes one entry into the keeper's log, with the hour and the state of the sea.</p></dd></dl>
+      <table class="docutils" id="tides-table"><caption><span class="caption-text">Tides at the point</span><a class="headerlink" href="https://example.com/articles/page.html#tides-table" title="Link to this table">¶</a></caption>
+      <thead><tr><th>Hour</th><th>Height</th></tr></thead><tbody><tr><td>06:00</td><td>1.2 m</td></tr><tr><td>12:00</td><td>3.4 m</td></tr></tbody></table>
+      <div class="item-info"><a href="#method.ring" class="anchor">§</a><h4 class="code-header">fn ring(&amp;self)</h4></div>
+      <p>The law is in the county code, see <a href="https://laws.example/county#s5">§</a> and <a href="#tides-table">the tides</a>.</p>`);
+    expect(markdown).toContain('**log.write(*entry*)**\n');
+    expect(markdown).toContain('Tides at the point\n');
+    expect(markdown).toContain('#### fn ring(&self)');
+    expect(markdown).not.toMatch(/[¶]|\[§\]\(https:\/\/example/);
+    // A mark that leads elsewhere, and words that lead to this page's fragment, are links.
+    expect(markdown).toContain('[§](https://laws.example/county#s5)');
+    expect(markdown).toContain('[the tides](https://example.com/articles/page.html#tides-table)');
+  });
+
+  it('writes a heading in a fold’s summary as a heading, not a bold line of its marks', () => {
+    const markdown = markdownOf(`
+      <details><summary><h3>Installing the lamp</h3></summary><p>Fill the reservoir, trim the wick and light it from below.</p></details>
+      <details><summary>The full log</summary><p>Ships counted in 1887: 412.</p></details>`);
+    expect(markdown).toContain('### Installing the lamp\n\nFill the reservoir');
+    expect(markdown).toContain('**The full log**\n\nShips counted');
+    expect(markdown).not.toContain('**###');
+  });
+
+  it('keeps an item heading classed as a header that ends a block beside its source link (rustdoc)', () => {
+    // Readability drops an element whose class says "header" as chrome; rustdoc classes every
+    // item heading `code-header` and puts it last in a block with the item's version and source
+    // link, its description in the block after.
+    const item = (name: string, what: string) => `<details class="toggle method-toggle" open>
+      <summary><section id="method.${name}" class="method"><span class="rightside"><span class="since">1.0.0</span> · <a class="src" href="../../src/lamp.rs.html#${name}">Source</a></span><h4 class="code-header">pub fn <a href="#method.${name}" class="fn">${name}</a>(&amp;mut self)</h4></section></summary>
+      <div class="docblock"><p>${what} The keepers did this every evening of the year, in every weather, for a century and more.</p></div></details>`;
+    const markdown = markdownOf(
+      `<h2 id="implementations" class="section-header">Implementations</h2><div class="impl-items">${item('light', 'Lights the lamp.')}${item('trim', 'Trims the wick.')}${item('wind', 'Winds the clockwork.')}</div>`,
+    );
+    expect(markdown).toContain('#### pub fn light(&mut self)\n\nLights the lamp.');
+    expect(markdown).toContain('#### pub fn trim(&mut self)\n\nTrims the wick.');
+    expect(markdown).toContain('#### pub fn wind(&mut self)\n\nWinds the clockwork.');
   });
 
   it("leaves out VitePress's anchor, whose only text is a zero-width space", () => {

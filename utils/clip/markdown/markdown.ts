@@ -15,7 +15,14 @@ import { MATH_ATTRIBUTE, MATH_ELEMENT } from '../prepare/math';
 import { EMBEDDED_IMAGE_ATTRIBUTE } from '../prepare/media';
 import { RuleBook } from '../prepare/rule-dispatch';
 import { TASK_ATTRIBUTE } from '../prepare/structure';
-import { elementBeside, headingRank, SHOWN_WITHOUT_TEXT, showsSomething } from '../presence';
+import {
+  elementBeside,
+  HEADING_TAGS,
+  headingRank,
+  holdsTag,
+  SHOWN_WITHOUT_TEXT,
+  showsSomething,
+} from '../presence';
 import { escapeText, resolveLineStartEscapes, safeInlineText } from './escape';
 import { markdownDestination, safeImageUrl, safeLinkUrl } from './urls';
 
@@ -586,7 +593,12 @@ export function createMarkdownConverter(): TurndownService {
     replacement: (content, node) => {
       const text = content.trim();
       if (!text) return '';
-      return node.nodeName === 'SUMMARY' ? `\n\n**${oneLine(text)}**\n\n` : `\n\n${text}\n\n`;
+      // A summary that holds a heading (`<summary><h3>Install</h3></summary>`, common in READMEs;
+      // rustdoc heads each method so) is written as its blocks: made one bold line, the heading
+      // was its marks in stars, `**### Install**`.
+      if (node.nodeName !== 'SUMMARY' || holdsTag(node as Element, HEADING_TAGS))
+        return `\n\n${text}\n\n`;
+      return `\n\n**${oneLine(text)}**\n\n`;
     },
   });
   rules.add('tableCell', {

@@ -114,17 +114,25 @@ function holdsOnly(parent: Element, child: Element): boolean {
 /**
  * Whether prose follows the heading in its section: after the outermost block that holds only
  * the heading, the first sibling with text, and that text mostly not links ("Most read" and
- * "Table of contents" head links to elsewhere).
+ * "Table of contents" head links to elsewhere). A heading that ends a block of its own with
+ * something beside it (rustdoc's `<section class="method"><span class="rightside">Source</span>
+ * <h4 class="code-header">…</h4></section>`, its description in the next block) is followed by
+ * what follows that block, a few blocks up at most.
  */
+const BLOCKS_UP_TO_PROSE = 3;
+
 function followedByProse(frame: Element): boolean {
-  for (let next = frame.nextElementSibling; next; next = next.nextElementSibling) {
-    const length = visibleLength(next.textContent);
-    if (length === 0) continue;
-    let linked = 0;
-    for (const link of Array.from(next.getElementsByTagName('a'))) {
-      linked += visibleLength(link.textContent);
+  let block: Element | null = frame;
+  for (let up = 0; block && up <= BLOCKS_UP_TO_PROSE; up += 1, block = block.parentElement) {
+    for (let next = block.nextElementSibling; next; next = next.nextElementSibling) {
+      const length = visibleLength(next.textContent);
+      if (length === 0) continue;
+      let linked = 0;
+      for (const link of Array.from(next.getElementsByTagName('a'))) {
+        linked += visibleLength(link.textContent);
+      }
+      return linked * 2 < length;
     }
-    return linked * 2 < length;
   }
   return false;
 }

@@ -72,7 +72,7 @@ function normalizeLanguage(raw: string): string | undefined {
   return language;
 }
 
-function languageFromClass(className: string): string | undefined {
+function languageFromClass(className: string, bare = false): string | undefined {
   const brush = /brush:\s*([\w#+.-]+)/i.exec(className);
   if (brush?.[1]) return normalizeLanguage(brush[1]);
   const words = className.split(/\s+/).filter(Boolean);
@@ -85,7 +85,7 @@ function languageFromClass(className: string): string | undefined {
       }
     }
   }
-  if (words.some((word) => BARE_LANGUAGE_CONTEXT.test(word))) {
+  if (bare || words.some((word) => BARE_LANGUAGE_CONTEXT.test(word))) {
     for (const word of words) {
       const language = word.toLowerCase();
       if (KNOWN_LANGUAGES.has(language)) return language;
@@ -113,7 +113,10 @@ function languageOf(element: Element): string | undefined {
     if (language) return language;
   }
   const className = element.getAttribute('class');
-  return className ? languageFromClass(className) : undefined;
+  // On the code itself a language's bare name is its language (rustdoc's `<pre class="rust
+  // rust-example-rendered">`, knitr's `<pre class="r">`); on a wrapper it may be anything.
+  const bare = element.localName === 'pre' || element.localName === 'code';
+  return className ? languageFromClass(className, bare) : undefined;
 }
 
 /** Looks at the block, its code children, then a few wrappers up (GitHub, Rouge, Docusaurus, MDN). */

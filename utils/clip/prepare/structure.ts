@@ -163,6 +163,8 @@ function holdsMoreThan(link: Element, heading: Element): boolean {
 
 export interface LinkOptions {
   stripTracking: boolean;
+  /** The page's address: a site module's content sits in a scratch document of its own. */
+  page: string;
 }
 
 /**
@@ -181,6 +183,10 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
       link.replaceWith(...Array.from(link.childNodes));
       continue;
     }
+    if (href.includes('#') && isStrayPermalink(link, href, options.page)) {
+      link.remove();
+      continue;
+    }
     href = unwrapRedirect(href);
     if (options.stripTracking && isHttpUrl(href)) href = stripTrackingParameters(href);
     if (href !== attribute) link.setAttribute('href', href);
@@ -189,6 +195,26 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
     const images = link.getElementsByTagName('img');
     const only = images.length === 1 && !(link.textContent ?? '').trim() ? images[0] : undefined;
     if (only && only.getAttribute('src') === href) link.replaceWith(only);
+  }
+}
+
+/**
+ * A permalink away from any heading: Sphinx writes its `¶` after every definition, table caption
+ * and figure caption, rustdoc its `§` beside every item, and each was a `[¶](…#json.dump)` in
+ * the note, a mark that leads back to the page the note was taken from. A link to a fragment of
+ * this page that shows nothing but such a mark; a mark that leads elsewhere is a link.
+ */
+function isStrayPermalink(link: Element, href: string, page: string): boolean {
+  const text = link.textContent ?? '';
+  if (text.trim() === '' || text.length > 8 || !PERMALINK_TEXT.test(text)) return false;
+  try {
+    const target = new URL(href);
+    const here = new URL(page);
+    return (
+      target.hash.length > 1 && target.origin + target.pathname === here.origin + here.pathname
+    );
+  } catch {
+    return false;
   }
 }
 
