@@ -205,19 +205,19 @@ export function chooseTitle(
   // it), while og:title is sometimes a site-wide default.
   const social = metaValues(meta, TITLE_KEYS).find(usable);
 
-  if (usable(social)) return stripSiteSuffix(social, site);
+  if (usable(social)) return stripSiteSuffix(social, site, doc.URL);
   const heading = mainHeading(doc, documentTitle);
   // Read only when the meta tags give no usable title.
   const headline = jsonLdText(firstJsonLd(jsonLd(), 'headline'));
   if (usable(headline)) {
     const witness = documentTitle ?? heading ?? clean(doc.querySelector('h1')?.textContent);
-    if (!witness || agrees(headline, witness)) return stripSiteSuffix(headline, site);
+    if (!witness || agrees(headline, witness)) return stripSiteSuffix(headline, site, doc.URL);
   }
   if (documentTitle) {
     if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
       return heading;
     }
-    const stripped = stripSiteSuffix(documentTitle, site);
+    const stripped = stripSiteSuffix(documentTitle, site, doc.URL);
     return stripped === documentTitle ? stripTrailingName(documentTitle) : stripped;
   }
   return heading;
@@ -238,7 +238,7 @@ function stripTrailingName(title: string): string {
   return restWords >= 3 && lastWords <= 4 && lastWords < restWords ? rest : title;
 }
 
-function stripSiteSuffix(title: string, site: string | undefined): string {
+function stripSiteSuffix(title: string, site: string | undefined, pageUrl: string): string {
   const parts = title.split(TITLE_SEPARATORS);
   if (parts.length < 2) return title;
   if (site) {
@@ -250,7 +250,32 @@ function stripSiteSuffix(title: string, site: string | undefined): string {
       return title.slice(title.indexOf(first), title.lastIndexOf(last) + last.length);
     }
   }
+  // Without a site name to go by (Docusaurus writes none: "Installation | Docusaurus"), a part
+  // at either end that spells the page's host is the site's name.
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  if (spellsHost(last, pageUrl))
+    return title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, '');
+  if (spellsHost(first, pageUrl))
+    return title.slice(title.indexOf(first) + first.length).replace(LEADING_SEPARATOR, '');
   return title;
+}
+
+const TRAILING_SEPARATOR = /[\s|\-–—:·•»«/\\]+$/;
+const LEADING_SEPARATOR = /^[\s|\-–—:·•»«/\\]+/;
+
+/** Whether a title's part is the name in the page's address (`docusaurus.io`, `github.com`). */
+function spellsHost(part: string, pageUrl: string): boolean {
+  const key = foldedKey(part);
+  if (key.length < 3) return false;
+  let labels: string[];
+  try {
+    labels = new URL(pageUrl).hostname.split('.').map(foldedKey);
+  } catch {
+    return false;
+  }
+  // The last label is the domain's ending (`io`, `com`), never a site's name.
+  return labels.slice(0, -1).some((label) => label !== 'www' && label === key);
 }
 
 /**

@@ -24,6 +24,42 @@ describe('page metadata', () => {
     ).toBe('Storm closes ferries');
   });
 
+  it("leaves out a title's end part that is the name in the page's address", () => {
+    const titleAt = (url: string, head: string) => {
+      const doc = pageFromHtml(`<html><head>${head}</head><body></body></html>`, url);
+      return extractMetadata(doc, doc.URL).title;
+    };
+    // Docusaurus names no site, and its og:title carries the site's name as the title does.
+    expect(
+      titleAt(
+        'https://docusaurus.io/docs/installation',
+        '<title>Installation | Docusaurus</title><meta property="og:title" content="Installation | Docusaurus">',
+      ),
+    ).toBe('Installation');
+    expect(
+      titleAt(
+        'https://www.lesswrong.com/s/abc/p/def',
+        '<meta property="og:title" content="Simulators — LessWrong">',
+      ),
+    ).toBe('Simulators');
+    expect(
+      titleAt(
+        'https://github.com/keepers/lamp',
+        '<title>GitHub - keepers/lamp: A lamp log</title>',
+      ),
+    ).toBe('keepers/lamp: A lamp log');
+    // A part that only shares a word with the address, or names the domain's ending, stays.
+    expect(
+      titleAt(
+        'https://blog.lamps.example/why',
+        '<meta property="og:title" content="Why lamps | Lamps Blog">',
+      ),
+    ).toBe('Why lamps | Lamps Blog');
+    expect(
+      titleAt('https://keepers.io/log', '<meta property="og:title" content="The log - IO">'),
+    ).toBe('The log - IO');
+  });
+
   it('uses the first heading when the title tag wraps it with extra words', () => {
     expect(
       metadataOf(
