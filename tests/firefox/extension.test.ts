@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { micromark } from 'micromark';
 import type { Page } from 'puppeteer-core';
 import { expect, test } from 'vitest';
+import { docsPageProblems } from '../support/docs-page';
 import { hostileNoteProblems } from '../support/hostile-note';
 import { publishedDocProblems } from '../support/published-doc';
 import { styledTextProblems } from '../support/styled-text';
@@ -126,6 +127,15 @@ test('the note reads as Firefox shows the page: words its stylesheet sets apart 
   const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, styled.url) });
   expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
   expect(styledTextProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+test('a documentation page keeps every tab under its name, its method headings, and no permalink marks', async () => {
+  const { server } = suite;
+  const docs = await suite.openSitePage('docs-page.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, docs.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(docsPageProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('a page saved from Word keeps its lists as lists, nested by level', async () => {

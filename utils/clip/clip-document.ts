@@ -58,6 +58,7 @@ import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
   flattenLayoutTables,
+  labelTabPanels,
   linkHeadingsOfCards,
   normalizeHeadings,
   normalizeLinks,
@@ -238,6 +239,8 @@ function prepareContent(root: Element, context: Context): void {
   removeHoverCards(root);
   removeConsentBanners(root);
   removeAdUnits(root);
+  // Before the code rules, which take a panel holding only a code block for the block's frame.
+  labelTabPanels(root);
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { micromark } from 'micromark';
+import { docsPageProblems } from '../../support/docs-page';
 import { publishedDocProblems } from '../../support/published-doc';
 import { styledTextProblems } from '../../support/styled-text';
 import { wordPageProblems } from '../../support/word-page';
@@ -158,6 +159,30 @@ test('the note reads as the page shows it: words its stylesheet sets apart stay 
   await expect(popup.savedMessage).toHaveText('Saved “Reading a tide table”');
 
   expect(styledTextProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+/**
+ * A documentation page: tabs hidden by attribute and by style sheet, Sphinx's permalinks, rustdoc's
+ * methods in folds (tests/support/docs-page.ts says what the note must hold).
+ */
+test('a documentation page keeps every tab under its name, its method headings, and no permalink marks', async ({
+  context,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(site.urlFor('docs-page.html'));
+  // As a reader sees the page: one panel of each tab row, the permalinks hidden until hovered.
+  await expect(page.getByText('yarn add lamp-log')).toBeHidden();
+  await expect(page.getByText('On Windows the entries')).toBeHidden();
+  const popup = await openPopupFor(page);
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toHaveText('Saved “Installing the lamp log”');
+
+  expect(docsPageProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 /**

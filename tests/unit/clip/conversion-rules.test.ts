@@ -913,6 +913,52 @@ describe("docs themes' callouts", () => {
   });
 });
 
+describe('tabs', () => {
+  const command = (tool: string) =>
+    `<div class="language-bash codeBlockContainer"><pre class="prism-code language-bash"><code>${tool} add lamp-log</code></pre></div>`;
+
+  it('writes every panel under its tab’s name, hidden ones too, without the row of names (Docusaurus)', () => {
+    const markdown =
+      markdownOf(`<h2 id="install">Install</h2><p>Add the log to your project with the package manager you use.</p>
+      <div class="tabs-container"><ul role="tablist" class="tabs"><li role="tab" aria-selected="true" tabindex="0">npm</li><li role="tab" aria-selected="false" tabindex="-1">Yarn</li><li role="tab" aria-selected="false" tabindex="-1">pnpm</li></ul>
+      <div class="margin-top--md"><div role="tabpanel">${command('npm')}</div><div role="tabpanel" hidden>${command('yarn')}</div><div role="tabpanel" hidden>${command('pnpm')}</div></div></div>
+      <p>Then open the lamp room and start the log.</p>`);
+    expect(markdown).toContain(
+      '**npm**\n\n```bash\nnpm add lamp-log\n```\n\n**Yarn**\n\n```bash\nyarn add lamp-log\n```\n\n**pnpm**\n\n```bash\npnpm add lamp-log\n```',
+    );
+    expect(markdown).not.toMatch(/^- (?:npm|Yarn)/m);
+  });
+
+  it('pairs tabs by aria-controls, and by order when the tabs are links (Starlight)', () => {
+    const markdown = markdownOf(`<p>The lamp burns either oil; each has its own steps.</p>
+      <div><div role="tablist"><button role="tab" aria-controls="p-kerosene" aria-selected="false">Kerosene</button><button role="tab" aria-controls="p-colza" aria-selected="true">Colza</button></div></div>
+      <div id="p-colza" role="tabpanel"><p>Warm the colza oil before the winter nights, or it thickens in the reservoir.</p></div>
+      <div id="p-kerosene" role="tabpanel" hidden><p>Kerosene needs a smaller wick and a taller chimney than colza did.</p></div>
+      <starlight-tabs><div class="tablist-wrapper not-content"><ul role="tablist"><li role="presentation"><a role="tab" href="#tab-panel-0" id="tab-0" aria-selected="true">Summer</a></li><li role="presentation"><a role="tab" href="#tab-panel-1" id="tab-1" aria-selected="false" tabindex="-1">Winter</a></li></ul></div>
+      <div id="tab-panel-0" aria-labelledby="tab-0" role="tabpanel"><p>In summer the lamp is lit at nine and put out at five.</p></div>
+      <div id="tab-panel-1" aria-labelledby="tab-1" role="tabpanel" hidden><p>In winter the lamp is lit at four and burns for sixteen hours.</p></div></starlight-tabs>`);
+    expect(markdown).toContain('**Kerosene**\n\nKerosene needs a smaller wick');
+    expect(markdown).toContain('**Colza**\n\nWarm the colza oil');
+    expect(markdown).toContain('**Summer**\n\nIn summer the lamp');
+    expect(markdown).toContain('**Winter**\n\nIn winter the lamp');
+    expect(markdown).not.toMatch(/\[Summer\]|\[Winter\]|^- Summer/m);
+  });
+
+  it('names the one panel a page renders by its selected tab, and leaves a row it cannot pair', () => {
+    const markdown = markdownOf(`<p>The keepers wrote in two languages over the years.</p>
+      <div><div role="tablist"><button role="tab" aria-selected="false">English</button><button role="tab" aria-selected="true">Welsh</button></div>
+      <div role="tabpanel"><p>Cadwyd y golau ynghyn bob nos o’r flwyddyn, ym mhob tywydd.</p></div></div>
+      <p>The seasons of the log, as the archive shows them:</p>
+      <div><div role="tablist"><button role="tab" aria-selected="true">Spring</button><button role="tab">Summer</button><button role="tab">Autumn</button></div>
+      <div role="tabpanel"><p>Spring storms kept the keepers at the lamp through the night.</p></div><div role="tabpanel" hidden><p>Summer brought the supply ship every second week.</p></div></div>`);
+    expect(markdown).toContain('**Welsh**\n\nCadwyd y golau');
+    expect(markdown).not.toContain('English');
+    // Three tabs over two panels: which panel is whose is a guess, so the page's row stays.
+    expect(markdown).not.toContain('**Spring**');
+    expect(markdown).toContain('Summer brought the supply ship');
+  });
+});
+
 describe('a number drawn over a picture', () => {
   it('leaves a gallery count out and keeps numbers that say something', () => {
     // The Sun draws each gallery's picture count over its lead picture: the note had a paragraph

@@ -491,6 +491,74 @@ function removeNamedChrome(root: Element, candidates: NodeListOf<Element>, name:
   }
 }
 
+/**
+ * Tabs (`role="tablist"` over `role="tabpanel"`s: Docusaurus, Starlight, Radix, Microsoft Learn)
+ * show one panel at a time; a note shows them all, each under its tab's name, and the row of
+ * tab names goes. Left as the page had it, the note held the names as a list of their own and
+ * only the open panel ("npm", "Yarn", "pnpm" over the npm command alone). The hidden panels are
+ * shown on the copy by the visibility walk (visibility.ts). A tab pairs with the panel its
+ * `aria-controls` names, else the panels that follow the row in its frame pair in order; a page
+ * that renders only the open panel has it named by the selected tab. A row whose tabs do not
+ * all find a panel (links styled as tabs, a panel still loading) stays as it is.
+ */
+export function labelTabPanels(root: Element): void {
+  const rows = root.querySelectorAll('[role="tablist"]');
+  for (const row of Array.from(rows)) {
+    const tabs = Array.from(row.querySelectorAll('[role="tab"]'));
+    if (tabs.length === 0) continue;
+    const pairs = tabPanelPairs(row, tabs);
+    if (!pairs) continue;
+    for (const [tab, panel] of pairs) {
+      const name = lineText(tab);
+      if (!name || !showsSomething(panel)) continue;
+      const label = panel.ownerDocument.createElement('p');
+      label.appendChild(panel.ownerDocument.createElement('strong')).textContent = name;
+      panel.prepend(label);
+    }
+    row.remove();
+  }
+}
+
+function tabPanelPairs(row: Element, tabs: Element[]): Array<[Element, Element]> | undefined {
+  const doc = row.ownerDocument;
+  const controlled = tabs.map((tab) => {
+    const id = tab.getAttribute('aria-controls');
+    const panel = id ? doc.getElementById(id) : null;
+    return panel?.getAttribute('role') === 'tabpanel' ? panel : null;
+  });
+  if (controlled.every((panel) => panel !== null)) {
+    return tabs.map((tab, index) => [tab, controlled[index] as Element]);
+  }
+  // The panels after the row, in the nearest frame that holds any, stopping at another row.
+  let frame = row.parentElement;
+  for (let up = 0; frame && up < 3; up += 1, frame = frame.parentElement) {
+    const panels = panelsAfter(row, frame);
+    if (panels.length === 0) continue;
+    if (panels.length >= tabs.length) {
+      return tabs.map((tab, index) => [tab, panels[index] as Element]);
+    }
+    const selected = tabs.filter((tab) => tab.getAttribute('aria-selected') === 'true');
+    if (panels.length === 1 && selected.length === 1) {
+      return [[selected[0] as Element, panels[0] as Element]];
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function panelsAfter(row: Element, frame: Element): Element[] {
+  const panels: Element[] = [];
+  for (const element of Array.from(frame.querySelectorAll('[role="tablist"], [role="tabpanel"]'))) {
+    const after = (row.compareDocumentPosition(element) & 4) !== 0;
+    if (!after || row.contains(element)) continue;
+    // Inside a panel already taken, a row or a panel belongs to tabs of its own.
+    if (panels.some((panel) => panel.contains(element))) continue;
+    if (element.getAttribute('role') === 'tablist') break;
+    panels.push(element);
+  }
+  return panels;
+}
+
 export const TASK_ATTRIBUTE = 'data-clipdeck-task';
 
 /** Checkboxes of task lists become markers, since Readability removes inputs. */

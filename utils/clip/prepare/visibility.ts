@@ -365,9 +365,13 @@ function applyVerdict(verdict: Verdict, copy: () => Element): boolean {
     case HIDDEN_BY_STYLE:
       copy().setAttribute(HIDDEN_ATTRIBUTE, 'style');
       return true;
-    case UNFOLD:
-      (copy() as HTMLElement).style?.removeProperty('display');
+    case UNFOLD: {
+      const element = copy() as HTMLElement;
+      element.style?.removeProperty('display');
+      element.removeAttribute('hidden');
+      element.removeAttribute('aria-hidden');
       return false;
+    }
   }
 }
 
@@ -407,6 +411,11 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
       holdsClass(liveRoot, ['is-collapsible']) ? liveRoot.querySelectorAll(FOLDED_CONTENT) : [],
     ),
   };
+  // A tab's panel waits for a click, as folded content does, whether its attribute or the
+  // style sheet hides it: the note shows every panel under its tab's name (labelTabPanels in
+  // structure.ts).
+  for (const panel of Array.from(liveRoot.querySelectorAll('[role="tabpanel"]')))
+    state.folded.add(panel);
 
   // A clone holds the same elements in the same document order: the i-th element of the live body
   // is the i-th of the clone's. Walking both lists by index costs no stack and no child lists.
