@@ -2,7 +2,8 @@
  * What is wrong with the note clipped from tests/fixtures/site/docs-page.html, in words (none
  * when it is right), for the Chromium and Firefox tests alike. The page is a documentation page
  * as generators write them: tabs whose hidden panels the `hidden` attribute hides (Docusaurus)
- * and tabs whose inactive panel the style sheet hides (Bootstrap), Sphinx's `¶` permalinks after
+ * and tabs whose inactive panel the style sheet hides (Bootstrap, and MkDocs Material's radio
+ * buttons and labels), Sphinx's `¶` permalinks after
  * a heading, a definition and a table caption (hidden by the style sheet until hovered), and
  * rustdoc's methods, each headed by a heading classed `code-header` inside its fold's summary.
  * The note shows every panel under its tab's name and no row of tab names, no `¶`, each method
@@ -16,6 +17,8 @@ export function docsPageProblems(markdown: string): string[] {
     ['pnpm', '```bash\npnpm add lamp-log\n```'],
     ['Linux', 'On Linux the entries are kept'],
     ['Windows', 'On Windows the entries are kept'],
+    ['Summer watch', 'In summer the log opens'],
+    ['Winter watch', 'In winter the log opens'],
   ];
   for (const [tab, content] of panels) {
     if (!markdown.includes(`**${tab}**\n\n${content}`))
@@ -23,6 +26,11 @@ export function docsPageProblems(markdown: string): string[] {
   }
   if (/^\s*[-*] (?:npm|Yarn|Linux)\s*$/m.test(markdown))
     problems.push('the row of tab names is in the note as a list');
+  if (
+    markdown.includes('Summer watchWinter watch') ||
+    /^Summer watch Winter watch$/m.test(markdown)
+  )
+    problems.push('the content tabs’ labels are in the note as a line of their own');
   if (markdown.includes('¶')) problems.push('a “¶” permalink is in the note');
   if (!markdown.includes('**lamplog.write(*entry*)**\n'))
     problems.push('the definition’s term is not on a line of its own');

@@ -944,6 +944,21 @@ describe('tabs', () => {
     expect(markdown).not.toMatch(/\[Summer\]|\[Winter\]|^- Summer/m);
   });
 
+  it("writes MkDocs Material's content tabs, in both of pymdownx's markups, each block under its label", () => {
+    const markdown = markdownOf(`<p>Each keeper's duty differs by the season:</p>
+      <div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked="checked" id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio">
+      <div class="tabbed-labels"><label for="__tabbed_1_1">Summer duty</label><label for="__tabbed_1_2">Winter duty</label></div>
+      <div class="tabbed-content"><div class="tabbed-block"><p>Light the lamp at nine and wind the clockwork every four hours.</p></div><div class="tabbed-block"><p>Light the lamp at four and keep the stove going in the watch room.</p></div></div></div>
+      <p>And by the weather:</p>
+      <div class="tabbed-set" data-tabs="2:2"><input checked="checked" id="__tabbed_2_1" name="__tabbed_2" type="radio"><label for="__tabbed_2_1">Fog</label><div class="tabbed-content"><p>Sound the horn twice a minute until the fog lifts.</p></div>
+      <input id="__tabbed_2_2" name="__tabbed_2" type="radio"><label for="__tabbed_2_2">Storm</label><div class="tabbed-content"><p>Check the storm panes every hour through the night.</p></div></div>`);
+    expect(markdown).toContain('**Summer duty**\n\nLight the lamp at nine');
+    expect(markdown).toContain('**Winter duty**\n\nLight the lamp at four');
+    expect(markdown).toContain('**Fog**\n\nSound the horn');
+    expect(markdown).toContain('**Storm**\n\nCheck the storm panes');
+    expect(markdown).not.toContain('Summer dutyWinter duty');
+  });
+
   it('names the one panel a page renders by its selected tab, and leaves a row it cannot pair', () => {
     const markdown = markdownOf(`<p>The keepers wrote in two languages over the years.</p>
       <div><div role="tablist"><button role="tab" aria-selected="false">English</button><button role="tab" aria-selected="true">Welsh</button></div>

@@ -508,15 +508,43 @@ export function labelTabPanels(root: Element): void {
     if (tabs.length === 0) continue;
     const pairs = tabPanelPairs(row, tabs);
     if (!pairs) continue;
-    for (const [tab, panel] of pairs) {
-      const name = lineText(tab);
-      if (!name || !showsSomething(panel)) continue;
-      const label = panel.ownerDocument.createElement('p');
-      label.appendChild(panel.ownerDocument.createElement('strong')).textContent = name;
-      panel.prepend(label);
-    }
+    namePanels(pairs);
     row.remove();
   }
+  for (const set of Array.from(root.getElementsByClassName('tabbed-set'))) labelTabbedSet(set);
+}
+
+function namePanels(pairs: Array<[Element, Element]>): void {
+  for (const [tab, panel] of pairs) {
+    const name = lineText(tab);
+    if (!name || !showsSomething(panel)) continue;
+    const label = panel.ownerDocument.createElement('p');
+    label.appendChild(panel.ownerDocument.createElement('strong')).textContent = name;
+    panel.prepend(label);
+  }
+}
+
+/**
+ * MkDocs Material's content tabs (pymdownx.tabbed) are radio buttons and their labels over
+ * blocks the style sheet shows one at a time, with no tab roles: `.tabbed-labels > label` over
+ * `.tabbed-content > .tabbed-block`, or, in the extension's older markup, each `label` before its
+ * own `.tabbed-content`. The labels ran together as one line ("CC++") over the open block alone.
+ */
+export const TABBED_PANELS =
+  '.tabbed-set > .tabbed-content > .tabbed-block, .tabbed-set > .tabbed-content';
+
+function labelTabbedSet(set: Element): void {
+  const labels = Array.from(
+    set.querySelectorAll(':scope > .tabbed-labels > label, :scope > label'),
+  );
+  const blocks = Array.from(set.querySelectorAll(':scope > .tabbed-content > .tabbed-block'));
+  const panels =
+    blocks.length > 0 ? blocks : Array.from(set.querySelectorAll(':scope > .tabbed-content'));
+  if (labels.length === 0 || labels.length !== panels.length) return;
+  namePanels(labels.map((label, index) => [label, panels[index] as Element]));
+  for (const label of labels) label.remove();
+  for (const input of Array.from(set.querySelectorAll(':scope > input'))) input.remove();
+  set.querySelector(':scope > .tabbed-labels')?.remove();
 }
 
 function tabPanelPairs(row: Element, tabs: Element[]): Array<[Element, Element]> | undefined {

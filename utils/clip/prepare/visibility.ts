@@ -1,5 +1,6 @@
 import type { TimeBudget } from '../budget';
 import { holdsClass } from '../presence';
+import { TABBED_PANELS } from './structure';
 
 /** Set on the clone only: the live page is never modified. */
 export const HIDDEN_ATTRIBUTE = 'data-clipdeck-hidden';
@@ -416,6 +417,9 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
   // structure.ts).
   for (const panel of Array.from(liveRoot.querySelectorAll('[role="tabpanel"]')))
     state.folded.add(panel);
+  if (holdsClass(liveRoot, ['tabbed-set']))
+    for (const panel of Array.from(liveRoot.querySelectorAll(TABBED_PANELS)))
+      state.folded.add(panel);
 
   // A clone holds the same elements in the same document order: the i-th element of the live body
   // is the i-th of the clone's. Walking both lists by index costs no stack and no child lists.
