@@ -215,13 +215,51 @@ export function chooseTitle(
   }
   if (documentTitle) {
     if (heading && normalizedForCompare(documentTitle).includes(normalizedForCompare(heading))) {
-      return heading;
+      return headedRest(doc, documentTitle, heading) ?? heading;
     }
     const stripped = stripSiteSuffix(documentTitle, site, doc.URL);
     return stripped === documentTitle ? stripTrailingName(documentTitle) : stripped;
   }
   return heading;
 }
+
+/**
+ * When the main heading is only one end of the `<title>`, outside the page's main content, and a
+ * heading in the main content is the rest, the main heading is the site's (a book's name in mdBook's menu bar, `<h1 class=
+ * "menu-title">The Rust Programming Language</h1>`, over the chapter's `<h2>Defining an Enum</h2>`,
+ * titled "Defining an Enum - The Rust Programming Language"): the rest is the page's title.
+ */
+function headedRest(doc: Document, title: string, heading: string): string | undefined {
+  const parts = title.split(TITLE_SEPARATORS);
+  if (parts.length < 2) return undefined;
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  const key = normalizedForCompare(heading);
+  let rest: string;
+  if (key === normalizedForCompare(last))
+    rest = title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, '');
+  else if (key === normalizedForCompare(first))
+    rest = title.slice(title.indexOf(first) + first.length).replace(LEADING_SEPARATOR, '');
+  else return undefined;
+  const wanted = normalizedForCompare(rest);
+  if (!wanted) return undefined;
+  // Which heading is the site's is told by where each sits: the rest in the page's main content,
+  // the main heading outside it (a logo's `<h1>V8</h1>` in the header names no article).
+  let found: string | undefined;
+  const headings = doc.querySelectorAll('h1, h2, h3');
+  for (let index = 0; index < headings.length && index < 30; index += 1) {
+    const element = headings[index] as Element;
+    const text = headingText(element);
+    if (!text) continue;
+    const inMain = element.closest(MAIN_CONTENT) !== null;
+    const words = normalizedForCompare(text);
+    if (words === key && inMain) return undefined;
+    if (words === wanted && inMain) found ??= text;
+  }
+  return found;
+}
+
+const MAIN_CONTENT = 'main, article, [role="main"]';
 
 /**
  * A `<title>` whose last part is short next to the rest ("Lorem ipsum dolor sit amet – My

@@ -60,6 +60,28 @@ describe('page metadata', () => {
     ).toBe('The log - IO');
   });
 
+  it("takes the title's other part when the main heading is the site's and another heading is the rest (mdBook)", () => {
+    const book = metadataOf(
+      '<title>Defining an Enum - The Rust Programming Language</title>',
+      '<div class="menu-bar"><h1 class="menu-title">The Rust Programming Language</h1></div><main><h2 id="defining-an-enum"><a class="header" href="#defining-an-enum">Defining an Enum</a></h2><p>Enums give you a way of saying a value is one of a set.</p></main>',
+    );
+    expect(book.title).toBe('Defining an Enum');
+    // A heading that is the title's end part, with no other heading naming the rest, is the title.
+    expect(
+      metadataOf(
+        '<title>Harbour Notes | Storm closes ferries</title>',
+        '<h1>Storm closes ferries</h1><p>The ferries stayed in port.</p>',
+      ).title,
+    ).toBe('Storm closes ferries');
+    // The rest as the header's logo, the heading in the article: the heading is the title.
+    expect(
+      metadataOf(
+        '<title>Harbour Notes | Storm closes ferries</title>',
+        '<header><h2>Harbour Notes</h2></header><article><h1>Storm closes ferries</h1><p>The ferries stayed in port.</p></article>',
+      ).title,
+    ).toBe('Storm closes ferries');
+  });
+
   it('uses the first heading when the title tag wraps it with extra words', () => {
     expect(
       metadataOf(
