@@ -166,6 +166,8 @@ interface Context {
   copyBase?: string;
   /** Whether the latest prepared copy has a declared article body marked (declared-body.ts). */
   declaresBody?: boolean;
+  /** Whether the page has tab panels (the visibility walk looked for them). */
+  hasTabs?: boolean;
   /**
    * A discussion a site module claimed but could not read: the article must hold its opening
    * post, and its replies unless none are wanted, or the whole page is clipped (opening-post.ts).
@@ -217,6 +219,7 @@ function visibleCopy(context: Context): ReturnType<typeof cloneVisibleDocument> 
     budget: context.budget,
   });
   if (context.copyBase) setBase(copy.clone, context.copyBase);
+  context.hasTabs = copy.hasTabs;
   return copy;
 }
 
@@ -240,7 +243,7 @@ function prepareContent(root: Element, context: Context): void {
   removeConsentBanners(root);
   removeAdUnits(root);
   // Before the code rules, which take a panel holding only a code block for the block's frame.
-  labelTabPanels(root);
+  if (context.hasTabs !== false) labelTabPanels(root);
   normalizeCodeBlocks(root);
   normalizeCallouts(root);
   hoistLinksOutOfInlineCode(root);

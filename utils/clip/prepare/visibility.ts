@@ -199,6 +199,8 @@ export interface VisibleClone {
   clone: Document;
   /** False when the time budget ran out and the rest of the page was checked by attributes only. */
   checkedEveryStyle: boolean;
+  /** Whether the page has tab panels, so that labelTabPanels need not look for them again. */
+  hasTabs: boolean;
 }
 
 interface WalkState {
@@ -397,7 +399,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
   const view = doc.defaultView;
   const liveRoot = doc.body;
   const cloneRoot = clone.body;
-  if (!liveRoot || !cloneRoot) return { clone, checkedEveryStyle: true };
+  if (!liveRoot || !cloneRoot) return { clone, checkedEveryStyle: true, hasTabs: false };
   const state: WalkState = {
     view,
     useComputed: options.styleSource === 'computed' && !!view,
@@ -415,11 +417,13 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
   // A tab's panel waits for a click, as folded content does, whether its attribute or the
   // style sheet hides it: the note shows every panel under its tab's name (labelTabPanels in
   // structure.ts).
-  for (const panel of Array.from(liveRoot.querySelectorAll('[role="tabpanel"]')))
-    state.folded.add(panel);
-  if (holdsClass(liveRoot, ['tabbed-set']))
+  const panels = liveRoot.querySelectorAll('[role="tabpanel"]');
+  for (const panel of Array.from(panels)) state.folded.add(panel);
+  const tabbed = holdsClass(liveRoot, ['tabbed-set']);
+  if (tabbed)
     for (const panel of Array.from(liveRoot.querySelectorAll(TABBED_PANELS)))
       state.folded.add(panel);
+  const hasTabs = panels.length > 0 || tabbed;
 
   // A clone holds the same elements in the same document order: the i-th element of the live body
   // is the i-th of the clone's. Walking both lists by index costs no stack and no child lists.
@@ -449,7 +453,7 @@ export function cloneVisibleDocument(doc: Document, options: VisibleCloneOptions
     }
   }
   dropStyleVerdictsIfPageVanishes(cloneRoot);
-  return { clone, checkedEveryStyle: state.checkedEveryStyle };
+  return { clone, checkedEveryStyle: state.checkedEveryStyle, hasTabs };
 }
 
 /**
