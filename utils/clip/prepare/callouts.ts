@@ -194,6 +194,17 @@ function findCallouts(root: Element): Callout[] {
   return found;
 }
 
+/**
+ * Docusaurus writes its default titles in lower case ("tip", "note") and shows them in capitals
+ * by its style sheet alone; in a note they read `> [!tip] tip`. A default title (a callout
+ * type's name, all in lower case) is written with a capital, "Tip", as Obsidian names a callout
+ * without a title. Any other title is the author's and stays as written ("npm", "pip").
+ */
+function shownTitle(title: string | undefined): string | undefined {
+  if (!title || !CALLOUT_TYPES.has(title) || title !== title.toLowerCase()) return title;
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
 export function normalizeCallouts(root: Element): void {
   const doc = root.ownerDocument;
   // Innermost first, so a callout inside another is converted before its container moves it.
@@ -201,7 +212,7 @@ export function normalizeCallouts(root: Element): void {
     if (!root.contains(element) || element.closest('pre, code')) continue;
     const quote = doc.createElement('blockquote');
     quote.setAttribute(CALLOUT_ATTRIBUTE, CALLOUT_TYPES.has(type) ? type : 'note');
-    const titleText = lineText(title) || label;
+    const titleText = shownTitle(lineText(title) || label);
     if (titleText) quote.setAttribute(CALLOUT_TITLE_ATTRIBUTE, titleText);
     if (fold) quote.setAttribute(CALLOUT_FOLD_ATTRIBUTE, fold);
     title?.remove();
