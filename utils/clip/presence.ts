@@ -79,9 +79,10 @@ export function showsSomething(node: Node): boolean {
   );
 }
 
-/** Whether the element is a heading, `<h1>` to `<h6>`. */
+/** The heading elements' tag names, for `holdsTag`. */
 export const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
+/** Whether the element is a heading, `<h1>` to `<h6>`. */
 export function isHeading(element: Element): boolean {
   return /^h[1-6]$/.test(element.localName);
 }

@@ -112,6 +112,27 @@ function firstJsonLd(items: JsonObject[], key: string): unknown {
 }
 
 const TITLE_SEPARATORS = /\s+[|\-–—:·•»«/\\]+\s+/;
+const TRAILING_SEPARATOR = /[\s|\-–—:·•»«/\\]+$/;
+const LEADING_SEPARATOR = /^[\s|\-–—:·•»«/\\]+/;
+
+/** The title before its last part (`last`, as split by TITLE_SEPARATORS), without the separator. */
+function withoutLastPart(title: string, last: string): string {
+  return title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, '');
+}
+
+/** The title after its first part, without the separator. */
+function withoutFirstPart(title: string, first: string): string {
+  return title.slice(title.indexOf(first) + first.length).replace(LEADING_SEPARATOR, '');
+}
+
+/** The labels of the page's host, folded (`docs.example.io` → docs, example, io); none unparsed. */
+function hostLabels(pageUrl: string): string[] {
+  try {
+    return new URL(pageUrl).hostname.split('.').map(foldedKey);
+  } catch {
+    return [];
+  }
+}
 
 function normalizedForCompare(text: string): string {
   return text
@@ -236,10 +257,8 @@ function headedRest(doc: Document, title: string, heading: string): string | und
   const last = parts[parts.length - 1] as string;
   const key = normalizedForCompare(heading);
   let rest: string;
-  if (key === normalizedForCompare(last))
-    rest = title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, '');
-  else if (key === normalizedForCompare(first))
-    rest = title.slice(title.indexOf(first) + first.length).replace(LEADING_SEPARATOR, '');
+  if (key === normalizedForCompare(last)) rest = withoutLastPart(title, last);
+  else if (key === normalizedForCompare(first)) rest = withoutFirstPart(title, first);
   else return undefined;
   const wanted = normalizedForCompare(rest);
   if (!wanted) return undefined;
@@ -270,7 +289,7 @@ function stripTrailingName(title: string): string {
   const parts = title.split(TITLE_SEPARATORS);
   const last = parts[parts.length - 1] ?? '';
   if (parts.length < 2) return title;
-  const rest = title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•»«/\\]+$/, '');
+  const rest = withoutLastPart(title, last);
   const restWords = titleWords(rest).length;
   const lastWords = titleWords(last).length;
   return restWords >= 3 && lastWords <= 4 && lastWords < restWords ? rest : title;
@@ -292,26 +311,16 @@ function stripSiteSuffix(title: string, site: string | undefined, pageUrl: strin
   // at either end that spells the page's host is the site's name.
   const first = parts[0] as string;
   const last = parts[parts.length - 1] as string;
-  if (spellsHost(last, pageUrl))
-    return title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, '');
-  if (spellsHost(first, pageUrl))
-    return title.slice(title.indexOf(first) + first.length).replace(LEADING_SEPARATOR, '');
+  const labels = hostLabels(pageUrl);
+  if (spellsHost(last, labels)) return withoutLastPart(title, last);
+  if (spellsHost(first, labels)) return withoutFirstPart(title, first);
   return title;
 }
 
-const TRAILING_SEPARATOR = /[\s|\-–—:·•»«/\\]+$/;
-const LEADING_SEPARATOR = /^[\s|\-–—:·•»«/\\]+/;
-
 /** Whether a title's part is the name in the page's address (`docusaurus.io`, `github.com`). */
-function spellsHost(part: string, pageUrl: string): boolean {
+function spellsHost(part: string, labels: string[]): boolean {
   const key = foldedKey(part);
   if (key.length < 3) return false;
-  let labels: string[];
-  try {
-    labels = new URL(pageUrl).hostname.split('.').map(foldedKey);
-  } catch {
-    return false;
-  }
   // The last label is the domain's ending (`io`, `com`), never a site's name.
   return labels.slice(0, -1).some((label) => label !== 'www' && label === key);
 }
@@ -329,12 +338,8 @@ function withoutTagline(
 ): string {
   const parts = name.split(TITLE_SEPARATORS);
   if (parts.length < 2) return name;
-  let labels: string[] = [];
-  try {
-    labels = new URL(pageUrl).hostname.split('.').map(foldedKey);
-  } catch {
-    // No address to compare with: the other witnesses still count.
-  }
+  // No address to compare with leaves no labels: the other witnesses still count.
+  const labels = hostLabels(pageUrl);
   const named = new Set(
     witnesses()
       .flatMap((witness) => witness?.split(TITLE_SEPARATORS) ?? [])
