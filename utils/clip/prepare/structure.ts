@@ -111,10 +111,15 @@ function isSamePageLink(link: Element): boolean {
   const href = (link.getAttribute('href') ?? '').trim();
   if (href === '' || href.startsWith('#')) return true;
   const doc = link.ownerDocument;
+  return pointsIntoPage(href, doc.baseURI, doc.URL);
+}
+
+/** Whether `href` (resolved against `base`) is a fragment of the page at `page`. */
+function pointsIntoPage(href: string, base: string, page: string): boolean {
   try {
-    const target = new URL(href, doc.baseURI);
-    const page = new URL(doc.URL);
-    return target.hash !== '' && target.origin + target.pathname === page.origin + page.pathname;
+    const target = new URL(href, base);
+    const here = new URL(page);
+    return target.hash !== '' && target.origin + target.pathname === here.origin + here.pathname;
   } catch {
     return false;
   }
@@ -207,15 +212,7 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
 function isStrayPermalink(link: Element, href: string, page: string): boolean {
   const text = link.textContent ?? '';
   if (text.trim() === '' || text.length > 8 || !PERMALINK_TEXT.test(text)) return false;
-  try {
-    const target = new URL(href);
-    const here = new URL(page);
-    return (
-      target.hash.length > 1 && target.origin + target.pathname === here.origin + here.pathname
-    );
-  } catch {
-    return false;
-  }
+  return pointsIntoPage(href, page, page);
 }
 
 /** A label of a few words beside its buttons: "Article Text" [Copy], "Was this helpful?" [Yes] [No]. */
