@@ -63,6 +63,7 @@ import {
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
+  numberStyledLists,
   removeConsentBanners,
   removeEmptyListItems,
   removeNonContent,
@@ -78,7 +79,7 @@ import {
 } from './prepare/visibility';
 import { hasText, lineText } from './presence';
 import { PreparedReadability } from './readability';
-import { savedCopyBase, setBase } from './saved-copy';
+import { declaredAddress, savedCopyBase, setBase } from './saved-copy';
 import {
   detectSite,
   discussionAddressed,
@@ -251,6 +252,7 @@ function prepareContent(root: Element, context: Context): void {
   normalizeVideoElements(root);
   wordListParagraphs(root);
   normalizeTaskLists(root);
+  numberStyledLists(root);
   nestLists(root, context.doc);
   normalizeHeadings(root);
   normalizeEmphasis(root, emphasisClassesOfOwnSheets(context.doc));
@@ -281,7 +283,11 @@ function finishContent(root: Element, context: Context): string {
   normalizeFigures(root);
   removeDuplicateImages(root);
   removeEmptyListItems(root);
-  normalizeLinks(root, { stripTracking: context.stripTracking, page: context.doc.URL });
+  normalizeLinks(root, {
+    stripTracking: context.stripTracking,
+    page: context.doc.URL,
+    canonical: () => declaredAddress(context.doc),
+  });
   moveBreaksOutOfInlineMarks(root);
   mergeAdjacentEmphasis(root);
   return toMarkdown(root, markdownConverter());
@@ -500,6 +506,7 @@ function prepareSiteContent(root: Element, context: Context): void {
   // A mail written in Outlook shows in webmail with Word's list paragraphs.
   wordListParagraphs(root);
   normalizeTaskLists(root);
+  numberStyledLists(root);
   normalizeHeadings(root);
   normalizeFootnotes(root);
   gatherNotesSections(root);

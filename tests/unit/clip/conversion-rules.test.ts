@@ -1597,3 +1597,67 @@ describe('double brackets in the text', () => {
     expect(html).toMatch(/before \[<sup><a href="#user-content-fn-1"[^>]*>1<\/a><\/sup>\]/);
   });
 });
+
+describe('recipe cards and share buttons', () => {
+  it('keeps the unit a reader sees beside the spoken one only screen readers get', () => {
+    const markdown = markdownOf(`
+      <p>Prep Time <span class="details">15<span class="sr-only screen-reader-text"> minutes</span></span>
+        <span class="details-unit" aria-hidden="true">mins</span></p>
+      <p>Rated <span aria-hidden="true">★★★★☆</span><span class="visually-hidden">4 out of 5</span> by readers.</p>`);
+    expect(markdown).toContain('Prep Time 15 mins');
+    expect(markdown).not.toContain('minutes');
+    expect(markdown).toContain('Rated ★★★★☆ by readers.');
+  });
+
+  it('still leaves out hidden text with no spoken twin, and an icon font’s ligature', () => {
+    const markdown = markdownOf(`
+      <p>Read the <a href="/next">next chapter<span class="material-icons" aria-hidden="true">arrow_forward</span><span class="sr-only">Next</span></a>
+        of the log.<span aria-hidden="true">Decorative echo</span></p>`);
+    expect(markdown).toContain('[next chapter](https://example.com/next)');
+    expect(markdown).not.toMatch(/arrow_forward|Decorative echo/);
+  });
+
+  it('numbers a bulleted list the page numbers by style', () => {
+    const markdown = markdownOf(`
+      <ul class="steps">
+        <li style="list-style-type: decimal;">Trim the wick.</li>
+        <li style="list-style-type: decimal;">Fill the lamp.</li>
+      </ul>
+      <ul style="list-style: upper-roman inside"><li>First watch</li><li>Second watch</li></ul>
+      <ul><li style="list-style-type: none;">Oil</li><li style="list-style-type: none;">Wick</li></ul>`);
+    expect(markdown).toContain('1. Trim the wick.\n2. Fill the lamp.');
+    expect(markdown).toMatch(/1\) First watch\n2\) Second watch|1\. First watch\n2\. Second watch/);
+    expect(markdown).toContain('- Oil\n- Wick');
+  });
+
+  it('leaves out a button that shares this page, keeps a quote or a picture offered for sharing as they show', () => {
+    const page = encodeURIComponent('https://example.com/notes-from-the-coast/');
+    const markdown = articleMarkdown(
+      `<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title>
+      <link rel="canonical" href="https://example.com/notes-from-the-coast/"></head>
+      <body><article><h1>Notes from the coast</h1>${PROSE}
+      <p><a href="https://www.pinterest.com/pin/create/button/?url=${page}&amp;description=Lamp">Pin</a>
+        <a href="https://www.facebook.com/sharer/sharer.php?u=${page}">Share on Facebook</a>
+        <a href="https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fwww.example.com%2Farticles%2Fpage.html">LinkedIn</a>
+        <a href="/print/notes">Print</a></p>
+      <p><a href="https://twitter.com/share?text=The+logs+fill+a+room&amp;url=${page}">The logs now fill a whole room of the county archive, every page in the keepers' hands.</a></p>
+      <p><a href="https://www.pinterest.com/pin/create/button/?url=${page}&amp;media=x"><img src="/lamp.jpg" alt="The lamp room"></a></p>
+      <ul><li><a href="https://twitter.com/intent/tweet?url=${page}"><img src="/icons/x.svg" alt="Share on X"></a></li>
+        <li><a href="https://www.facebook.com/sharer.php?u=${page}"><img src="/icons/f.png" width="24" height="24" alt="Facebook"></a></li></ul>
+      <p>Bought through <a href="https://shop.example.net/buy?url=https%3A%2F%2Fexample.org%2Flamp">the lamp maker</a>.</p>
+      <p>Tell us through <a href="https://forms.example.net/s/1?from=${page}">our form</a> if you spot an error.</p>
+      </article></body></html>`,
+    );
+    expect(markdown).not.toMatch(/pinterest|facebook|twitter|linkedin|\bPin\b|Share on Facebook/i);
+    expect(markdown).toContain(
+      "The logs now fill a whole room of the county archive, every page in the keepers' hands.",
+    );
+    expect(markdown).toContain('![The lamp room](https://example.com/lamp.jpg)');
+    expect(markdown).not.toMatch(/x\.svg|f\.png/);
+    expect(markdown).toContain(
+      '[the lamp maker](https://shop.example.net/buy?url=https%3A%2F%2Fexample.org%2Flamp)',
+    );
+    // In a sentence, a link carrying the page's address is the text's own.
+    expect(markdown).toContain('Tell us through [our form](https://forms.example.net/s/1?from=');
+  });
+});

@@ -170,6 +170,8 @@ export interface LinkOptions {
   stripTracking: boolean;
   /** The page's address: a site module's content sits in a scratch document of its own. */
   page: string;
+  /** The page's canonical address, looked up only when a link carries an address to share. */
+  canonical?: () => string | undefined;
 }
 
 /**
@@ -193,6 +195,21 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
       continue;
     }
     href = unwrapRedirect(href);
+    if (CARRIES_ADDRESS.test(href) && sharesThisPage(href, options)) {
+      const picture = Array.from(link.querySelectorAll(SHOWN_WITHOUT_TEXT)).some(
+        (shown) => !isIcon(shown),
+      );
+      // Words in a sentence around it make it a link of the text ("tell us through [our
+      // form](…?from=<this page>)"): it stays as it is.
+      if (picture || !inRunningText(link)) {
+        // A button's label ("Pin", "Tweet", "Share on X") goes with it; a quote offered for
+        // sharing, or a picture offered for pinning, stays as the page shows it, unlinked.
+        const label = (link.textContent ?? '').trim();
+        if (!picture && label.split(/\s+/).length <= SHARE_LABEL_WORDS) link.remove();
+        else link.replaceWith(...Array.from(link.childNodes));
+        continue;
+      }
+    }
     if (options.stripTracking && isHttpUrl(href)) href = stripTrackingParameters(href);
     if (href !== attribute) link.setAttribute('href', href);
     // Most links hold only text: no image to look for.
@@ -200,6 +217,95 @@ export function normalizeLinks(root: Element, options: LinkOptions): void {
     const images = link.getElementsByTagName('img');
     const only = images.length === 1 && !(link.textContent ?? '').trim() ? images[0] : undefined;
     if (only && only.getAttribute('src') === href) link.replaceWith(only);
+  }
+}
+
+/** A query value that is a web address, plain or encoded: `?url=https%3A%2F%2F…`. */
+const CARRIES_ADDRESS = /[?&][^=&#]*=[^&#]*https?(?::|%3A)/i;
+const SHARE_LABEL_WORDS = 3;
+
+/**
+ * A link that asks another site to post this page (`pinterest.com/pin/create/…?url=<this
+ * page>`, `twitter.com/share?text=…&url=<this page>`, `facebook.com/sharer.php?u=…`, a mail
+ * whose body is the address): a share button, whatever the site or the language of its label.
+ * In the note it was a "[Pin](…)" beside the recipe, and a pinned picture led to Pinterest.
+ * Known by the page's own address in its query, never by the sharing site's name.
+ */
+function sharesThisPage(href: string, options: LinkOptions): boolean {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return false;
+  }
+  const here = [options.page, options.canonical?.()].map(pageKey).filter((key) => key !== '');
+  if (here.length === 0) return false;
+  // The query read as text: in Firefox's content scripts the page's URLSearchParams iterators
+  // are not iterable from the script's side.
+  for (const pair of url.search.slice(1).split('&')) {
+    const value = queryValue(pair.slice(pair.indexOf('=') + 1));
+    for (const address of value.match(/https?:\/\/\S+/gi) ?? []) {
+      if (here.includes(pageKey(address))) return true;
+    }
+  }
+  return false;
+}
+
+/** The size under which a picture is a button's icon, not one of the page's pictures. */
+const ICON_PIXELS = 48;
+
+const STYLE_SIZE = {
+  width: /(?:^|;)\s*width\s*:\s*([\d.]+)px/i,
+  height: /(?:^|;)\s*height\s*:\s*([\d.]+)px/i,
+};
+
+/** A share button's icon: a vector file, or a picture the page sets at an icon's size. */
+function isIcon(shown: Element): boolean {
+  if (shown.localName !== 'img') return false;
+  if (/\.svg(?:[?#]|$)/i.test(shown.getAttribute('src') ?? '')) return true;
+  const style = shown.getAttribute('style') ?? '';
+  return (['width', 'height'] as const).some((name) => {
+    const size = Number.parseFloat(
+      shown.getAttribute(name) ?? style.match(STYLE_SIZE[name])?.[1] ?? '',
+    );
+    return size > 0 && size <= ICON_PIXELS;
+  });
+}
+
+const BLOCK_TAGS =
+  /^(?:P|LI|DIV|TD|TH|DD|DT|FIGURE|FIGCAPTION|BLOCKQUOTE|SECTION|ARTICLE|H[1-6]|BODY)$/;
+
+/** Whether words outside any link share the link's block: the link is part of a sentence. */
+function inRunningText(link: Element): boolean {
+  let block = link.parentElement;
+  while (block && !BLOCK_TAGS.test(block.tagName)) block = block.parentElement;
+  if (!block) return false;
+  const walker = block.ownerDocument.createTreeWalker(block, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\p{L}/u.test(node.nodeValue ?? '')) continue;
+    const holder = node.parentElement;
+    if (!holder?.closest('a') || !block.contains(holder.closest('a'))) return true;
+  }
+  return false;
+}
+
+function queryValue(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded.replace(/\+/g, ' '));
+  } catch {
+    return encoded;
+  }
+}
+
+/** A page's address as two links to it compare: no scheme, `www.`, query, fragment or end slash. */
+function pageKey(address: string | undefined): string {
+  if (!address) return '';
+  try {
+    const url = new URL(address);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    return `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return '';
   }
 }
 
@@ -600,6 +706,40 @@ export function normalizeTaskLists(root: Element): void {
     if (range.toString().trim() !== '') continue;
     checkbox.replaceWith(taskMarker(checkbox.ownerDocument, checkbox.hasAttribute('checked')));
   }
+}
+
+/** A list-style that counts its items: digits, letters, numerals of any script. */
+const COUNTING_STYLE =
+  /list-style(?:-type)?\s*:[^;]*\b(?:decimal|lower-|upper-|armenian|georgian|cjk-|hebrew|hiragana|katakana|ethiopic|[a-z]+-(?:numeric|counting|formal|informal))/i;
+
+/**
+ * A `ul` the page numbers by its style is a numbered list to the reader: WordPress Recipe Maker
+ * writes each recipe's steps as `<ul>` of items styled `list-style-type: decimal`, and the note
+ * showed them as bullets. The style on the list or on every item says so; Readability takes
+ * inline styles off, so this runs before it. A class that numbers by style sheet is not read.
+ */
+export function numberStyledLists(root: Element): void {
+  for (const list of Array.from(root.getElementsByTagName('ul'))) {
+    if (!countsItems(list)) continue;
+    const numbered = list.ownerDocument.createElement('ol');
+    for (const attribute of Array.from(list.attributes))
+      numbered.setAttribute(attribute.name, attribute.value);
+    numbered.append(...Array.from(list.childNodes));
+    list.replaceWith(numbered);
+  }
+}
+
+function countsItems(list: Element): boolean {
+  const own = list.getAttribute('style');
+  if (own && COUNTING_STYLE.test(own)) return true;
+  let items = 0;
+  for (const child of Array.from(list.children)) {
+    if (child.localName !== 'li') continue;
+    const style = child.getAttribute('style');
+    if (!style || !COUNTING_STYLE.test(style)) return false;
+    items += 1;
+  }
+  return items > 0;
 }
 
 /** The mark a task's item starts with, for the Markdown rule to write as `[x]` or `[ ]`. */

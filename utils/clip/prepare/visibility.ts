@@ -220,12 +220,14 @@ const SKIP = 1;
 const HIDDEN_BY_ATTRIBUTES = 2;
 const HIDDEN_BY_STYLE = 3;
 const UNFOLD = 4;
+const SHOWN_HALF = 5;
 type Verdict =
   | typeof DESCEND
   | typeof SKIP
   | typeof HIDDEN_BY_ATTRIBUTES
   | typeof HIDDEN_BY_STYLE
-  | typeof UNFOLD;
+  | typeof UNFOLD
+  | typeof SHOWN_HALF;
 
 /**
  * Judges one element of the live page. The copy is looked up only for the few verdicts that
@@ -241,7 +243,13 @@ function judge(live: Element, state: WalkState): Verdict {
   if (state.folded.size > 0 && state.folded.has(live)) return UNFOLD;
   const tag = live.tagName;
   if (NOT_RENDERED.has(tag)) return SKIP;
-  if (state.withHidingAttributes.has(live) && hiddenByAttributes(live)) return HIDDEN_BY_ATTRIBUTES;
+  let shown: Verdict = DESCEND;
+  if (state.withHidingAttributes.has(live)) {
+    if (hiddenByAttributes(live)) {
+      if (!shownHalfOfPair(live, state)) return HIDDEN_BY_ATTRIBUTES;
+      shown = SHOWN_HALF;
+    }
+  }
   if (state.useComputed && state.view) {
     if (PHRASING.has(tag)) {
       if (tag === 'SPAN' && clippedToAPixel(live, state.view)) return HIDDEN_BY_STYLE;
@@ -252,7 +260,48 @@ function judge(live: Element, state: WalkState): Verdict {
       return HIDDEN_BY_STYLE;
     }
   }
-  return DESCEND;
+  return shown;
+}
+
+/** An icon font's glyph (`<span class="material-icons" aria-hidden="true">arrow_forward</span>`). */
+const ICON_CLASS = /icon|symbol|glyph/i;
+
+/**
+ * Text shown to the eye and hidden from screen readers, beside its spoken form in a label only
+ * screen readers get: `15<span class="sr-only"> minutes</span> <span aria-hidden="true">mins
+ * </span>` (WordPress Recipe Maker's times), "★★★★☆" beside "Rated 4 out of 5". Each half alone
+ * is dropped (the label in applyVisibilityMarks, the hidden text here), and the note read
+ * "Prep Time 15"; the shown half is what the reader sees, so it stays. Only a short text within
+ * a line counts, never an icon font's ligature, and the label must be the element beside it or
+ * within its few words.
+ */
+function shownHalfOfPair(live: Element, state: WalkState): boolean {
+  if (live.getAttribute('aria-hidden') !== 'true') return false;
+  // Words within a line: a hidden block or item is a variant of the layout (BBC's share list
+  // for desktops beside the one for phones), and a hidden link a card's second way in.
+  if (!PHRASING.has(live.tagName) || live.tagName === 'A') return false;
+  // The attribute alone hides it: `hidden` or an inline `display: none` is hidden for every reader.
+  if (live.hasAttribute('hidden')) return false;
+  const style = live.getAttribute('style');
+  if (style && HIDDEN_INLINE_STYLE.test(style)) return false;
+  const className = live.getAttribute('class');
+  if (className && ICON_CLASS.test(className)) return false;
+  const text = (live.textContent ?? '').trim();
+  if (text === '' || text.length > SCREEN_READER_TEXT_LIMIT) return false;
+  const isLabel = (element: Element) =>
+    SCREEN_READER_ONLY.some((name) => element.classList.contains(name)) ||
+    (state.useComputed && !!state.view && clippedToAPixel(element, state.view));
+  // The label is the element beside it, or inside that one's few words (`15<span …> minutes`).
+  for (const beside of [live.previousElementSibling, live.nextElementSibling]) {
+    if (!beside || (beside.textContent ?? '').trim().length > SCREEN_READER_TEXT_LIMIT) continue;
+    // A link's label names the link ("Next", "about the lamp"), not the text beside it.
+    if (beside.localName === 'a' || beside.localName === 'button') continue;
+    if (isLabel(beside)) return true;
+    const spans = beside.getElementsByTagName('span');
+    for (let index = 0; index < spans.length && index < 4; index += 1)
+      if (isLabel(spans[index] as Element)) return true;
+  }
+  return false;
 }
 
 /**
@@ -375,6 +424,10 @@ function applyVerdict(verdict: Verdict, copy: () => Element): boolean {
       element.removeAttribute('aria-hidden');
       return false;
     }
+    case SHOWN_HALF:
+      // Readability drops what is aria-hidden; this text is what the page shows.
+      copy().removeAttribute('aria-hidden');
+      return false;
   }
 }
 
