@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { docsPageProblems } from '../support/docs-page';
 import { hostileNoteProblems } from '../support/hostile-note';
 import { publishedDocProblems } from '../support/published-doc';
+import { recipePageProblems } from '../support/recipe-page';
 import { styledTextProblems } from '../support/styled-text';
 import { wordPageProblems } from '../support/word-page';
 import {
@@ -136,6 +137,15 @@ test('a documentation page keeps every tab under its name, its method headings, 
   const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, docs.url) });
   expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
   expect(docsPageProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+test('a recipe card keeps its times with their units and its steps numbered, without its share button', async () => {
+  const { server } = suite;
+  const recipe = await suite.openSitePage('recipe-page.html');
+  const helper = await suite.extensionPage();
+  const reply = await ask(helper, 'clipTab', { tabId: await tabIdFor(helper, recipe.url) });
+  expect(reply).toMatchObject({ ok: true, clip: { state: 'saved' } });
+  expect(recipePageProblems(server.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 test('a page saved from Word keeps its lists as lists, nested by level', async () => {

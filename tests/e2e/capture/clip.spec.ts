@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { micromark } from 'micromark';
 import { docsPageProblems } from '../../support/docs-page';
 import { publishedDocProblems } from '../../support/published-doc';
+import { recipePageProblems } from '../../support/recipe-page';
 import { styledTextProblems } from '../../support/styled-text';
 import { wordPageProblems } from '../../support/word-page';
 import { ARTIFACTS_DIR, expect, tabIdOf, test } from '../fixtures';
@@ -183,6 +184,30 @@ test('a documentation page keeps every tab under its name, its method headings, 
   await expect(popup.savedMessage).toHaveText('Saved “Installing the lamp log”');
 
   expect(docsPageProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
+});
+
+/**
+ * A recipe card as WordPress Recipe Maker writes it: units shown to the eye beside units for
+ * screen readers, steps numbered by style, share and cook-mode controls
+ * (tests/support/recipe-page.ts says what the note must hold).
+ */
+test('a recipe card keeps its times with their units and its steps numbered, without its share button', async ({
+  context,
+  notesServer,
+  site,
+  configure,
+  openPopupFor,
+}) => {
+  await configure({ baseUrl: notesServer.baseUrl, apiKey: notesServer.apiKey });
+  const page = await context.newPage();
+  await page.goto(site.urlFor('recipe-page.html'));
+  // As a reader sees the card: "15 mins", the spoken "minutes" clipped to a pixel.
+  await expect(page.getByText('mins').first()).toBeVisible();
+  const popup = await openPopupFor(page);
+  await popup.saveButton.click();
+  await expect(popup.savedMessage).toHaveText('Saved “Curried Lentil and Pumpkin Soup”');
+
+  expect(recipePageProblems(notesServer.notes()[0]?.markdown_text ?? '')).toEqual([]);
 });
 
 /**
