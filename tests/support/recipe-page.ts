@@ -6,7 +6,8 @@
  * hashed class the style sheet clips to a pixel) and the unit the reader sees, hidden from screen
  * readers ("mins"); the steps a `<ul>` whose items are styled as numbers; Print and Pinterest
  * buttons (the share link carries the page's canonical address); a checkbox before each
- * ingredient and a Cook Mode switch. The note reads as the page shows the card.
+ * ingredient and a Cook Mode switch; the card named after the post, whose headline sits in a
+ * `<header class="entry-header">`. The note reads as the page shows the card.
  */
 export function recipePageProblems(markdown: string): string[] {
   const problems: string[] = [];
@@ -18,6 +19,11 @@ export function recipePageProblems(markdown: string): string[] {
     if (!markdown.includes(`${label} ${minutes} mins`))
       problems.push(`the ${label} does not read "${label} ${minutes} mins"`);
   }
+  // The card is named after the post; the headline over the post went with its header.
+  const named = markdown.match(/^#+ Curried Lentil and Pumpkin Soup$/gm) ?? [];
+  const card = markdown.indexOf('\n## Curried Lentil and Pumpkin Soup\n');
+  if (named.length !== 1 || card < markdown.indexOf('When the first cold week'))
+    problems.push('the recipe card’s name is not one heading, over the card after the story');
   const steps = ['Dice the onion', 'Cook the onion', 'Add the lentils', 'Salt to taste'];
   steps.forEach((step, index) => {
     if (!markdown.includes(`\n${index + 1}. ${step}`))

@@ -3,11 +3,14 @@ import { hasText, isHeading, lineText } from './presence';
 
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
-  REGEXPS: { byline: RegExp };
+  REGEXPS: { byline: RegExp; unlikelyCandidates: RegExp; okMaybeItsACandidate: RegExp };
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
   _getLinkDensity(element: Element): number;
   _textSimilarity(textA: string, textB: string): number;
+  _headerDuplicatesTitle(this: unknown, node: Element): boolean;
+  _removeAndGetNext(this: unknown, node: Element): Node | null;
+  _removeFlag(this: unknown, flag: number): void;
   _articleTitle: string | null;
   _prepArticle(this: unknown, articleContent: Element): void;
   _unwrapNoscriptImages(doc: Document): void;
@@ -91,6 +94,8 @@ export class PreparedReadability<T = string> extends Readability<T> {
 
   /** Where an attempt that falls short starts again from; Readability's own way when unset. */
   readonly #restart: RestartPoint | undefined;
+  /** Whether this attempt's headline went with a block taken for chrome (_removeAndGetNext). */
+  #headlineGone = false;
 
   constructor(
     doc: Document,
@@ -243,6 +248,52 @@ export class PreparedReadability<T = string> extends Readability<T> {
     }
     const original = (Readability.prototype as unknown as ReadabilityInternals)._postProcessContent;
     original.call(this, articleContent);
+  }
+
+  /**
+   * Readability drops the first h1 or h2 whose words are like the title's that it meets on the
+   * page. When the headline went before it, in a block Readability takes for chrome by its class
+   * (WordPress's `<header class="entry-header">`), the next heading like the title went in its
+   * place: a recipe card's name under the post (WordPress Recipe Maker names the card after the
+   * post), a section named like the article. Once such a block has taken a heading like the
+   * title with it, no other is dropped for it; the title's repeat where the article opens is
+   * the engine's own rule's (clutter.ts removeTitleHeading).
+   */
+  _removeAndGetNext(node: Element): Node | null {
+    if (!this.#headlineGone && this.#unlikely(node)) {
+      const duplicates = (Readability.prototype as unknown as ReadabilityInternals)
+        ._headerDuplicatesTitle;
+      const headings = isHeading(node)
+        ? [node]
+        : [
+            ...Array.from(node.getElementsByTagName('h1')),
+            ...Array.from(node.getElementsByTagName('h2')),
+          ];
+      this.#headlineGone = headings.some((heading) => duplicates.call(this, heading));
+    }
+    const original = (Readability.prototype as unknown as ReadabilityInternals)._removeAndGetNext;
+    return original.call(this, node);
+  }
+
+  /** Readability relaxes a filter before each new attempt, which drops a heading afresh. */
+  _removeFlag(flag: number): void {
+    this.#headlineGone = false;
+    const original = (Readability.prototype as unknown as ReadabilityInternals)._removeFlag;
+    original.call(this, flag);
+  }
+
+  _headerDuplicatesTitle(node: Element): boolean {
+    if (this.#headlineGone) return false;
+    const original = (Readability.prototype as unknown as ReadabilityInternals)
+      ._headerDuplicatesTitle;
+    return original.call(this, node);
+  }
+
+  /** Whether Readability would take the element for chrome by its class or id. */
+  #unlikely(node: Element): boolean {
+    const { REGEXPS } = this as unknown as ReadabilityInternals;
+    const words = `${node.getAttribute('class') ?? ''} ${node.id}`;
+    return REGEXPS.unlikelyCandidates.test(words) && !REGEXPS.okMaybeItsACandidate.test(words);
   }
 
   _isValidByline(node: Element, matchString: string): boolean {

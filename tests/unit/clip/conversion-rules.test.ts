@@ -1630,6 +1630,20 @@ describe('recipe cards and share buttons', () => {
     expect(markdown).toContain('- Oil\n- Wick');
   });
 
+  it('keeps a recipe card named like the post under the article, not the title over it', () => {
+    const markdown = articleMarkdown(
+      `<!DOCTYPE html><html lang="en"><head><title>Curried Lentil Soup</title></head>
+      <body><article><header class="entry-header"><h1>Curried Lentil Soup</h1></header>
+      <div class="entry-content">${PROSE.repeat(4)}
+      <div class="recipe-card"><h2>Curried Lentil Soup</h2>
+        <p>A thick, golden soup of red lentils, warm with curry and ready in under an hour.</p>
+        <ul><li>1 cup red lentils</li><li>4 cups vegetable broth</li></ul></div>
+      </div></article></body></html>`,
+    );
+    expect(markdown.startsWith('The lighthouse keepers')).toBe(true);
+    expect(markdown).toContain('## Curried Lentil Soup\n\nA thick, golden soup');
+  });
+
   it('leaves out a button that shares this page, keeps a quote or a picture offered for sharing as they show', () => {
     const page = encodeURIComponent('https://example.com/notes-from-the-coast/');
     const markdown = articleMarkdown(
