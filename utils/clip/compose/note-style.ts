@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { NoteStyle } from '../engine-key';
+import { decodeOrKeep } from '../markdown/urls';
 import type { Clip } from '../types';
 import { composeNote } from './template';
 
@@ -35,7 +36,7 @@ export function withSourceAddress(clip: Clip, address: string): Clip {
   if (/^https?:/i.test(address)) return { ...clip, url: address };
   const path = URL.canParse(address) ? new URL(address).pathname : address;
   const last = path.split('/').pop();
-  const name = last ? safeDecode(last) : undefined;
+  const name = last ? decodeOrKeep(last) : undefined;
   const siteName = clip.metadata.siteName ?? name;
   return {
     ...clip,
@@ -43,12 +44,4 @@ export function withSourceAddress(clip: Clip, address: string): Clip {
     url: address,
     metadata: { ...clip.metadata, ...(siteName && { siteName }) },
   };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -61,6 +61,15 @@ export function stripTrackingParameters(url: string): string {
   return parsed.href.replace(/\?$/, '');
 }
 
+/** A percent-encoded text decoded, or as it was when its escapes are broken (`%E0%A4%A`). */
+export function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Resolves a page's URL attribute against its base; undefined for what cannot be a link. */
 export function resolveUrl(value: string | null | undefined, base: string): string | undefined {
   const trimmed = value?.trim();

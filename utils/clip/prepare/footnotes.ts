@@ -1,3 +1,4 @@
+import { decodeOrKeep } from '../markdown/urls';
 import { hasText, showsSomething } from '../presence';
 
 /**
@@ -42,7 +43,7 @@ function fragmentTarget(link: Element, doc: Document): Element | null {
     before !== doc.URL.split('#')[0] &&
     !doc.URL.split('#')[0]?.endsWith(before);
   if (elsewhere && !isCitation(link)) return null;
-  const id = decodeURIComponentSafe(href.slice(hash + 1));
+  const id = decodeOrKeep(href.slice(hash + 1));
   if (!id) return null;
   const target =
     doc.getElementById(id) ??
@@ -83,14 +84,6 @@ function wordNoteFor(id: string, doc: Document): Element | null {
   if (!match) return null;
   const backlinkId = `${match[1]}ref${match[2]}`;
   return doc.querySelector(`a[href$="#${cssEscape(backlinkId)}"]`);
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 function cssEscape(value: string): string {
@@ -219,7 +212,7 @@ function ownRunOf(anchor: Element, block: Element): Element | null {
 function isBacklink(link: Element, referenceIds: Set<string>): boolean {
   const href = link.getAttribute('href') ?? '';
   const hash = href.indexOf('#');
-  const id = hash >= 0 ? decodeURIComponentSafe(href.slice(hash + 1)) : '';
+  const id = hash >= 0 ? decodeOrKeep(href.slice(hash + 1)) : '';
   if (link.getAttribute('role') === 'doc-backlink' || link.hasAttribute('data-footnote-backref'))
     return true;
   if (id && referenceIds.has(id)) return true;

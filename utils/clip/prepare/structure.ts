@@ -1,4 +1,10 @@
-import { isHttpUrl, safeLinkUrl, stripTrackingParameters, unwrapRedirect } from '../markdown/urls';
+import {
+  decodeOrKeep,
+  isHttpUrl,
+  safeLinkUrl,
+  stripTrackingParameters,
+  unwrapRedirect,
+} from '../markdown/urls';
 import {
   hasText,
   headingRank,
@@ -243,7 +249,7 @@ function sharesThisPage(href: string, options: LinkOptions): boolean {
   // The query read as text: in Firefox's content scripts the page's URLSearchParams iterators
   // are not iterable from the script's side.
   for (const pair of url.search.slice(1).split('&')) {
-    const value = queryValue(pair.slice(pair.indexOf('=') + 1));
+    const value = decodeOrKeep(pair.slice(pair.indexOf('=') + 1).replace(/\+/g, ' '));
     for (const address of value.match(/https?:\/\/\S+/gi) ?? []) {
       if (here.includes(pageKey(address))) return true;
     }
@@ -287,14 +293,6 @@ function inRunningText(link: Element): boolean {
     if (!holder?.closest('a') || !block.contains(holder.closest('a'))) return true;
   }
   return false;
-}
-
-function queryValue(encoded: string): string {
-  try {
-    return decodeURIComponent(encoded.replace(/\+/g, ' '));
-  } catch {
-    return encoded;
-  }
 }
 
 /** A page's address as two links to it compare: no scheme, `www.`, query, fragment or end slash. */
