@@ -96,13 +96,16 @@ export function defaultStyleSource(doc: Document): StyleSource {
   return /jsdom|happy-?dom/i.test(view.navigator?.userAgent ?? '') ? 'inline' : 'computed';
 }
 
-function hiddenByAttributes(element: Element): boolean {
+/** Hidden by its attributes from every reader, from screen readers alone, or not at all. */
+function hiddenByAttributes(element: Element): 'everyone' | 'screen-readers' | undefined {
   const hidden = element.getAttribute('hidden');
   // `hidden="until-found"` is collapsed content the reader can expand: it is part of the page.
-  if (hidden !== null && hidden !== 'until-found' && !isStreamedSegment(element)) return true;
+  if (hidden !== null && hidden !== 'until-found' && !isStreamedSegment(element)) return 'everyone';
   const style = element.getAttribute('style');
-  if (style && HIDDEN_INLINE_STYLE.test(style)) return true;
-  return element.getAttribute('aria-hidden') === 'true' && !holdsMainContent(element);
+  if (style && HIDDEN_INLINE_STYLE.test(style)) return 'everyone';
+  if (element.getAttribute('aria-hidden') === 'true' && !holdsMainContent(element))
+    return 'screen-readers';
+  return undefined;
 }
 
 function hiddenByComputedStyle(element: Element, view: Window): boolean {
@@ -245,7 +248,9 @@ function judge(live: Element, state: WalkState): Verdict {
   if (NOT_RENDERED.has(tag)) return SKIP;
   let shown: Verdict = DESCEND;
   if (state.withHidingAttributes.has(live)) {
-    if (hiddenByAttributes(live)) {
+    const hidden = hiddenByAttributes(live);
+    if (hidden === 'everyone') return HIDDEN_BY_ATTRIBUTES;
+    if (hidden === 'screen-readers') {
       if (!shownHalfOfPair(live, state)) return HIDDEN_BY_ATTRIBUTES;
       shown = SHOWN_HALF;
     }
@@ -276,14 +281,12 @@ const ICON_CLASS = /icon|symbol|glyph/i;
  * within its few words.
  */
 function shownHalfOfPair(live: Element, state: WalkState): boolean {
-  if (live.getAttribute('aria-hidden') !== 'true') return false;
   // Words within a line: a hidden block or item is a variant of the layout (BBC's share list
   // for desktops beside the one for phones), and a hidden link a card's second way in.
   if (!PHRASING.has(live.tagName) || live.tagName === 'A') return false;
-  // The attribute alone hides it: `hidden` or an inline `display: none` is hidden for every reader.
+  // Asked of text hidden from screen readers alone (hiddenByAttributes); `until-found` or a
+  // streamed segment's `hidden` besides is not one of a pair.
   if (live.hasAttribute('hidden')) return false;
-  const style = live.getAttribute('style');
-  if (style && HIDDEN_INLINE_STYLE.test(style)) return false;
   const className = live.getAttribute('class');
   if (className && ICON_CLASS.test(className)) return false;
   const text = (live.textContent ?? '').trim();
