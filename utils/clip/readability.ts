@@ -26,6 +26,9 @@ interface ReadabilityInternals {
  */
 export type RestartPoint = 'copy' | (() => Document);
 
+/** Readability's own methods, which the overrides below call on the instance after their part. */
+const READABILITY = Readability.prototype as unknown as ReadabilityInternals;
+
 /** What Readability 0.6.0 is handed back for the body's markup; never a page's own text. */
 const RESTART_TOKEN = '\u0000clipdeck-restart-point';
 
@@ -227,8 +230,7 @@ export class PreparedReadability<T = string> extends Readability<T> {
         left = [];
       }
     }
-    const original = (Readability.prototype as unknown as ReadabilityInternals)._prepArticle;
-    original.call(this, articleContent);
+    READABILITY._prepArticle.call(this, articleContent);
   }
 
   /**
@@ -246,8 +248,7 @@ export class PreparedReadability<T = string> extends Readability<T> {
       const head = root.appendChild(doc.createElement('head'));
       head.appendChild(doc.createElement('base')).setAttribute('href', this.#base);
     }
-    const original = (Readability.prototype as unknown as ReadabilityInternals)._postProcessContent;
-    original.call(this, articleContent);
+    READABILITY._postProcessContent.call(this, articleContent);
   }
 
   /**
@@ -261,32 +262,28 @@ export class PreparedReadability<T = string> extends Readability<T> {
    */
   _removeAndGetNext(node: Element): Node | null {
     if (!this.#headlineGone && this.#unlikely(node)) {
-      const duplicates = (Readability.prototype as unknown as ReadabilityInternals)
-        ._headerDuplicatesTitle;
       const headings = isHeading(node)
         ? [node]
         : [
             ...Array.from(node.getElementsByTagName('h1')),
             ...Array.from(node.getElementsByTagName('h2')),
           ];
-      this.#headlineGone = headings.some((heading) => duplicates.call(this, heading));
+      this.#headlineGone = headings.some((heading) =>
+        READABILITY._headerDuplicatesTitle.call(this, heading),
+      );
     }
-    const original = (Readability.prototype as unknown as ReadabilityInternals)._removeAndGetNext;
-    return original.call(this, node);
+    return READABILITY._removeAndGetNext.call(this, node);
   }
 
   /** Readability relaxes a filter before each new attempt, which drops a heading afresh. */
   _removeFlag(flag: number): void {
     this.#headlineGone = false;
-    const original = (Readability.prototype as unknown as ReadabilityInternals)._removeFlag;
-    original.call(this, flag);
+    READABILITY._removeFlag.call(this, flag);
   }
 
   _headerDuplicatesTitle(node: Element): boolean {
     if (this.#headlineGone) return false;
-    const original = (Readability.prototype as unknown as ReadabilityInternals)
-      ._headerDuplicatesTitle;
-    return original.call(this, node);
+    return READABILITY._headerDuplicatesTitle.call(this, node);
   }
 
   /** Whether Readability would take the element for chrome by its class or id. */
