@@ -57,6 +57,7 @@ import { wordListParagraphs } from './prepare/page-style/word-lists';
 import { normalizeRawTex } from './prepare/raw-tex';
 import { selectionFragments } from './prepare/selection';
 import {
+  creditQuotes,
   flattenLayoutTables,
   labelTabPanels,
   linkHeadingsOfCards,
@@ -68,7 +69,9 @@ import {
   removeEmptyListItems,
   removeNonContent,
   removePageChrome,
+  removeRepeatedLinks,
   restoreHeadingLevels,
+  unlistPosts,
 } from './prepare/structure';
 import {
   applyVisibilityMarks,
@@ -258,6 +261,8 @@ function prepareContent(root: Element, context: Context): void {
   normalizeEmphasis(root, emphasisClassesOfOwnSheets(context.doc));
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);
+  // Before Readability, which removes every footer (a quote's credit among them).
+  creditQuotes(root);
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit
   // in navigation that never reaches the note.
   removeNonContent(root);
@@ -282,12 +287,14 @@ function finishContent(root: Element, context: Context): string {
   flattenLayoutTables(root);
   normalizeFigures(root);
   removeDuplicateImages(root);
+  unlistPosts(root);
   removeEmptyListItems(root);
   normalizeLinks(root, {
     stripTracking: context.stripTracking,
     page: context.doc.URL,
     canonical: () => declaredAddress(context.doc),
   });
+  removeRepeatedLinks(root);
   moveBreaksOutOfInlineMarks(root);
   mergeAdjacentEmphasis(root);
   return toMarkdown(root, markdownConverter());

@@ -39,6 +39,18 @@ export function hasText(node: Node): boolean {
 }
 
 /**
+ * Whether `parent` shows no text but `child`'s. By sibling links, not a copy of the child list:
+ * a heading's parent is often the article's body, with hundreds of children, and the answer is
+ * usually the first sibling with text.
+ */
+export function holdsOnly(parent: Element, child: Element): boolean {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node !== child && hasText(node)) return false;
+  }
+  return true;
+}
+
+/**
  * The text a node holds on one line: white space runs read as one space, none at the ends. What
  * the clip rules weigh and compare (a block's length, a name, a label), however the page's
  * markup is indented.

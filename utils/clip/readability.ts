@@ -3,14 +3,21 @@ import { hasText, isHeading, lineText } from './presence';
 
 /** The parts of Readability 0.6.0's instance the overrides below read. */
 interface ReadabilityInternals {
-  REGEXPS: { byline: RegExp; unlikelyCandidates: RegExp; okMaybeItsACandidate: RegExp };
+  REGEXPS: {
+    byline: RegExp;
+    unlikelyCandidates: RegExp;
+    okMaybeItsACandidate: RegExp;
+    hashUrl: RegExp;
+  };
+  _getInnerText(element: Element, normalizeSpaces?: boolean): string;
   _doc: Document;
   _postProcessContent(this: unknown, articleContent: Element): void;
-  _getLinkDensity(element: Element): number;
+  _getLinkDensity(this: unknown, element: Element): number;
   _textSimilarity(textA: string, textB: string): number;
   _headerDuplicatesTitle(this: unknown, node: Element): boolean;
   _removeAndGetNext(this: unknown, node: Element): Node | null;
   _removeFlag(this: unknown, flag: number): void;
+  _getTextDensity(this: unknown, element: Element, tags: string[]): number;
   _articleTitle: string | null;
   _prepArticle(this: unknown, articleContent: Element): void;
   _unwrapNoscriptImages(doc: Document): void;
@@ -30,6 +37,8 @@ export type RestartPoint = 'copy' | (() => Document);
 const READABILITY = Readability.prototype as unknown as ReadabilityInternals;
 
 /** What Readability 0.6.0 is handed back for the body's markup; never a page's own text. */
+/** A section's headings; an h1 is the page's title, which the note has. */
+const SECTION_HEADINGS = 'h2, h3, h4, h5, h6';
 const RESTART_TOKEN = '\u0000clipdeck-restart-point';
 
 /**
@@ -97,6 +106,8 @@ export class PreparedReadability<T = string> extends Readability<T> {
 
   /** Where an attempt that falls short starts again from; Readability's own way when unset. */
   readonly #restart: RestartPoint | undefined;
+  /** The addresses of the page's download links, read at the first link measured. */
+  #downloads: Set<string | null> | undefined;
   /** Whether this attempt's headline went with a block taken for chrome (_removeAndGetNext). */
   #headlineGone = false;
 
@@ -291,6 +302,49 @@ export class PreparedReadability<T = string> extends Readability<T> {
     const { REGEXPS } = this as unknown as ReadabilityInternals;
     const words = `${node.getAttribute('class') ?? ''} ${node.id}`;
     return REGEXPS.unlikelyCandidates.test(words) && !REGEXPS.okMaybeItsACandidate.test(words);
+  }
+
+  /**
+   * Readability's last check before it keeps a block ("No useful content") asks how much of its
+   * text sits in paragraphs, lists, cells, spans and blocks, and a heading's own words are none
+   * of these. GitBook writes each heading's words in a div of their own beside its permalink's
+   * (`<h2><div><a href="#…"></a></div><div>Prerequisites</div></h2>`): the div measured nothing,
+   * went, and every heading of the page with it. A block inside a section's heading (h2 to h6)
+   * that shows text counts as text in that check.
+   */
+  _getTextDensity(element: Element, tags: string[]): number {
+    const density = READABILITY._getTextDensity.call(this, element, tags);
+    if (density > 0 || !tags.includes('SPAN')) return density;
+    return element.parentElement?.closest(SECTION_HEADINGS) && hasText(element) ? 1 : density;
+  }
+
+  /**
+   * Readability reads a block that is mostly links as navigation, and drops it. A file the
+   * author offers for download (a blog engine's file card; WordPress's file block: the file's
+   * name and a "Download" button, all of it links) is content, not a way elsewhere on the web:
+   * a link marked `download`, and any link to the same address, is weighed as text. Only links
+   * so marked: a report's PDF cited in a sentence is still a link. Readability's own measure
+   * otherwise, fragment links at 0.3.
+   */
+  _getLinkDensity(element: Element): number {
+    const readability = this as unknown as ReadabilityInternals;
+    this.#downloads ??= new Set(
+      Array.from(readability._doc.querySelectorAll('a[download]'), (link) =>
+        link.getAttribute('href'),
+      ),
+    );
+    // Most pages offer no download: Readability's own measure, as it is.
+    if (this.#downloads.size === 0) return READABILITY._getLinkDensity.call(this, element);
+    const textLength = readability._getInnerText(element).length;
+    if (textLength === 0) return 0;
+    let linkLength = 0;
+    for (const link of Array.from(element.getElementsByTagName('a'))) {
+      const href = link.getAttribute('href');
+      if (this.#downloads.has(href)) continue;
+      const coefficient = href && readability.REGEXPS.hashUrl.test(href) ? 0.3 : 1;
+      linkLength += readability._getInnerText(link).length * coefficient;
+    }
+    return linkLength / textLength;
   }
 
   _isValidByline(node: Element, matchString: string): boolean {

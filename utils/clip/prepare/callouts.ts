@@ -9,7 +9,7 @@ import { holdsClass, holdsTag, lineText } from '../presence';
  * Recognised: Obsidian Publish (`.callout[data-callout]`), GitHub alerts (`.markdown-alert`),
  * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`), Docusaurus
  * (`.theme-admonition`), Bootstrap's alerts (`.alert.alert-info`, the framework most
- * documentation and company sites are built on), Starlight's asides (`.starlight-aside--tip`: the
+ * documentation and company sites are built on; `.alert.is-info` with Bulma's modifiers), Starlight's asides (`.starlight-aside--tip`: the
  * Astro docs theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
  * documents and blogs, and sites that write their own), and MkDocs Material's collapsible blocks
  * (`details.warning`, folded as the page has them). Runs before Readability, while class
@@ -47,7 +47,7 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
 }
 
 const CALLOUT_SELECTOR =
-  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .starlight-aside, details[class]';
+  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .alert[class*="is-"], .starlight-aside, details[class]';
 
 /** The class every kind of callout carries. */
 const CALLOUT_CLASSES = [
@@ -102,12 +102,19 @@ const BOOTSTRAP_TYPES: Readonly<Record<string, string>> = {
 /**
  * A Bootstrap alert's callout type, or nothing for an element that is no content alert: one
  * that can be closed (`.alert-dismissible`: the site's notices, a cookie or login message) or
- * one with no colour of Bootstrap's (another library's `alert` class).
+ * one with no colour of Bootstrap's (another library's `alert` class). The colour is Bootstrap's
+ * `alert-info` or Bulma's modifier, `is-info`, which Microsoft Learn's alerts use (`<div
+ * class="alert is-info"><p class="alert-title">Note</p>`).
  */
 function bootstrapType(element: Element): string | undefined {
   if (element.classList.contains('alert-dismissible')) return undefined;
   for (const name of Array.from(element.classList)) {
-    const type = name.startsWith('alert-') ? BOOTSTRAP_TYPES[name.slice(6)] : undefined;
+    const colour = name.startsWith('alert-')
+      ? name.slice(6)
+      : name.startsWith('is-')
+        ? name.slice(3)
+        : '';
+    const type = BOOTSTRAP_TYPES[colour];
     if (type) return type;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { isWhitespaceCode } from '../markdown/text';
-import { hasText } from '../presence';
+import { hasText, holdsOnly } from '../presence';
 
 /**
  * Readability lowers the score of every element whose class says "widget": on the blogs it was
@@ -63,6 +63,103 @@ function neutraliseWord(root: Element, word: string): void {
 export function neutraliseCommonClassWords(root: Element): void {
   for (const word of COMPONENT_WORDS) neutraliseWord(root, word);
   neutraliseHeadingWrappers(root);
+  // One pass over the page finds both kinds of class word; most pages have a few of each.
+  const named: Element[] = [];
+  const utility: Element[] = [];
+  for (const element of Array.from(root.querySelectorAll(`${NAMED_HEADER}, ${UTILITY_SELECTOR}`))) {
+    if (HEADER_WORD.test(`${element.getAttribute('class') ?? ''} ${element.id}`))
+      named.push(element);
+    if (UTILITY_WORD.test(element.getAttribute('class') ?? '')) utility.push(element);
+  }
+  neutraliseComponentHeaders(root, named);
+  dropUtilityClasses(utility);
+}
+
+/**
+ * Utility classes (Tailwind's, Bootstrap's) name a CSS property and its value, never what a
+ * block is, yet Readability reads words inside them: `overflow-hidden` and `scroll-mt-20` weigh
+ * a block down as hidden or scrolling chrome, `font-extrabold` drops it as "extra" before
+ * anything is scored. On a Tailwind docs site every heading (`scroll-m-12`, for the fixed
+ * header) and every tab group (`overflow-hidden`) went. Such tokens are taken off the copy's
+ * classes, with any breakpoint or state prefix (`md:`, `group-hover:`); and a bare `hidden`
+ * beside a breakpoint that shows the element (`hidden md:block`), which is hidden only on small
+ * screens: whether an element is shown is the visibility walk's to say, from the page itself.
+ * Runs after that walk, before Readability.
+ */
+// Case-sensitive: utility classes are written in lower case, and the case-blind match costs more.
+const UTILITY_SELECTOR = '[class*="hidden"], [class*="scroll"], [class*="extra"]';
+const UTILITY_TOKEN =
+  /^(?:[\w[\]&=-]+:)*!?(?:overflow(?:-[xy])?-hidden|overscroll(?:-[xy])?-\w+|scroll-(?:[mp][trblxyse]?-[\w[\].-]+|smooth|auto)|scrollbar(?:-[\w-]+)?|font-extra(?:bold|light))$/i;
+const SHOWN_AT_BREAKPOINT =
+  /(?:^|\s)(?:sm|md|lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)(?:\s|$)/;
+
+const UTILITY_WORD = /hidden|scroll|extra/;
+
+function dropUtilityClasses(elements: Element[]): void {
+  for (const element of elements) {
+    const className = element.getAttribute('class') ?? '';
+    const tokens = className.split(/\s+/).filter(Boolean);
+    const shownAtBreakpoint = SHOWN_AT_BREAKPOINT.test(className);
+    const kept = tokens.filter(
+      (token) => !UTILITY_TOKEN.test(token) && !(shownAtBreakpoint && token === 'hidden'),
+    );
+    if (kept.length !== tokens.length) element.setAttribute('class', kept.join(' '));
+  }
+}
+
+const NAMED_HEADER = '[class*="header" i], [id*="header" i]';
+const HEADER_WORD = /header/i;
+/** A paragraph this long is the page's prose, not a label or a tagline. */
+const PROSE_PARAGRAPH = 80;
+
+/**
+ * The same "header" word names the head of a component inside the article: a recipe card's
+ * (its name, times and yield: Tasty Recipes' `tasty-recipes-entry-header`, Mediavine Create's
+ * `mv-create-header`), a live blog post's (its time and title), a blog engine's section card
+ * (Ghost's `kg-header-card`), a list's (its heading beside "Units" and "Scale" buttons).
+ * Readability dropped each with the page's header, and the card lost its name and times, the
+ * live blog every post's title. The page's header opens the page; a block so named that comes
+ * after the page's first paragraph of prose, holds a section heading (h2 to h6; a site's name
+ * or an article's headline is an h1) and is mostly not links (a site's header is its menu) is a
+ * component's head: its "header" is rewritten in the clone. Other words Readability distrusts
+ * ("comment-header") keep it out.
+ */
+function neutraliseComponentHeaders(root: Element, named: Element[]): void {
+  if (named.length === 0) return;
+  // Looked for only once a block so named holds a section heading: most pages' only such blocks
+  // are their site header and a comment's, which hold none.
+  let prose: Element | null | undefined;
+  for (const element of named) {
+    if (isHeadingTag(element.tagName)) continue;
+    const heading = element.querySelector('h2, h3, h4, h5, h6');
+    if (!heading || !hasText(heading)) continue;
+    if (prose === undefined) prose = firstProse(root);
+    if (!prose) return;
+    // 4: DOCUMENT_POSITION_FOLLOWING (Node's constants are not globals in every DOM).
+    if (!(prose.compareDocumentPosition(element) & 4) || element.contains(prose)) continue;
+    const length = visibleLength(element.textContent);
+    let linked = 0;
+    for (const link of Array.from(element.getElementsByTagName('a'))) {
+      linked += visibleLength(link.textContent);
+    }
+    if (linked * 2 >= length) continue;
+    const className = element.getAttribute('class');
+    if (className) element.setAttribute('class', className.replace(/header/gi, 'part'));
+    if (/header/i.test(element.id)) element.id = element.id.replace(/header/gi, 'part');
+  }
+}
+
+/** The page's first paragraph of prose outside any block named "header". */
+function firstProse(root: Element): Element | null {
+  for (const paragraph of Array.from(root.getElementsByTagName('p'))) {
+    if (visibleLength(paragraph.textContent) < PROSE_PARAGRAPH) continue;
+    if (!paragraph.closest(NAMED_HEADER)) return paragraph;
+  }
+  return null;
+}
+
+function isHeadingTag(tagName: string): boolean {
+  return /^h[1-6]$/i.test(tagName);
 }
 
 /**
@@ -97,18 +194,6 @@ function neutraliseHeadingWrappers(root: Element): void {
       if (/header/i.test(frame.id)) frame.id = frame.id.replace(/header/gi, 'part');
     }
   }
-}
-
-/**
- * Whether `parent` shows no text but `child`'s. By sibling links, not a copy of the child list:
- * a heading's parent is often the article's body, with hundreds of children, and the answer is
- * usually the first sibling with text.
- */
-function holdsOnly(parent: Element, child: Element): boolean {
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node !== child && hasText(node)) return false;
-  }
-  return true;
 }
 
 /**

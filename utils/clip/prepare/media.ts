@@ -804,8 +804,9 @@ function isFigure(element: Element): boolean {
 }
 
 /**
- * A row of figures between two paragraphs (a gallery's pictures side by side, each with its
- * caption, in a grid's blocks) goes into the text as the figures themselves. Readability never
+ * A row of figures between two paragraphs, or under a section's heading (a gallery's pictures
+ * side by side, each with its caption, in a grid's blocks) goes into the text as the figures
+ * themselves. Readability never
  * cleans a `<figure>`, but it judges the grid's blocks as pictures without paragraphs, their
  * captions' credit links tipping the scale, and dropped the row, pictures and captions together.
  * Between two paragraphs of prose the row is the article's; a row whose pictures link to other
@@ -825,7 +826,7 @@ export function figureRowsIntoProse(root: Element): void {
       parent = parent.parentElement
     )
       row = parent;
-    if (!row || !isProse(row.previousElementSibling) || !isProse(row.nextElementSibling)) continue;
+    if (!row || !betweenProse(row)) continue;
     const figures = Array.from(row.getElementsByTagName('figure')).filter(
       (item) => !item.parentElement?.closest('figure'),
     );
@@ -874,6 +875,22 @@ function holdsOnlyFigures(block: Element): boolean {
 /** A paragraph of text. */
 function isProse(element: Element | null): boolean {
   return element?.tagName === 'P' && hasText(element);
+}
+
+/**
+ * Whether a row stands in the article's prose: a paragraph on each side, or a section's heading
+ * on one side and a paragraph on the other (a recipe's "Step-by-step photos" heading over its
+ * pictures, the method after them).
+ */
+function betweenProse(row: Element): boolean {
+  const before = row.previousElementSibling;
+  const after = row.nextElementSibling;
+  if (isProse(before)) return isProse(after) || isSectionHeading(after);
+  return isSectionHeading(before) && isProse(after);
+}
+
+function isSectionHeading(element: Element | null): boolean {
+  return !!element && /^H[2-6]$/.test(element.tagName) && hasText(element);
 }
 
 /**

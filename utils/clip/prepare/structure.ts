@@ -1,6 +1,7 @@
 import {
   decodeOrKeep,
   isHttpUrl,
+  offersFile,
   safeLinkUrl,
   stripTrackingParameters,
   unwrapRedirect,
@@ -8,6 +9,7 @@ import {
 import {
   hasText,
   headingRank,
+  holdsOnly,
   holdsTag,
   isHeading,
   lineText,
@@ -163,7 +165,55 @@ export function linkHeadingsOfCards(root: Element): void {
     heading.append(own);
     links.add(link);
   }
+  // A card without a heading (a blog engine's bookmark card: the linked page's title, its
+  // summary, its site; a file card: the file's title and caption) is titled by its first block
+  // when that reads as a title and the card holds more than a few words.
+  for (const block of Array.from(root.querySelectorAll('a p, a div'))) {
+    const link = block.parentElement?.closest('a');
+    if (!link || links.has(link) || !root.contains(link) || !link.getAttribute('href')) continue;
+    if (link.querySelector('a, h1, h2, h3, h4, h5, h6')) continue;
+    if (lineText(link).length < CARD_TEXT) continue;
+    const title = firstTextBlock(link);
+    if (!title || !holdsMoreThan(link, title) || !isTitleLike(lineText(title))) continue;
+    const own = link.cloneNode(false) as Element;
+    own.append(...Array.from(title.childNodes));
+    title.append(own);
+    links.add(link);
+  }
   for (const link of links) link.replaceWith(...Array.from(link.childNodes));
+}
+
+const CARD_BLOCK = /^(?:p|div|section|header|footer|figcaption|blockquote|li|dd|dt)$/;
+/**
+ * Fewer characters than this in the whole link, it is a link with a few words laid out in
+ * blocks ("Previous" over a chapter's name, a name over a date), best read as one link.
+ */
+const CARD_TEXT = 50;
+
+/**
+ * Whether a card's first words can title it: two words or more, with a letter. A score ("8"), a
+ * count, a label such as "Next:" or "Sponsored" over the real title is not a title.
+ */
+function isTitleLike(text: string): boolean {
+  return /\p{L}/u.test(text) && text.split(' ').length >= 2;
+}
+
+/** The innermost block inside `link` that holds its first words, if they sit in one. */
+function firstTextBlock(link: Element): Element | null {
+  // 4: text nodes (NodeFilter is not a global in every DOM implementation).
+  const walker = link.ownerDocument.createTreeWalker(link, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\S/.test(node.nodeValue ?? '')) continue;
+    for (
+      let parent = node.parentElement;
+      parent && parent !== link;
+      parent = parent.parentElement
+    ) {
+      if (CARD_BLOCK.test(parent.localName)) return parent;
+    }
+    return null;
+  }
+  return null;
 }
 
 /** Whether `link` shows a picture or words outside `heading`. */
@@ -344,7 +394,34 @@ function removeControlLabels(root: Element): void {
     if (!group || group === root || groups.has(group) || group.closest('a, td, th')) continue;
     if (isControlGroup(group)) groups.add(group);
   }
-  for (const group of groups) if (group.isConnected) group.remove();
+  for (const group of groups) {
+    if (!group.isConnected) continue;
+    const parent = group.parentElement;
+    group.remove();
+    if (parent) removeEmptiedBesideHeading(parent, root);
+  }
+}
+
+/** How far up a frame emptied of its controls is looked for. */
+const EMPTIED_FRAMES = 3;
+
+/**
+ * The frame the controls leave empty beside a heading (Tasty Recipes' units and scale buttons
+ * beside "Ingredients", with or without their labels) goes with them. Left in, it made the heading's block one that holds a
+ * block, which Readability keeps as a block rather than as the heading's paragraph, and then
+ * drops for holding no paragraph's text once the empty frame is gone: the list lost its heading.
+ */
+function removeEmptiedBesideHeading(element: Element, root: Element): void {
+  let block: Element | null = element;
+  for (let up = 0; block && block !== root && up < EMPTIED_FRAMES; up += 1) {
+    if (showsSomething(block)) return;
+    const before = block.previousElementSibling;
+    if (before && isHeading(before)) {
+      block.remove();
+      return;
+    }
+    block = block.parentElement;
+  }
 }
 
 /** What a label never holds: a link, a picture, a heading, a table, code or a list. */
@@ -432,10 +509,19 @@ export function removeNonContent(root: Element): void {
   removeControlLabels(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
+  const emptied = new Set<Element>();
   for (const tag of NON_CONTENT_TAGS) {
-    for (const element of Array.from(root.getElementsByTagName(tag))) element.remove();
+    const control = CONTROL_TAGS.has(tag);
+    for (const element of Array.from(root.getElementsByTagName(tag))) {
+      if (control && element.parentElement) emptied.add(element.parentElement);
+      element.remove();
+    }
   }
+  for (const frame of emptied) if (frame.isConnected) removeEmptiedBesideHeading(frame, root);
 }
+
+/** The controls whose frame, left empty beside a heading, goes with them. */
+const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
 
 /** Whether nothing a reader sees follows the element in its parent. */
 function endsItsBlock(element: Element): boolean {
@@ -768,6 +854,114 @@ export function removeEmptyListItems(root: Element): void {
 
 function writesSomething(element: Element): boolean {
   return hasText(element) || element.getElementsByTagName('img').length > 0;
+}
+
+/**
+ * A stream of posts marked up as a list of articles (a live blog's updates: BBC's
+ * `<ol role="list"><li><article>…`; a blog's comments) was written as a numbered list, every
+ * update an item and its paragraphs indented under the number. Each item holding one article and
+ * nothing else, at least half of them posts (a paragraph of prose outside any link, no headline
+ * linking to another page), the list is the posts one after another.
+ */
+export function unlistPosts(root: Element): void {
+  const lists = new Set<Element>();
+  for (const article of Array.from(root.querySelectorAll('li > article'))) {
+    const list = article.parentElement?.parentElement;
+    if (list && (list.localName === 'ol' || list.localName === 'ul')) lists.add(list);
+  }
+  for (const list of lists) {
+    const items = Array.from(list.children);
+    if (!items.every((item) => item.localName === 'li' && holdsOnlyArticle(item))) continue;
+    const articles = items.map((item) => item.firstElementChild as Element);
+    // Posts are written, teasers link: a list of stories, each headline a link to its story,
+    // reads best as the list it is.
+    if (articles.filter(isPost).length * 2 < articles.length) continue;
+    list.replaceWith(...articles);
+  }
+}
+
+/** A paragraph this long, outside any link, is a post's own writing. */
+const POST_PARAGRAPH = 80;
+
+/** A post has writing of its own; a teaser's headline links to the story it teases. */
+function isPost(article: Element): boolean {
+  const page = article.ownerDocument.URL.split('#')[0];
+  for (const link of Array.from(article.querySelectorAll(HEADING_LINKS))) {
+    const href = link.getAttribute('href') ?? '';
+    if (!href.startsWith('#') && (link as HTMLAnchorElement).href.split('#')[0] !== page)
+      return false;
+  }
+  return Array.from(article.getElementsByTagName('p')).some(
+    (paragraph) => !paragraph.closest('a') && lineText(paragraph).length >= POST_PARAGRAPH,
+  );
+}
+
+const HEADING_LINKS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+  .map((tag) => `${tag} a[href]`)
+  .join(', ');
+
+function holdsOnlyArticle(item: Element): boolean {
+  const only = item.firstElementChild;
+  return !!only && only.localName === 'article' && holdsOnly(item, only);
+}
+
+/**
+ * A document's name and a "Download" button beside it, both linking the file (WordPress's file
+ * block), read `[rye-loaf-card](…pdf)[Download](…pdf)` in the note. A link to a file right after
+ * a link to the same file, with nothing but white space between them and a label of a few words
+ * or none, repeats it: it goes. Only a file's: beside a name, a link to the same profile is the
+ * person's handle (`[Mira Ink](…)[@mira](…)`). Run after normalizeLinks, when both addresses
+ * are written alike.
+ */
+export function removeRepeatedLinks(root: Element): void {
+  for (const link of Array.from(root.getElementsByTagName('a'))) {
+    const href = link.getAttribute('href');
+    if (!href || !offersFile(link, href)) continue;
+    let before = link.previousSibling;
+    while (before && before.nodeType === 3 && !/\S/.test(before.nodeValue ?? '')) {
+      before = before.previousSibling;
+    }
+    const previous = before?.nodeType === 1 ? (before as Element) : null;
+    if (previous?.localName !== 'a' || previous.getAttribute('href') !== href) continue;
+    if (link.querySelector('img, picture, svg, video')) continue;
+    if (lineText(link).split(' ').length > REPEATED_LINK_WORDS) continue;
+    link.remove();
+  }
+}
+
+/** Words a repeated link's label may have: a button's ("Download", "Get the file"). */
+const REPEATED_LINK_WORDS = 3;
+
+/** A credit already marked as one: a dash of any length, or a hyphen, before the name. */
+const MARKED_CREDIT = /^[\s\u00A0]*[-\u2012-\u2015\u2E3A\u2E3B]/;
+/** Longer than this, the element closing a quote is more of the quote, not its credit. */
+const CREDIT_MAX = 200;
+
+/**
+ * A quote's credit, written as the quote's last element (`<cite>` in WordPress's quote and
+ * pull-quote blocks, a `<footer>` in Bootstrap's), showed in the note as one more line of the
+ * quote ("> My grandmother, every single time" read as words she said), or not at all (a
+ * footer). It is set apart as the page sets it, on a line of its own after a dash, unless the
+ * page wrote the dash. Before Readability, on the page's copy.
+ */
+export function creditQuotes(root: Element): void {
+  for (const quote of Array.from(root.getElementsByTagName('blockquote'))) {
+    const credit = quote.lastElementChild;
+    if (!credit || (credit.localName !== 'cite' && credit.localName !== 'footer')) continue;
+    const text = lineText(credit);
+    if (!text || text.length > CREDIT_MAX || text === lineText(quote)) continue;
+    // A paragraph of its own: Readability removes every footer as the page's, and a cite left
+    // inline would run on after the quote's last words where the quote has no paragraphs.
+    const line = quote.ownerDocument.createElement('p');
+    if (credit.localName === 'cite') {
+      credit.replaceWith(line);
+      line.append(credit);
+    } else {
+      line.append(...Array.from(credit.childNodes));
+      credit.replaceWith(line);
+    }
+    if (!MARKED_CREDIT.test(line.textContent ?? '')) line.prepend('— ');
+  }
 }
 
 /**

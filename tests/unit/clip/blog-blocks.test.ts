@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { clipDocument } from '../../../utils/clip';
+import { pageFromHtml } from './dom';
+
+/**
+ * Blocks that blog engines, recipe plugins and live blogs put inside the article (Ghost's cards,
+ * WordPress's core blocks, Tasty Recipes' and Mediavine Create's cards, a live blog's posts),
+ * written in the markup those tools emit. None of them is in the benchmark's corpus; each case
+ * checks what a reader of the note would miss or trip over.
+ */
+
+const STORY = `<p>We spent the autumn baking the same loaf every weekend, changing one thing at a time, and
+  writing down what each change did to the crumb, the crust and the flavour of the bread.</p>
+  <p>This is what we learned, with the recipe we settled on at the end of it and a few notes on
+  the mistakes that cost us the most loaves along the way.</p>`;
+
+/** Enough prose after the blocks that Readability keeps the article at its first, strictest attempt. */
+const CLOSING = `<p>Rye asks for patience more than skill: the dough is a paste, the rise is slow, and the
+  loaf must rest a full day before it is cut, or the crumb stays gummy whatever else you did.</p>
+  <p>If your first loaf disappoints, change one thing at a time, as we did, and write it down;
+  by the third or fourth bake the tin comes out of the oven with a loaf you will want to share.</p>
+  <p>Next week: what to do with the loaf once it is cut, from open sandwiches to a dark, sweet
+  bread pudding that uses up the last dry slices better than anything else we have tried.</p>`;
+
+function articleMarkdown(body: string, head = ''): string {
+  const html = `<!DOCTYPE html><html lang="en"><head><title>Rye, slowly</title>${head}</head>
+    <body><header class="site-header"><a href="/">Slow Kitchen</a>
+    <nav><a href="/recipes/">Recipes</a> <a href="/about/">About</a></nav></header>
+    <main><article><h1>Rye, slowly</h1>${STORY}${body}${CLOSING}</article></main></body></html>`;
+  const result = clipDocument(pageFromHtml(html, 'https://slowkitchen.example.org/rye/'), {
+    mode: 'article',
+  });
+  if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+  return result.clip.markdown;
+}
+
+describe('the head of a component inside the article, classed "header"', () => {
+  it("keeps a recipe card's name, times and yield (Tasty Recipes)", () => {
+    const markdown = articleMarkdown(`
+      <div class="tasty-recipes">
+        <div class="tasty-recipes-entry-header">
+          <h2 class="tasty-recipes-title">Hundred-percent rye</h2>
+          <div class="tasty-recipes-details"><ul>
+            <li class="prep-time"><span class="tasty-recipes-label">Prep Time:</span> <span>30 minutes</span></li>
+            <li class="cook-time"><span class="tasty-recipes-label">Cook Time:</span> <span>1 hour</span></li>
+            <li class="yield"><span class="tasty-recipes-label">Yield:</span> <span>1 loaf</span></li>
+          </ul></div>
+        </div>
+        <div class="tasty-recipes-ingredients"><h3>Ingredients</h3>
+          <ul><li>500 g wholegrain rye flour</li><li>450 g warm water</li><li>100 g rye starter</li></ul></div>
+        <div class="tasty-recipes-instructions"><h3>Instructions</h3>
+          <ol><li>Mix everything into a thick paste and scrape it into a greased tin.</li>
+          <li>Leave it to rise by a third, then bake it for an hour at 230 °C.</li></ol></div>
+      </div>`);
+    expect(markdown).toContain('## Hundred-percent rye');
+    expect(markdown).toContain('- Prep Time: 30 minutes');
+    expect(markdown).toContain('- Yield: 1 loaf');
+  });
+
+  it("keeps each live blog post's time and title", () => {
+    const post = (time: string, title: string, text: string) => `
+      <article class="liveblog-block">
+        <div class="liveblog-block-header"><time datetime="2026-12-07T${time}:00Z">${time} GMT</time>
+          <h2>${title}</h2></div>
+        <p>${text}</p>
+      </article>`;
+    const markdown = articleMarkdown(
+      post(
+        '14:05',
+        'Amber warning extended to 9pm',
+        'The Met Office has extended its amber wind warning for the west coast until nine this evening, with gusts of up to 80mph expected on exposed coasts.',
+      ) +
+        post(
+          '13:40',
+          'Trains cancelled across Wales',
+          'Transport for Wales has cancelled all services on the Cambrian and Heart of Wales lines for the rest of the day because of fallen trees.',
+        ),
+    );
+    expect(markdown).toContain('14:05 GMT');
+    expect(markdown).toContain('## Amber warning extended to 9pm');
+    expect(markdown).toContain('## Trains cancelled across Wales');
+  });
+
+  it("still leaves out a header block that is mostly links, and the page's own header", () => {
+    const markdown = articleMarkdown(`
+      <div class="section-header"><h3>More from Slow Kitchen</h3>
+        <a href="/a/">Seeded spelt in a tin, the easy way</a> <a href="/b/">A week of porridge</a></div>
+      <p>Thanks for baking along with us this autumn; the next series starts in the new year.</p>`);
+    expect(markdown).not.toContain('More from Slow Kitchen');
+    expect(markdown).not.toContain('Recipes');
+  });
+});
+
+describe("a section's heading standing alone in its block", () => {
+  it('keeps a list heading whose buttons the engine took out beside it', () => {
+    const markdown = articleMarkdown(`
+      <div class="tasty-recipes-ingredients">
+        <div class="tasty-recipes-ingredients-header"><div class="tasty-recipes-flex"><h3>Ingredients</h3>
+          <div class="tasty-recipes-units-scale-container">
+            <button type="button">1x</button><button type="button">2x</button></div></div></div>
+        <div class="tasty-recipes-ingredients-body"><ul><li>500 g wholegrain rye flour</li>
+          <li>450 g warm water</li><li>100 g rye starter</li></ul></div>
+      </div>
+      <p>Thanks for baking along with us this autumn; the next series starts in the new year.</p>`);
+    expect(markdown).toContain('### Ingredients\n\n- 500 g wholegrain rye flour');
+  });
+  // A heading whose section Readability took out stays out: Gemini's changed-layout golden
+  // (utils/clip/sites/gemini/fixtures) has its "Sources" heading over chips Readability drops.
+});
+
+describe('quotes with their credit', () => {
+  it('sets a cite or a footer apart after a dash, as the page shows it', () => {
+    const markdown = articleMarkdown(`
+      <figure class="wp-block-pullquote"><blockquote><p>You don't knead rye. You persuade it into the tin.</p>
+        <cite>My grandmother, every single time</cite></blockquote></figure>
+      <p>She was right about most things, and about this one entirely; we found out the hard way.</p>
+      <blockquote><p>Rye bread will do you good, barley bread will do you no harm.</p>
+        <footer>— Old Scottish saying</footer></blockquote>`);
+    expect(markdown).toContain(
+      "> You don't knead rye. You persuade it into the tin.\n>\n> — My grandmother, every single time",
+    );
+    expect(markdown).toContain('> — Old Scottish saying');
+    expect(markdown).not.toContain('— —');
+  });
+});
+
+describe('files the author offers', () => {
+  it("keeps a blog engine's file card, titled by the file's name", () => {
+    const markdown = articleMarkdown(`
+      <p>Everything above, on one page for the kitchen wall:</p>
+      <div class="kg-card kg-file-card"><a class="kg-file-card-container" href="/content/files/rye-card.pdf" title="Download" download="">
+        <div class="kg-file-card-contents"><div class="kg-file-card-title">The rye loaf, on one card</div>
+        <div class="kg-file-card-caption">Quantities, times and temperatures</div></div>
+        <div class="kg-file-card-icon"><svg viewBox="0 0 24 24"><circle cx="12" cy="12" r="11"></circle></svg></div></a></div>
+      <p>Print it on card if you can: paper does not survive a floury kitchen for long.</p>`);
+    expect(markdown).toContain(
+      '[The rye loaf, on one card](https://slowkitchen.example.org/content/files/rye-card.pdf)\n\nQuantities, times and temperatures',
+    );
+  });
+
+  it("keeps WordPress's file block once, without its Download button", () => {
+    const markdown = articleMarkdown(`
+      <p>Everything above, on one page for the kitchen wall:</p>
+      <div class="wp-block-file"><a id="wp-block-file--media-1" href="https://slowkitchen.example.org/wp-content/uploads/rye-card.pdf">rye-card</a><a href="https://slowkitchen.example.org/wp-content/uploads/rye-card.pdf" class="wp-block-file__button wp-element-button" download aria-describedby="wp-block-file--media-1">Download</a></div>
+      <p>Print it on card if you can: paper does not survive a floury kitchen for long.</p>`);
+    expect(markdown).toContain(
+      'kitchen wall:\n\n[rye-card](https://slowkitchen.example.org/wp-content/uploads/rye-card.pdf)\n\nPrint it',
+    );
+    expect(markdown).not.toContain('Download');
+  });
+});
+
+describe('a card of a linked page, without a heading', () => {
+  it("links the card's title and leaves its summary as text (Ghost's bookmark card)", () => {
+    const markdown = articleMarkdown(`
+      <p>The best write-up of the method is Brandur's:</p>
+      <figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" href="https://brandur.org/job-drain">
+        <div class="kg-bookmark-content"><div class="kg-bookmark-title">Transactionally Staged Job Drains in Postgres</div>
+        <div class="kg-bookmark-description">Building a robust background worker system that never works a job before it is committed.</div></div>
+        <div class="kg-bookmark-thumbnail"><img src="https://brandur.org/assets/drain.jpg" alt=""></div></a></figure>
+      <p>Read it before you build anything of the kind yourself; it saves a month of mistakes.</p>`);
+    expect(markdown).toContain(
+      '[Transactionally Staged Job Drains in Postgres](https://brandur.org/job-drain)\n\nBuilding a robust background worker',
+    );
+    expect(markdown).not.toContain('Postgres Building');
+  });
+});
+
+describe('a stream of posts marked up as a list of articles', () => {
+  it('writes the posts one after another, not as a numbered list', () => {
+    const post = (title: string, text: string) =>
+      `<li><article><h3>${title}</h3><p>${text}</p></article></li>`;
+    const markdown = articleMarkdown(`<ol class="stream" role="list">
+      ${post('Income tax thresholds frozen', 'The chancellor confirms that the personal allowance will stay frozen for a further two years, until April 2030.')}
+      ${post('The statement begins', 'The chancellor has started her statement in a packed Commons chamber, opening with the state of the public finances.')}
+      </ol>`);
+    expect(markdown).toContain('### Income tax thresholds frozen\n\nThe chancellor confirms');
+    expect(markdown).toContain('### The statement begins');
+    expect(markdown).not.toMatch(/^\s*\d+\. /m);
+  });
+});
+
+describe('a row of pictures under a section heading', () => {
+  it('keeps the pictures and their captions (WordPress columns)', () => {
+    const figure = (n: number, caption: string) =>
+      `<div class="wp-block-column"><figure class="wp-block-image"><img width="600" height="600" src="https://slowkitchen.example.org/step-${n}.jpg" alt="Step ${n}"><figcaption>${caption}</figcaption></figure></div>`;
+    const markdown = articleMarkdown(`
+      <h2>Step by step</h2>
+      <div class="wp-block-columns">${figure(1, 'Mix to a paste.')}${figure(2, 'Fill the tin.')}${figure(3, 'Bake.')}</div>
+      <p>The paste looks wrong to anyone used to wheat dough; trust it, and do not add more flour.</p>`);
+    expect(markdown).toContain('![Step 1](https://slowkitchen.example.org/step-1.jpg)');
+    expect(markdown).toContain('![Step 3](https://slowkitchen.example.org/step-3.jpg)');
+    expect(markdown).toContain('Fill the tin.');
+  });
+});
