@@ -9,8 +9,9 @@ import { holdsClass, holdsTag, lineText } from '../presence';
  * Recognised: Obsidian Publish (`.callout[data-callout]`), GitHub alerts (`.markdown-alert`),
  * MkDocs / Sphinx / Hugo admonitions (`.admonition` with `.admonition-title`), Docusaurus
  * (`.theme-admonition`), Bootstrap's alerts (`.alert.alert-info`, the framework most
- * documentation and company sites are built on; `.alert.is-info` with Bulma's modifiers), Starlight's asides (`.starlight-aside--tip`: the
- * Astro docs theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
+ * documentation and company sites are built on; `.alert.is-info` with Bulma's modifiers, as
+ * Microsoft Learn writes them), Starlight's asides (`.starlight-aside--tip`: the Astro docs
+ * theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
  * documents and blogs, and sites that write their own), and MkDocs Material's collapsible blocks
  * (`details.warning`, folded as the page has them). Runs before Readability, while class
  * names are still there: Readability drops every `aside`, so a Starlight aside was lost whole.

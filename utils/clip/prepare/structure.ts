@@ -407,9 +407,10 @@ const EMPTIED_FRAMES = 3;
 
 /**
  * The frame the controls leave empty beside a heading (Tasty Recipes' units and scale buttons
- * beside "Ingredients", with or without their labels) goes with them. Left in, it made the heading's block one that holds a
- * block, which Readability keeps as a block rather than as the heading's paragraph, and then
- * drops for holding no paragraph's text once the empty frame is gone: the list lost its heading.
+ * beside "Ingredients", with or without their labels) goes with them. Left in, it made the
+ * heading's block one that holds a block, which Readability keeps as a block rather than as the
+ * heading's paragraph, and then drops for holding no paragraph's text once the empty frame is
+ * gone: the list lost its heading.
  */
 function removeEmptiedBesideHeading(element: Element, root: Element): void {
   let block: Element | null = element;
