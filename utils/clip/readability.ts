@@ -36,9 +36,10 @@ export type RestartPoint = 'copy' | (() => Document);
 /** Readability's own methods, which the overrides below call on the instance after their part. */
 const READABILITY = Readability.prototype as unknown as ReadabilityInternals;
 
-/** What Readability 0.6.0 is handed back for the body's markup; never a page's own text. */
 /** A section's headings; an h1 is the page's title, which the note has. */
 const SECTION_HEADINGS = 'h2, h3, h4, h5, h6';
+
+/** What Readability 0.6.0 is handed back for the body's markup; never a page's own text. */
 const RESTART_TOKEN = '\u0000clipdeck-restart-point';
 
 /**

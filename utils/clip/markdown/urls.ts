@@ -177,13 +177,11 @@ export function markdownDestination(url: string): string {
     .replace(/>/g, '%3E');
 }
 
-/**
- * A link to a file the author offers: marked for download, or an address whose path ends in a
- * document's, an archive's or a recording's extension.
- */
+/** A path ending in a document's, an archive's or a recording's extension. */
 const FILE_PATH =
   /\.(?:pdf|epub|mobi|zip|gz|tgz|bz2|xz|7z|rar|docx?|xlsx?|pptx?|od[tsp]|rtf|csv|ics|mp3|m4a|ogg|opus|wav|flac|mp4|m4v|mov|webm|dmg|exe|msi|apk)$/i;
 
+/** A link to a file the author offers: marked for download, or its path a file's. */
 export function offersFile(link: Element, href: string | null): boolean {
   if (link.hasAttribute('download')) return true;
   if (!href) return false;

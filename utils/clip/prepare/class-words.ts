@@ -1,5 +1,5 @@
 import { isWhitespaceCode } from '../markdown/text';
-import { hasText, holdsOnly } from '../presence';
+import { hasText, holdsOnly, isHeading } from '../presence';
 
 /**
  * Readability lowers the score of every element whose class says "widget": on the blogs it was
@@ -130,19 +130,14 @@ function neutraliseComponentHeaders(root: Element, named: Element[]): void {
   // are their site header and a comment's, which hold none.
   let prose: Element | null | undefined;
   for (const element of named) {
-    if (isHeadingTag(element.tagName)) continue;
+    if (isHeading(element)) continue;
     const heading = element.querySelector('h2, h3, h4, h5, h6');
     if (!heading || !hasText(heading)) continue;
     if (prose === undefined) prose = firstProse(root);
     if (!prose) return;
     // 4: DOCUMENT_POSITION_FOLLOWING (Node's constants are not globals in every DOM).
     if (!(prose.compareDocumentPosition(element) & 4) || element.contains(prose)) continue;
-    const length = visibleLength(element.textContent);
-    let linked = 0;
-    for (const link of Array.from(element.getElementsByTagName('a'))) {
-      linked += visibleLength(link.textContent);
-    }
-    if (linked * 2 >= length) continue;
+    if (linkedLength(element) * 2 >= visibleLength(element.textContent)) continue;
     const className = element.getAttribute('class');
     if (className) element.setAttribute('class', className.replace(/header/gi, 'part'));
     if (/header/i.test(element.id)) element.id = element.id.replace(/header/gi, 'part');
@@ -158,8 +153,13 @@ function firstProse(root: Element): Element | null {
   return null;
 }
 
-function isHeadingTag(tagName: string): boolean {
-  return /^h[1-6]$/i.test(tagName);
+/** The characters of the element's links, white space left out as visibleLength does. */
+function linkedLength(element: Element): number {
+  let linked = 0;
+  for (const link of Array.from(element.getElementsByTagName('a'))) {
+    linked += visibleLength(link.textContent);
+  }
+  return linked;
 }
 
 /**
@@ -212,11 +212,7 @@ function followedByProse(frame: Element): boolean {
     for (let next = block.nextElementSibling; next; next = next.nextElementSibling) {
       const length = visibleLength(next.textContent);
       if (length === 0) continue;
-      let linked = 0;
-      for (const link of Array.from(next.getElementsByTagName('a'))) {
-        linked += visibleLength(link.textContent);
-      }
-      return linked * 2 < length;
+      return linkedLength(next) * 2 < length;
     }
   }
   return false;

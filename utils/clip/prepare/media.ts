@@ -1,5 +1,5 @@
 import { IMAGE_FILE_PATH, isHttpUrl, resolveUrl, safeImageUrl } from '../markdown/urls';
-import { hasText, holdsClass, holdsTag } from '../presence';
+import { hasText, headingRank, holdsClass, holdsTag, isHeading } from '../presence';
 import type { InertParser } from './inert';
 
 /** Images with a `data:` URI longer than this become a short placeholder instead of kilobytes of base64. */
@@ -806,8 +806,7 @@ function isFigure(element: Element): boolean {
 /**
  * A row of figures between two paragraphs, or under a section's heading (a gallery's pictures
  * side by side, each with its caption, in a grid's blocks) goes into the text as the figures
- * themselves. Readability never
- * cleans a `<figure>`, but it judges the grid's blocks as pictures without paragraphs, their
+ * themselves. Readability never cleans a `<figure>`, but it judges the grid's blocks as pictures without paragraphs, their
  * captions' credit links tipping the scale, and dropped the row, pictures and captions together.
  * Between two paragraphs of prose the row is the article's; a row whose pictures link to other
  * pages is a grid of teasers, and is left for Readability to judge.
@@ -890,7 +889,7 @@ function betweenProse(row: Element): boolean {
 }
 
 function isSectionHeading(element: Element | null): boolean {
-  return !!element && /^H[2-6]$/.test(element.tagName) && hasText(element);
+  return !!element && isHeading(element) && headingRank(element) > 1 && hasText(element);
 }
 
 /**
