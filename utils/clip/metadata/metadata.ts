@@ -317,12 +317,40 @@ function stripSiteSuffix(title: string, site: string | undefined, pageUrl: strin
   return title;
 }
 
-/** Whether a title's part is the name in the page's address (`docusaurus.io`, `github.com`). */
+/**
+ * Whether a title's part is the name in the page's address (`docusaurus.io`, `github.com`), or
+ * is made of its words (`docs.relaypipe.dev`'s "RelayPipe Docs", `learn.microsoft.com`'s
+ * "Microsoft Learn").
+ */
 function spellsHost(part: string, labels: string[]): boolean {
   const key = foldedKey(part);
   if (key.length < 3) return false;
   // The last label is the domain's ending (`io`, `com`), never a site's name.
-  return labels.slice(0, -1).some((label) => label !== 'www' && label === key);
+  const names = labels.slice(0, -1).filter((label) => label !== 'www');
+  if (names.includes(key)) return true;
+  const words = titleWords(part).map(foldedKey);
+  return words.length > 1 && words.every((word) => names.includes(word));
+}
+
+/**
+ * The site's name when the page declares none: the end of the `<title>` that spells the host
+ * and holds its registered name, the label before the ending ("Installation | Docusaurus" on
+ * docusaurus.io, "… | Microsoft Learn" on learn.microsoft.com). A part that spells only a
+ * subdomain ("Docs") is a section, not a site.
+ */
+function siteNamedInTitle(title: string | undefined, pageUrl: string): string | undefined {
+  const parts = title?.split(TITLE_SEPARATORS) ?? [];
+  if (parts.length < 2) return undefined;
+  const labels = hostLabels(pageUrl);
+  const registered = labels[labels.length - 2];
+  if (!registered || registered.length < 3) return undefined;
+  const named = (part: string | undefined) =>
+    !!part &&
+    spellsHost(part, labels) &&
+    titleWords(part).some((word) => foldedKey(word) === registered);
+  const last = parts[parts.length - 1];
+  const first = parts[0];
+  return clean(named(last) ? last : named(first) ? first : undefined);
 }
 
 /**
@@ -404,9 +432,17 @@ const DATE_OR_TIME = /\d{4}|\d{1,2}:\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/u;
 
 /**
  * A note's mark set right after a name, pointing to an affiliation or a contact note: "Ada
- * Keeper1, Ben Lamp1,2" (papers), "Jane Doe*". No name ends in a digit or such a sign.
+ * Keeper1, Ben Lamp1,2" (papers), "Jane Doe*". No name ends in a digit or such a sign, but a
+ * user name does ("ggailey777", "jdoe42"): the word the mark follows is captured, and a mark
+ * after a one-word byline or a word that starts in lower case stays (`withoutNameMarks`).
  */
-const NAME_MARK = /(?<=\p{L})[\d*†‡§¶]{1,3}(?:,[\d*†‡§¶]{1,3})*(?=$|[\s,;&])/gu;
+const NAME_MARK = /(\S*\p{L})([\d*†‡§¶]{1,3}(?:,[\d*†‡§¶]{1,3})*)(?=$|[\s,;&])/gu;
+
+/** A byline of one word is a user name or a mononym, whose digits are its own. */
+function withoutNameMarks(name: string): string {
+  if (!/\s/u.test(name)) return name;
+  return name.replace(NAME_MARK, (whole, word: string) => (/^\p{Ll}/u.test(word) ? whole : word));
+}
 
 /** A dash, bar or comma left at either end once the name's neighbours are gone: "Jane Doe —". */
 const DANGLING_SEPARATORS = /^[\s\p{Pd}|·•,;:/\\]+|[\s\p{Pd}|·•,;:/\\]+$/gu;
@@ -426,7 +462,7 @@ export function cleanByline(value: string | undefined): string | undefined {
       .replace(DANGLING_SEPARATORS, ''),
   );
   if (!name || DATE_OR_TIME.test(name)) return undefined;
-  return clean(name.replace(NAME_MARK, ''));
+  return clean(withoutNameMarks(name));
 }
 
 /** What Readability takes a byline from: a rel/itemprop author or a class or id that says so. */
@@ -601,7 +637,7 @@ export function extractMetadata(
   const namedSite = metaContent(meta, ['og:site_name', 'application-name', 'al:ios:app_name']);
   const siteName = namedSite
     ? withoutTagline(namedSite, () => [publisher(), clean(doc.title)], doc.URL || pageUrl)
-    : publisher();
+    : (publisher() ?? siteNamedInTitle(clean(doc.title), doc.URL || pageUrl));
   const author = chooseAuthor(
     [
       ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),

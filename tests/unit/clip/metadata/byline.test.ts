@@ -59,6 +59,13 @@ describe('bylines in the note header', () => {
     expect(note).toMatch(/^By Ada Keeper, Ben Lamp and Cy Watch \\$/m);
   });
 
+  it("keeps the digits of a user name (a docs page signs with the writer's handle)", () => {
+    expect(headerOf('<meta name="author" content="ggailey777">')).toMatch(/^By ggailey777 \\$/m);
+    expect(headerOf('<meta name="author" content="Jane Doe2, jdoe42">')).toMatch(
+      /^By Jane Doe, jdoe42 \\$/m,
+    );
+  });
+
   it('leaves a name alone, particles and all', () => {
     expect(headerOf('<meta name="author" content="Anna di Stefano">')).toMatch(
       /^By Anna di Stefano \\$/m,

@@ -48,16 +48,50 @@ describe('page metadata', () => {
         '<title>GitHub - keepers/lamp: A lamp log</title>',
       ),
     ).toBe('keepers/lamp: A lamp log');
-    // A part that only shares a word with the address, or names the domain's ending, stays.
+    // A part made of the address's words is the site's name too (GitBook's "Quickstart |
+    // RelayPipe Docs" on docs.relaypipe.dev).
     expect(
       titleAt(
         'https://blog.lamps.example/why',
         '<meta property="og:title" content="Why lamps | Lamps Blog">',
       ),
-    ).toBe('Why lamps | Lamps Blog');
+    ).toBe('Why lamps');
+    // A part that only shares a word with the address, or names the domain's ending, stays.
+    expect(
+      titleAt(
+        'https://blog.lamps.example/why',
+        '<meta property="og:title" content="Why lamps | Lamps Weekly">',
+      ),
+    ).toBe('Why lamps | Lamps Weekly');
     expect(
       titleAt('https://keepers.io/log', '<meta property="og:title" content="The log - IO">'),
     ).toBe('The log - IO');
+  });
+
+  it("names the site by the title's end part that spells the address, when the page names none", () => {
+    const siteAt = (url: string, title: string) => {
+      const doc = pageFromHtml(
+        `<html><head><title>${title}</title></head><body></body></html>`,
+        url,
+      );
+      return extractMetadata(doc, doc.URL).siteName;
+    };
+    expect(siteAt('https://docusaurus.io/docs/installation', 'Installation | Docusaurus')).toBe(
+      'Docusaurus',
+    );
+    expect(
+      siteAt(
+        'https://learn.microsoft.com/en-us/azure/functions/quickstart',
+        'Quickstart: Create a function - Azure Functions | Microsoft Learn',
+      ),
+    ).toBe('Microsoft Learn');
+    expect(siteAt('https://docs.relaypipe.dev/quickstart', 'Quickstart | RelayPipe Docs')).toBe(
+      'RelayPipe Docs',
+    );
+    // A subdomain's word alone is a section of the site, not its name; a part the address does
+    // not spell is no name at all.
+    expect(siteAt('https://docs.relaypipe.dev/quickstart', 'Quickstart | Docs')).toBeUndefined();
+    expect(siteAt('https://docs.relaypipe.dev/quickstart', 'Quickstart | Guides')).toBeUndefined();
   });
 
   it("takes the title's other part when the main heading is the site's and another heading is the rest (mdBook)", () => {
