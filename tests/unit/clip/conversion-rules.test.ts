@@ -863,6 +863,15 @@ describe("docs themes' callouts", () => {
     expect(markdown).toContain('> [!note] Note\n> Visits stop in winter.');
   });
 
+  it("writes Ghost's callout cards as callouts headed by their emoji", () => {
+    // Before: the emoji on a line of its own over a loose paragraph, nothing set apart.
+    const markdown = markdownOf(`
+      <p>We moved every job to the queue in eleven weeks, not three.</p>
+      <div class="kg-card kg-callout-card kg-callout-card-yellow"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text"><b><strong style="white-space: pre-wrap;">TL;DR</strong></b><span style="white-space: pre-wrap;"> — the queue cut missed runs to zero.</span></div></div>
+      <p>The old cron host is gone.</p>`);
+    expect(markdown).toContain('> [!note] 💡\n> **TL;DR** — the queue cut missed runs to zero.');
+  });
+
   it("writes Quarto's callouts, titled or not, and a site's own callout-<type> box, as callouts", () => {
     const quarto = (type: string, header: string, body: string) =>
       `<div class="callout callout-style-default callout-${type}${header ? ' callout-titled' : ''}">${header}<div class="callout-body-container callout-body"><p>${body}</p></div></div>`;

@@ -101,3 +101,25 @@ describe("Microsoft Learn's alerts", () => {
     expect(markdown).toContain('> [!danger] Warning\n> Storage account names');
   });
 });
+
+describe('code shown in a text box', () => {
+  it("keeps a runnable example's code (pkg.go.dev), and no form's box", () => {
+    const markdown = articleMarkdown(`
+      ${paragraph('Group returns an Attr for a Group Value.')}
+      <details class="Documentation-exampleDetails" open><summary>Example</summary>
+      <textarea class="Documentation-exampleCode code" spellcheck="false">package main
+
+import &#34;log/slog&#34;
+
+func main() {
+	slog.Info(&#34;finished&#34;, slog.Group(&#34;req&#34;, slog.String(&#34;method&#34;, &#34;GET&#34;)))
+}
+</textarea></details>
+      <form><label>Feedback</label><textarea name="feedback">Type here
+and here</textarea></form>`);
+    expect(markdown).toContain(
+      '```\npackage main\n\nimport "log/slog"\n\nfunc main() {\n\tslog.Info("finished", slog.Group("req", slog.String("method", "GET")))\n}\n```',
+    );
+    expect(markdown).not.toContain('Type here');
+  });
+});

@@ -11,10 +11,12 @@ import { holdsClass, holdsTag, lineText } from '../presence';
  * (`.theme-admonition`), Bootstrap's alerts (`.alert.alert-info`, the framework most
  * documentation and company sites are built on; `.alert.is-info` with Bulma's modifiers, as
  * Microsoft Learn writes them), Starlight's asides (`.starlight-aside--tip`: the Astro docs
- * theme) and a `.callout` that names its type in a `callout-<type>` class (Quarto's
- * documents and blogs, and sites that write their own), and MkDocs Material's collapsible blocks
- * (`details.warning`, folded as the page has them). Runs before Readability, while class
- * names are still there: Readability drops every `aside`, so a Starlight aside was lost whole.
+ * theme), Ghost's callout cards (`.kg-callout-card`: an emoji and a text, in a colour that
+ * names no type, so a note headed by its emoji), a `.callout` that names its type in a
+ * `callout-<type>` class (Quarto's documents and blogs, and sites that write their own), and
+ * MkDocs Material's collapsible blocks (`details.warning`, folded as the page has them). Runs
+ * before Readability, while class names are still there: Readability drops every `aside`, so a
+ * Starlight aside was lost whole.
  */
 export const CALLOUT_ATTRIBUTE = 'data-clipdeck-callout';
 export const CALLOUT_TITLE_ATTRIBUTE = 'data-clipdeck-callout-title';
@@ -48,7 +50,7 @@ function typeFromClasses(element: Element, prefix = ''): string | undefined {
 }
 
 const CALLOUT_SELECTOR =
-  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .alert[class*="is-"], .starlight-aside, details[class]';
+  '.callout[data-callout], .callout[class*="callout-"], .markdown-alert, .admonition, .theme-admonition, .alert[class*="alert-"], .alert[class*="is-"], .starlight-aside, .kg-callout-card, details[class]';
 
 /** The class every kind of callout carries. */
 const CALLOUT_CLASSES = [
@@ -58,6 +60,7 @@ const CALLOUT_CLASSES = [
   'theme-admonition',
   'alert',
   'starlight-aside',
+  'kg-callout-card',
 ];
 
 /**
@@ -164,6 +167,13 @@ function findCallouts(root: Element): Callout[] {
         type,
         title: element.querySelector(':scope > summary'),
         fold: element.hasAttribute('open') ? '+' : '-',
+      });
+    } else if (classes.contains('kg-callout-card')) {
+      found.push({
+        element,
+        type: 'note',
+        title: element.querySelector(':scope > .kg-callout-emoji'),
+        fold: '',
       });
     } else if (classes.contains('markdown-alert')) {
       found.push({

@@ -446,11 +446,33 @@ function removeLeadingChrome(block: Element, language: string): string {
  * editor or text block drawn without them. Most pages hold none.
  */
 function holdsCodeMarkup(root: Element): boolean {
-  return holdsTag(root, ['pre', 'code', 'table']) || holdsClass(root, ['cm-editor', 'code-block']);
+  return (
+    holdsTag(root, ['pre', 'code', 'table', 'textarea']) ||
+    holdsClass(root, ['cm-editor', 'code-block'])
+  );
+}
+
+/**
+ * A text box the page fills with lines of its own and tells the browser not to spell-check, or
+ * not to let the reader change, is code shown in an editor: pkg.go.dev's runnable examples
+ * (`<textarea class="Documentation-exampleCode" spellcheck="false">package main…`), playgrounds.
+ * The controls go before Readability reads the page, and the example went with them. A form's
+ * box is empty, or a reader's words that the browser checks.
+ */
+function codeInTextBoxes(root: Element): void {
+  for (const box of Array.from(root.getElementsByTagName('textarea'))) {
+    if (box.getAttribute('spellcheck') !== 'false' && !box.hasAttribute('readonly')) continue;
+    const text = box.textContent ?? '';
+    if (!/\S[^\S\n]*\n[\s\S]*\S/.test(text)) continue;
+    const pre = box.ownerDocument.createElement('pre');
+    pre.textContent = text.replace(/^\n/, '').replace(/\s+$/, '');
+    box.replaceWith(pre);
+  }
 }
 
 export function normalizeCodeBlocks(root: Element): void {
   if (!holdsCodeMarkup(root)) return;
+  codeInTextBoxes(root);
   mergeVersoFragments(root);
   normalizeCodeMirror5(root);
   normalizeCodeTables(root);
