@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+// The engine writes a page's relative times ("2h ago") as the moment they stand for, in the
+// reader's time zone, as the browser has it: the tests read them in one zone wherever they run.
+process.env.TZ = 'UTC';
+
 // Node by default: most tests need no DOM. A test that does starts with
 // `// @vitest-environment jsdom`.
 export default defineConfig({

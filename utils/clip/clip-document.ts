@@ -73,6 +73,7 @@ import {
   restoreHeadingLevels,
   unlistPosts,
 } from './prepare/structure';
+import { normalizeTimes, unwrapTimePermalinks } from './prepare/times';
 import {
   applyVisibilityMarks,
   cloneVisibleDocument,
@@ -263,9 +264,10 @@ function prepareContent(root: Element, context: Context): void {
   else normalizeFootnotes(root);
   // Before Readability, which removes every footer (a quote's credit among them).
   creditQuotes(root);
+  unwrapTimePermalinks(root, context.doc.URL);
   // Links are resolved after the content is chosen (finishContent): most of a page's links sit
   // in navigation that never reaches the note.
-  removeNonContent(root);
+  removeNonContent(root, context.doc.URL);
   freeEmbeddedPosts(root);
   captionedPicturesAsFigures(root);
   figureRowsIntoProse(root);
@@ -281,6 +283,7 @@ function degrade(context: Context): void {
 
 /** The rules that shape the content once it is chosen. */
 function finishContent(root: Element, context: Context): string {
+  normalizeTimes(root);
   restoreHeadingLevels(root);
   linkHeadingsOfCards(root);
   normalizeEmbeds(root);
@@ -403,6 +406,8 @@ function articleClip(
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
+  // Before the clutter rules, which take a line that is only a link (a post's permalinked time).
+  normalizeTimes(content);
   removeArticleClutter(content, context.doc.URL, filled, !!context.discussion);
   // What Readability took around the body the page declares is its header and footer. After
   // the clutter rules, which know an author box by its heading: this would leave it headless.
@@ -427,6 +432,7 @@ function missedArticle(
   const declared =
     code !== 'discussion-cut' && context.declaresBody && page.body ? declaredBody(page.body) : null;
   if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
+    normalizeTimes(declared);
     removeArticleClutter(declared, context.doc.URL, metadata);
     return { markdown: finishContent(declared, context), metadata };
   }

@@ -193,3 +193,76 @@ describe('a row of pictures under a section heading', () => {
     expect(markdown).toContain('Fill the tin.');
   });
 });
+
+describe("a blog's comments and its reply form (WordPress)", () => {
+  const comment = (id: number, author: string, text: string, replies = '') =>
+    `<li id="comment-${id}" class="comment"><article id="div-comment-${id}" class="comment-body"><footer class="comment-meta"><b class="fn">${author}</b></footer><div class="comment-content"><p>${text}</p></div><div class="reply"><a rel="nofollow" class="comment-reply-link" href="https://slowkitchen.example.org/rye/?replytocom=${id}#respond" aria-label="Reply to ${author}">Reply</a></div></article>${replies}</li>`;
+  const page = `<!DOCTYPE html><html lang="en"><head><title>Rye, slowly</title></head><body>
+    <main><article><h1>Rye, slowly</h1><p><a href="#respond">Leave a comment</a> · <a href="#comments">2 comments</a></p>
+    <div class="entry-meta"><span class="date">May 3, 2024</span><span class="sep">/</span><span class="comments"><a href="https://slowkitchen.example.org/rye/#respond">0 Comments</a></span><span class="sep">/</span><span class="cat">in <a href="/category/bread/">Bread</a></span></div>${STORY}${CLOSING}</article>
+    <section id="comments"><h2>2 thoughts on “Rye, slowly”</h2><ol class="comment-list">
+    ${comment(88, 'Tom Becker', 'Does the water temperature matter that much? My kitchen is cold and I used tap water.', `<ol class="children">${comment(90, 'Inés Carvalho', 'It does: rye ferments sluggishly below 27 °C, so use warm water and a warm oven.')}</ol>`)}
+    </ol>
+    <div id="respond" class="comment-respond"><h3 id="reply-title">Leave a Reply</h3><form id="commentform" action="/wp-comments-post.php" method="post"><p class="comment-notes">Your email address will not be published.</p><p><label for="comment">Comment</label><textarea id="comment" name="comment"></textarea></p><p><input type="submit" value="Post Comment"></p></form></div>
+    </section></main></body></html>`;
+
+  it('leaves out the links that open the reply form, and keeps a reply nested under its comment', () => {
+    const result = clipDocument(pageFromHtml(page, 'https://slowkitchen.example.org/rye/'), {
+      mode: 'full-page',
+    });
+    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+    const { markdown } = result.clip;
+    expect(markdown).not.toContain('[Reply]');
+    expect(markdown).not.toContain('Leave a comment');
+    // Its separator goes with it, in the text or in an element of its own: no line of a lone
+    // "·", no "//".
+    expect(markdown).not.toMatch(/^\s*·/m);
+    expect(markdown).toContain('May 3, 2024/in [Bread](https://slowkitchen.example.org/category/bread/)');
+    expect(markdown).toContain('Does the water temperature matter');
+    // The reply is an item inside Tom's, not more of his comment.
+    expect(markdown).toMatch(/^ {3,}1\. (?:\*\*)?Inés Carvalho/m);
+  });
+});
+
+describe('times a page writes relative to now', () => {
+  // Guardian-style: each post's head a permalink into the page holding the relative time and
+  // the clock time; the newest post has no title.
+  const post = (id: string, at: string, ago: string, title: string, text: string) => `
+    <article id="block-${id}" class="block">
+      <header class="block-header"><div class="block-time-wrap"><a href="?page=with:block-${id}#block-${id}" class="block-time"><time datetime="2026-12-07T${at}:00.000Z">${ago}</time><span class="abstime">${at.replace(':', '.')} GMT</span></a></div>${title ? `<h2>${title}</h2>` : ''}</header>
+      <p>${text}</p>
+    </article>`;
+
+  it("keeps each live post's time as text, without the words that were only true that day", () => {
+    const markdown = articleMarkdown(
+      post(
+        'a1',
+        '16:31',
+        '2m ago',
+        '',
+        'Northern Powergrid says about 12,000 customers in North Yorkshire remain without power, and engineers expect to restore most supplies by midnight.',
+      ) +
+        post(
+          'b2',
+          '14:05',
+          '2h ago',
+          'Met Office extends amber warning to 9pm',
+          'The Met Office has extended its amber wind warning for much of Wales and south-west England until 9pm, saying gusts are still likely on exposed coasts.',
+        ),
+    );
+    // Before: each time a line that was only a link, dropped as clutter; the untitled post's
+    // head dropped with the page's header.
+    expect(markdown).toMatch(/^16\.31 GMT$/m);
+    expect(markdown).toMatch(/^14\.05 GMT\n\n## Met Office extends amber warning to 9pm$/m);
+    expect(markdown).not.toContain('ago');
+  });
+
+  it('writes a relative time alone as the moment it stands for, and leaves prose alone', () => {
+    const markdown = articleMarkdown(`
+      <div class="update-note"><strong>Updated <time datetime="2026-12-04T09:30:00Z">3 days ago</time>:</strong> opens at eight.</div>
+      <p>The bakery reopens <time datetime="2026-12-08">tomorrow</time>, with the rye back on the shelves by ten in the morning.</p>`);
+    // The tests run in UTC (vitest.config.ts); the page is in English.
+    expect(markdown).toContain('**Updated Dec 4, 2026, 9:30 AM:** opens at eight.');
+    expect(markdown).toContain('The bakery reopens tomorrow, with the rye');
+  });
+});

@@ -120,8 +120,9 @@ const PROSE_PARAGRAPH = 80;
  * Readability dropped each with the page's header, and the card lost its name and times, the
  * live blog every post's title. The page's header opens the page; a block so named that comes
  * after the page's first paragraph of prose, holds a section heading (h2 to h6; a site's name
- * or an article's headline is an h1) and is mostly not links (a site's header is its menu) is a
- * component's head: its "header" is rewritten in the clone. Other words Readability distrusts
+ * or an article's headline is an h1) or a post's time (a live post without a title) and is
+ * mostly not links (a site's header is its menu) is a component's head: its "header" is
+ * rewritten in the clone. Other words Readability distrusts
  * ("comment-header") keep it out.
  */
 function neutraliseComponentHeaders(root: Element, named: Element[]): void {
@@ -132,7 +133,10 @@ function neutraliseComponentHeaders(root: Element, named: Element[]): void {
   for (const element of named) {
     if (isHeading(element)) continue;
     const heading = element.querySelector('h2, h3, h4, h5, h6');
-    if (!heading || !hasText(heading)) continue;
+    if (
+      heading ? !hasText(heading) : !(element.querySelector('time[datetime]') && hasText(element))
+    )
+      continue;
     if (prose === undefined) prose = firstProse(root);
     if (!prose) return;
     // 4: DOCUMENT_POSITION_FOLLOWING (Node's constants are not globals in every DOM).

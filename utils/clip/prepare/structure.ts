@@ -505,8 +505,8 @@ const NON_CONTENT_TAGS = [
   'input',
 ];
 
-export function removeNonContent(root: Element): void {
-  markFormsAskingForInput(root);
+export function removeNonContent(root: Element, pageUrl: string): void {
+  if (markFormsAskingForInput(root)) removeLinksToForms(root, pageUrl);
   removeControlLabels(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
@@ -639,10 +639,85 @@ const USER_CONTROL =
  * before removeNonContent takes the controls out. Hidden parts are gone by then, so the edit
  * box a page keeps hidden under a post does not count.
  */
-function markFormsAskingForInput(root: Element): void {
+function markFormsAskingForInput(root: Element): boolean {
+  let asking = false;
   for (const form of Array.from(root.getElementsByTagName('form'))) {
-    if (form.querySelector(USER_CONTROL)) form.setAttribute(ASKS_FOR_INPUT, '');
+    if (!form.querySelector(USER_CONTROL)) continue;
+    form.setAttribute(ASKS_FOR_INPUT, '');
+    asking = true;
   }
+  return asking;
+}
+
+/**
+ * A link into the page that leads to a form asking for input is one of the form's controls: the
+ * "Reply" under every comment and the "Leave a comment" under the title (WordPress's
+ * `?replytocom=88#respond`, `#respond` holding the reply form and its heading), a "Sign up"
+ * that scrolls to the newsletter box. They go as the form's own controls do: the note has no form
+ * to open, and each was a link line under a comment. A link into a block that holds more than a
+ * form's text (the comments, the article) leads to content and stays.
+ */
+function removeLinksToForms(root: Element, pageUrl: string): void {
+  const doc = root.ownerDocument;
+  let page: URL | undefined;
+  for (const link of Array.from(root.querySelectorAll('a[href*="#"]'))) {
+    const href = link.getAttribute('href') ?? '';
+    const hash = href.indexOf('#');
+    if (hash > 0) {
+      try {
+        page ??= new URL(pageUrl);
+        const target = new URL(href, page);
+        if (target.origin !== page.origin || target.pathname !== page.pathname) continue;
+      } catch {
+        continue;
+      }
+    }
+    const id = decodeOrKeep(href.slice(hash + 1));
+    const target = id ? doc.getElementById(id) : null;
+    if (!target || !root.contains(target) || target.contains(link)) continue;
+    const form =
+      target.closest(`[${ASKS_FOR_INPUT}]`) ?? target.querySelector(`[${ASKS_FOR_INPUT}]`);
+    const block = form?.contains(target) ? form : target;
+    if (form && lineText(block).length < FORM_TEXT_LIMIT) removeWithSeparator(link, root);
+  }
+}
+
+/** A separator between links in a line ("Leave a comment · 2 comments", "Jump to: a, b"). */
+const LEADING_LINK_SEPARATOR = /^\s*[·•|/–—,-]\s*/u;
+const TRAILING_LINK_SEPARATOR = /\s*[·•|/–—,-]\s*$/u;
+const SEPARATOR_ONLY = /^\s*[·•|/–—,-]\s*$/u;
+
+/** The nearest sibling that shows something, or a text node with words, on one side. */
+function shownSibling(node: Node, next: boolean): Node | null {
+  let sibling = next ? node.nextSibling : node.previousSibling;
+  while (sibling && !showsSomething(sibling))
+    sibling = next ? sibling.nextSibling : sibling.previousSibling;
+  return sibling;
+}
+
+/**
+ * Removes the link, with the wrappers it alone fills, and the separator that set it apart from
+ * the next item of its line, or else from the one before: a separator in a text node, or in an
+ * element of its own (`<span class="text-sep">/</span>`).
+ */
+function removeWithSeparator(link: Element, root: Element): void {
+  const gone = outermostWithSameText(link, root, lineText(link));
+  for (const [next, edge] of [
+    [true, LEADING_LINK_SEPARATOR],
+    [false, TRAILING_LINK_SEPARATOR],
+  ] as const) {
+    const sibling = shownSibling(gone, next);
+    if (!sibling) continue;
+    if (sibling.nodeType === 3 && edge.test(sibling.nodeValue ?? '')) {
+      sibling.nodeValue = (sibling.nodeValue ?? '').replace(edge, next ? '' : ' ');
+      break;
+    }
+    if (sibling.nodeType === 1 && SEPARATOR_ONLY.test(lineText(sibling as Element))) {
+      (sibling as Element).remove();
+      break;
+    }
+  }
+  gone.remove();
 }
 
 /** Elements whose name may be a consent banner's: the browser's own substring match finds the few. */
@@ -862,13 +937,17 @@ function writesSomething(element: Element): boolean {
  * `<ol role="list"><li><article>…`; a blog's comments) was written as a numbered list, every
  * update an item and its paragraphs indented under the number. Each item holding one article and
  * nothing else, at least half of them posts (a paragraph of prose outside any link, no headline
- * linking to another page), the list is the posts one after another.
+ * linking to another page), the list is the posts one after another. A list of replies nested
+ * in a post's item stays a list, so the thread keeps its shape.
  */
 export function unlistPosts(root: Element): void {
   const lists = new Set<Element>();
   for (const article of Array.from(root.querySelectorAll('li > article'))) {
     const list = article.parentElement?.parentElement;
-    if (list && (list.localName === 'ol' || list.localName === 'ul')) lists.add(list);
+    // A list inside an item is the replies to that item's post (WordPress's `ol.children`):
+    // unlisted, a reply would read as the rest of the post it answers.
+    if (list && (list.localName === 'ol' || list.localName === 'ul') && !list.closest('li'))
+      lists.add(list);
   }
   for (const list of lists) {
     const items = Array.from(list.children);

@@ -1,0 +1,209 @@
+import { lineText } from '../presence';
+
+/**
+ * Times a page writes relative to the moment it is read ("2h ago", "yesterday", "il y a 3
+ * jours") are wrong in a note the moment it is saved, and more wrong every day after. A
+ * `<time>` element carries its moment in `datetime`: where its words do not state that moment
+ * (no number in them is its year, its day of the month or its minute), they are relative, and
+ * the note says the moment instead, in the page's language. Where the page shows the moment
+ * beside them (a live blog's "2h ago" next to "14.05 GMT"), the relative words only go.
+ *
+ * A time inside a sentence is the author's prose ("we meet on Monday") and stays as written. A
+ * permalink around a time that leads into the page (a live post's time, linking to the post) is
+ * the post's time, not a link to follow: it is written as text, where a line that is only a link
+ * went as clutter and took the time with it.
+ */
+
+/** A clock time in a `datetime` value ("2026-12-07T14:05", "2026-12-07 14:05:12Z"). */
+const CLOCK = /\d[T ]\d{2}:\d{2}/;
+
+/** Elements that sit inside a line: the time's block is the first ancestor that is none. */
+const INLINE = new Set(
+  'a abbr b bdi bdo cite data dfn em font i kbd mark q s small span strong sub sup time u'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Beside the time, this many characters at most: the time's own frame (its link, a span with the
+ * clock time), not the post's header with a headline whose numbers say nothing of the moment.
+ */
+const FRAME_EXTRA = 40;
+
+/**
+ * Whether the time is part of a sentence: its block says more than a label and a clock time
+ * beside it, links left out ("Posted 3 days ago", "2h ago 14.05 GMT", "by [name] [3 days ago] |
+ * [6 comments]" are not; "The bakery reopens tomorrow, with…" is). Readability has turned many
+ * a post's head into a paragraph by now, so the tag does not tell.
+ */
+function inProse(time: Element): boolean {
+  let block = time.parentElement;
+  while (block && INLINE.has(block.localName)) block = block.parentElement;
+  if (!block) return false;
+  // Links beside the time are a meta line's ("authored by [name] [3 days ago] | [6 comments]").
+  let words = lineText(block).length;
+  for (const link of Array.from(block.getElementsByTagName('a'))) words -= lineText(link).length;
+  if (!time.closest('a')) words -= lineText(time).length;
+  return words > FRAME_EXTRA;
+}
+
+interface Moment {
+  date: Date;
+  withClock: boolean;
+}
+
+function momentOf(time: Element): Moment | undefined {
+  const value = (time.getAttribute('datetime') ?? '').trim();
+  // A year and a month at least: a duration ("PT5M") or a bare year names no day.
+  if (!/^\d{4}-\d{2}/.test(value)) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return { date, withClock: CLOCK.test(value) };
+}
+
+/**
+ * Whether words state the moment: a number in them is its year, its day of the month or (with
+ * a clock time) its minute, in UTC or the reader's zone. Relative words name none of them, in
+ * any language ("2h ago", "3 days ago", "hier").
+ */
+function statesMoment(text: string, { date, withClock }: Moment): boolean {
+  const numbers = text.match(/\d+/g);
+  if (!numbers) return false;
+  const year = String(date.getUTCFullYear());
+  const days = [date.getUTCDate(), date.getDate()];
+  const minutes = [date.getUTCMinutes(), date.getMinutes()];
+  return numbers.some(
+    (number) =>
+      number === year ||
+      days.includes(Number(number)) ||
+      (withClock && number.length === 2 && minutes.includes(Number(number))),
+  );
+}
+
+function written(moment: Moment, language: string | undefined): string {
+  // A day alone is the page's day wherever the reader is: `new Date` reads it as midnight UTC.
+  const options: Intl.DateTimeFormatOptions = moment.withClock
+    ? { dateStyle: 'medium', timeStyle: 'short' }
+    : { dateStyle: 'medium', timeZone: 'UTC' };
+  try {
+    return new Intl.DateTimeFormat(language || undefined, options).format(moment.date);
+  } catch {
+    // A page's `lang` that is no language tag.
+    return new Intl.DateTimeFormat(undefined, options).format(moment.date);
+  }
+}
+
+/** A clock time in words: "14.05", "2:05", "14h05". */
+const CLOCK_WORDS = /(\d{1,2})\s*[:.hH]\s*(\d{2})(?!\d)/g;
+
+/**
+ * Whether the words write the moment out: its hour and minute (in UTC or the reader's zone, on
+ * a 24- or 12-hour clock), or, for a day, its year. Stricter than `statesMoment`: a score
+ * beside a time ("42 points 2 days ago") is a number, not the moment.
+ */
+function writesMomentOut(text: string, { date, withClock }: Moment): boolean {
+  if (!withClock) return text.includes(String(date.getUTCFullYear()));
+  const hours = [date.getUTCHours(), date.getHours()].flatMap((hour) => [hour, hour % 12 || 12]);
+  const minutes = [date.getUTCMinutes(), date.getMinutes()];
+  for (const [, hour, minute] of text.matchAll(CLOCK_WORDS))
+    if (hours.includes(Number(hour)) && minutes.includes(Number(minute))) return true;
+  return false;
+}
+
+/**
+ * Whether the time's frame writes its moment out beside it: the page's own clock time. A frame
+ * with more than a few words beside the time is not the time's own.
+ */
+function momentBeside(frame: Element, time: Element, moment: Moment): boolean {
+  const beside = lineText(frame).length - lineText(time).length;
+  if (beside > FRAME_EXTRA) return false;
+  let text = '';
+  const walker = frame.ownerDocument.createTreeWalker(frame, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!time.contains(node)) text += ` ${node.nodeValue ?? ''}`;
+  return writesMomentOut(text, moment);
+}
+
+/**
+ * The text nodes that hold the time's words: its own, beside a label it sets in an element
+ * (`<time><strong>Published</strong> 1 day ago</time>`), or, when it has none, its only child's.
+ */
+function wordNodes(time: Element): Text[] {
+  let holder: Element = time;
+  for (;;) {
+    const own = Array.from(holder.childNodes).filter(
+      (node): node is Text => node.nodeType === 3 && (node.nodeValue ?? '').trim() !== '',
+    );
+    if (own.length > 0) return own;
+    const only = holder.firstElementChild;
+    if (!only || holder.children.length > 1) return [];
+    holder = only;
+  }
+}
+
+/**
+ * Whether the link leads to a place in the page itself (`#block-…`, `?page=with:block-1#block-1`
+ * on the page's own address). A link to the page as a whole (a post's time linking to the post,
+ * on the post's page) is the post's address, and stays a link.
+ */
+function linksIntoPage(link: Element, page: URL | undefined): boolean {
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return false;
+  if (hash === 0) return true;
+  if (!page) return false;
+  try {
+    const target = new URL(href, page);
+    return target.origin === page.origin && target.pathname === page.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before Readability: a permalink around a time that leads into the page is the post's time, not
+ * a link to follow. Readability drops a block that is all links, and the clutter rules a line
+ * that is only one: the time went either way.
+ */
+export function unwrapTimePermalinks(root: Element, pageUrl: string): void {
+  const times = root.getElementsByTagName('time');
+  if (times.length === 0) return;
+  let page: URL | undefined;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    page = undefined;
+  }
+  for (const time of Array.from(times)) {
+    const link = time.closest('a[href]');
+    if (link && root.contains(link) && linksIntoPage(link, page))
+      link.replaceWith(...Array.from(link.childNodes));
+  }
+}
+
+/**
+ * After Readability, on the content it chose and before the clutter rules: relative words
+ * become the moment. Done later than the permalinks because the words' length is what
+ * Readability weighs a block's links by: a longer date in a link to a comment changed which
+ * blocks a discussion page kept.
+ */
+export function normalizeTimes(root: Element): void {
+  const times = root.getElementsByTagName('time');
+  if (times.length === 0) return;
+  const language = root.ownerDocument.documentElement?.getAttribute('lang') ?? undefined;
+  for (const time of Array.from(times)) {
+    if (!root.contains(time) || inProse(time)) continue;
+    const moment = momentOf(time);
+    const text = (time.textContent ?? '').trim();
+    if (!moment || !text || statesMoment(text, moment)) continue;
+    const words = wordNodes(time);
+    if (words.length === 0) continue;
+    const frame = time.closest('a[href]') ?? time.parentElement;
+    const replacement = frame && momentBeside(frame, time, moment) ? '' : written(moment, language);
+    words.forEach((node, index) => {
+      const value = node.nodeValue ?? '';
+      node.nodeValue =
+        index < words.length - 1 ? '' : `${/^\s*/.exec(value)?.[0] ?? ''}${replacement}`;
+    });
+  }
+}
