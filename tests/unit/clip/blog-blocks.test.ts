@@ -217,7 +217,9 @@ describe("a blog's comments and its reply form (WordPress)", () => {
     // Its separator goes with it, in the text or in an element of its own: no line of a lone
     // "·", no "//".
     expect(markdown).not.toMatch(/^\s*·/m);
-    expect(markdown).toContain('May 3, 2024/in [Bread](https://slowkitchen.example.org/category/bread/)');
+    expect(markdown).toContain(
+      'May 3, 2024/in [Bread](https://slowkitchen.example.org/category/bread/)',
+    );
     expect(markdown).toContain('Does the water temperature matter');
     // The reply is an item inside Tom's, not more of his comment.
     expect(markdown).toMatch(/^ {3,}1\. (?:\*\*)?Inés Carvalho/m);
@@ -260,9 +262,32 @@ describe('times a page writes relative to now', () => {
   it('writes a relative time alone as the moment it stands for, and leaves prose alone', () => {
     const markdown = articleMarkdown(`
       <div class="update-note"><strong>Updated <time datetime="2026-12-04T09:30:00Z">3 days ago</time>:</strong> opens at eight.</div>
+      <div class="update-note"><strong>Updated <time datetime="2026-12-07T09:31:00Z">7h ago</time>:</strong> sold out.</div>
+      <div class="update-note"><strong>Posted <time datetime="2026-12-07T09:31:00Z">Dec 7</time>:</strong> open.</div>
       <p>The bakery reopens <time datetime="2026-12-08">tomorrow</time>, with the rye back on the shelves by ten in the morning.</p>`);
     // The tests run in UTC (vitest.config.ts); the page is in English.
     expect(markdown).toContain('**Updated Dec 4, 2026, 9:30 AM:** opens at eight.');
+    // Its number is the day's (the 7th), but no month stands beside it: still relative.
+    expect(markdown).toContain('**Updated Dec 7, 2026, 9:31 AM:** sold out.');
+    // A day with its month states the moment, and stays as the page wrote it.
+    expect(markdown).toContain('**Posted Dec 7:** open.');
     expect(markdown).toContain('The bakery reopens tomorrow, with the rye');
+  });
+});
+
+describe("a page's own switches", () => {
+  it("leaves out a switch with its label and help line (Tasty Recipes' Cook Mode), and keeps what a toggle shows", () => {
+    const markdown = articleMarkdown(`
+      <div class="tasty-recipes-instructions">
+        <div class="tasty-recipes-instructions-header"><h3>Instructions</h3>
+          <div class="tasty-recipes-cook-mode"><div class="tasty-recipes-cook-mode__container"><input type="checkbox" id="cook-mode-4820" class="tasty-recipes-cook-mode__checkbox"><label for="cook-mode-4820">Cook Mode</label><small class="tasty-recipes-cook-mode__helper">Prevent your screen from going dark</small></div></div>
+        </div>
+        <ol><li>Mix the rye flour, the starter and the warm water to a stiff paste.</li><li>Fill the tin, smooth the top and leave it somewhere warm for three hours.</li></ol>
+      </div>
+      <div class="more"><input type="checkbox" id="more-1" class="more-toggle"><label for="more-1">Read the whole story of the starter</label><p>The starter came from a bakery in Tallinn that closed in 2019; its owner gave a jar of it to every customer on the last day.</p></div>`);
+    expect(markdown).not.toContain('Cook Mode');
+    expect(markdown).not.toContain('Prevent your screen');
+    expect(markdown).toContain('### Instructions\n\n1. Mix the rye flour');
+    expect(markdown).toContain('The starter came from a bakery in Tallinn');
   });
 });

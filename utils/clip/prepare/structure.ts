@@ -507,6 +507,7 @@ const NON_CONTENT_TAGS = [
 
 export function removeNonContent(root: Element, pageUrl: string): void {
   if (markFormsAskingForInput(root)) removeLinksToForms(root, pageUrl);
+  removeSwitches(root);
   removeControlLabels(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
@@ -519,6 +520,40 @@ export function removeNonContent(root: Element, pageUrl: string): void {
     }
   }
   for (const frame of emptied) if (frame.isConnected) removeEmptiedBesideHeading(frame, root);
+}
+
+/** Up to this much text, a switch's frame holds its label and a line of help, nothing more. */
+const SWITCH_TEXT = 80;
+/** What a switch's frame never holds: the content around it. */
+const BEYOND_SWITCH = 'a[href], img, picture, video, table, pre, ul, ol, h1, h2, h3, h4, h5, h6';
+
+/**
+ * A checkbox outside a list, a table and a form is a switch of the page's own (Tasty Recipes'
+ * "Cook Mode" over the steps, with "Prevent your screen from going dark"; a live blog's "Show
+ * key events only"): the box went with the page's controls, and its label and help stayed as a
+ * stray line. The frame that holds the switch and only a few words beside it goes with it. A
+ * task list's boxes are its items' (normalizeTaskLists has read them); a frame holding more
+ * than a label (the text a "Read more" box shows) keeps what it holds.
+ */
+function removeSwitches(root: Element): void {
+  const inputs = root.getElementsByTagName('input');
+  if (inputs.length === 0) return;
+  for (const input of Array.from(inputs)) {
+    const type = (input.getAttribute('type') ?? '').toLowerCase();
+    if (type !== 'checkbox' && input.getAttribute('role') !== 'switch') continue;
+    if (!root.contains(input) || input.closest('li, td, th, form')) continue;
+    let frame: Element | null = null;
+    for (
+      let parent = input.parentElement;
+      parent && parent !== root && lineText(parent).length <= SWITCH_TEXT;
+      parent = parent.parentElement
+    ) {
+      if (parent.getElementsByTagName('input').length > 1 || parent.querySelector(BEYOND_SWITCH))
+        break;
+      frame = parent;
+    }
+    frame?.remove();
+  }
 }
 
 /** The controls whose frame, left empty beside a heading, goes with them. */

@@ -4,7 +4,7 @@ import { lineText } from '../presence';
  * Times a page writes relative to the moment it is read ("2h ago", "yesterday", "il y a 3
  * jours") are wrong in a note the moment it is saved, and more wrong every day after. A
  * `<time>` element carries its moment in `datetime`: where its words do not state that moment
- * (no number in them is its year, its day of the month or its minute), they are relative, and
+ * (its year, its clock time, or its day with its month), they are relative, and
  * the note says the moment instead, in the page's language. Where the page shows the moment
  * beside them (a live blog's "2h ago" next to "14.05 GMT"), the relative words only go.
  *
@@ -62,22 +62,46 @@ function momentOf(time: Element): Moment | undefined {
 }
 
 /**
- * Whether words state the moment: a number in them is its year, its day of the month or (with
- * a clock time) its minute, in UTC or the reader's zone. Relative words name none of them, in
- * any language ("2h ago", "3 days ago", "hier").
+ * Whether words state the moment: its year, its clock time (`writesMomentOut`), or its day of
+ * the month with its month, as a number or by name in the page's language ("Dec 7", "7 déc.",
+ * "7/12"), in UTC or the reader's zone. Relative words state none of them, in any language
+ * ("2h ago", "3 days ago", "hier"), even where their number is the day's ("7h ago" on the 7th).
  */
-function statesMoment(text: string, { date, withClock }: Moment): boolean {
-  const numbers = text.match(/\d+/g);
-  if (!numbers) return false;
-  const year = String(date.getUTCFullYear());
+function statesMoment(text: string, moment: Moment, language: string | undefined): boolean {
+  if (writesMomentOut(text, moment, true)) return true;
+  const numbers = (text.match(/\d+/g) ?? []).map(Number);
+  const { date } = moment;
   const days = [date.getUTCDate(), date.getDate()];
-  const minutes = [date.getUTCMinutes(), date.getMinutes()];
-  return numbers.some(
-    (number) =>
-      number === year ||
-      days.includes(Number(number)) ||
-      (withClock && number.length === 2 && minutes.includes(Number(number))),
-  );
+  const day = numbers.findIndex((number) => days.includes(number));
+  if (day < 0) return false;
+  const months = [date.getUTCMonth() + 1, date.getMonth() + 1];
+  if (numbers.some((number, index) => index !== day && months.includes(number))) return true;
+  const lower = text.toLowerCase();
+  return monthNames(date, language).some((name) => lower.includes(name));
+}
+
+/** The month's names in the page's language, long and short, lower-cased, without a final dot. */
+function monthNames(date: Date, language: string | undefined): string[] {
+  const names: string[] = [];
+  for (const month of ['long', 'short'] as const) {
+    for (const timeZone of ['UTC', undefined]) {
+      const name = dateFormat(language, { month, timeZone }).format(date);
+      names.push(name.toLowerCase().replace(/\.$/, ''));
+    }
+  }
+  return names.filter((name) => name.length >= 3);
+}
+
+/** A date format in the page's language, or the reader's where the page's `lang` is no tag. */
+function dateFormat(
+  language: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(language || undefined, options);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options);
+  }
 }
 
 function written(moment: Moment, language: string | undefined): string {
@@ -85,12 +109,7 @@ function written(moment: Moment, language: string | undefined): string {
   const options: Intl.DateTimeFormatOptions = moment.withClock
     ? { dateStyle: 'medium', timeStyle: 'short' }
     : { dateStyle: 'medium', timeZone: 'UTC' };
-  try {
-    return new Intl.DateTimeFormat(language || undefined, options).format(moment.date);
-  } catch {
-    // A page's `lang` that is no language tag.
-    return new Intl.DateTimeFormat(undefined, options).format(moment.date);
-  }
+  return dateFormat(language, options).format(moment.date);
 }
 
 /** A clock time in words: "14.05", "2:05", "14h05". */
@@ -98,11 +117,16 @@ const CLOCK_WORDS = /(\d{1,2})\s*[:.hH]\s*(\d{2})(?!\d)/g;
 
 /**
  * Whether the words write the moment out: its hour and minute (in UTC or the reader's zone, on
- * a 24- or 12-hour clock), or, for a day, its year. Stricter than `statesMoment`: a score
- * beside a time ("42 points 2 days ago") is a number, not the moment.
+ * a 24- or 12-hour clock), or, for a day (or with `orYear`), its year. What the page writes
+ * beside a relative time must say this much: a score ("42 points 2 days ago") is a number, not
+ * the moment.
  */
-function writesMomentOut(text: string, { date, withClock }: Moment): boolean {
-  if (!withClock) return text.includes(String(date.getUTCFullYear()));
+function writesMomentOut(text: string, { date, withClock }: Moment, orYear = false): boolean {
+  if (!withClock || orYear) {
+    const year = String(date.getUTCFullYear());
+    if (text.match(/\d+/g)?.includes(year)) return true;
+    if (!withClock) return false;
+  }
   const hours = [date.getUTCHours(), date.getHours()].flatMap((hour) => [hour, hour % 12 || 12]);
   const minutes = [date.getUTCMinutes(), date.getMinutes()];
   for (const [, hour, minute] of text.matchAll(CLOCK_WORDS))
@@ -195,7 +219,7 @@ export function normalizeTimes(root: Element): void {
     if (!root.contains(time) || inProse(time)) continue;
     const moment = momentOf(time);
     const text = (time.textContent ?? '').trim();
-    if (!moment || !text || statesMoment(text, moment)) continue;
+    if (!moment || !text || statesMoment(text, moment, language)) continue;
     const words = wordNodes(time);
     if (words.length === 0) continue;
     const frame = time.closest('a[href]') ?? time.parentElement;
