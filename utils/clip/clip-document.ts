@@ -406,8 +406,6 @@ function articleClip(
   }
   restoreDefinitions(content, definitions);
   const filled = fillFromReadability(context.doc, metadata, article ?? {});
-  // Before the clutter rules, which take a line that is only a link (a post's permalinked time).
-  normalizeTimes(content);
   removeArticleClutter(content, context.doc.URL, filled, !!context.discussion);
   // What Readability took around the body the page declares is its header and footer. After
   // the clutter rules, which know an author box by its heading: this would leave it headless.
@@ -432,7 +430,6 @@ function missedArticle(
   const declared =
     code !== 'discussion-cut' && context.declaresBody && page.body ? declaredBody(page.body) : null;
   if (declared && textLengthUpTo(declared, ARTICLE_TEXT_FLOOR) >= ARTICLE_TEXT_FLOOR) {
-    normalizeTimes(declared);
     removeArticleClutter(declared, context.doc.URL, metadata);
     return { markdown: finishContent(declared, context), metadata };
   }

@@ -188,3 +188,19 @@ export function offersFile(link: Element, href: string | null): boolean {
   const end = href.search(/[?#]/);
   return FILE_PATH.test(end === -1 ? href : href.slice(0, end));
 }
+
+/**
+ * Whether `href` (resolved against `base`) is a fragment of the page at `page`: a place in the
+ * page, not the page as a whole (`#` alone is none).
+ */
+export function pointsIntoPage(href: string, base: string, page: string): boolean {
+  // Most such links are written as the fragment alone: no address to parse.
+  if (base === page && href.startsWith('#')) return href.length > 1;
+  try {
+    const target = new URL(href, base);
+    const here = new URL(page);
+    return target.hash !== '' && target.origin + target.pathname === here.origin + here.pathname;
+  } catch {
+    return false;
+  }
+}

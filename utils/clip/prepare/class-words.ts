@@ -122,13 +122,12 @@ const PROSE_PARAGRAPH = 80;
  * after the page's first paragraph of prose, holds a section heading (h2 to h6; a site's name
  * or an article's headline is an h1) or a post's time (a live post without a title) and is
  * mostly not links (a site's header is its menu) is a component's head: its "header" is
- * rewritten in the clone. Other words Readability distrusts
- * ("comment-header") keep it out.
+ * rewritten in the clone. Other words Readability distrusts ("comment-header") keep it out.
  */
 function neutraliseComponentHeaders(root: Element, named: Element[]): void {
   if (named.length === 0) return;
-  // Looked for only once a block so named holds a section heading: most pages' only such blocks
-  // are their site header and a comment's, which hold none.
+  // Looked for only once a block so named holds a section heading or a time: most pages' only
+  // such blocks are their site header and a comment's.
   let prose: Element | null | undefined;
   for (const element of named) {
     if (isHeading(element)) continue;

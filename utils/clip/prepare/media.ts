@@ -806,8 +806,9 @@ function isFigure(element: Element): boolean {
 /**
  * A row of figures between two paragraphs, or under a section's heading (a gallery's pictures
  * side by side, each with its caption, in a grid's blocks) goes into the text as the figures
- * themselves. Readability never cleans a `<figure>`, but it judges the grid's blocks as pictures without paragraphs, their
- * captions' credit links tipping the scale, and dropped the row, pictures and captions together.
+ * themselves. Readability never cleans a `<figure>`, but it judges the grid's blocks as
+ * pictures without paragraphs, their captions' credit links tipping the scale, and dropped the
+ * row, pictures and captions together.
  * Between two paragraphs of prose the row is the article's; a row whose pictures link to other
  * pages is a grid of teasers, and is left for Readability to judge.
  */

@@ -2,6 +2,7 @@ import {
   decodeOrKeep,
   isHttpUrl,
   offersFile,
+  pointsIntoPage,
   safeLinkUrl,
   stripTrackingParameters,
   unwrapRedirect,
@@ -120,17 +121,6 @@ function isSamePageLink(link: Element): boolean {
   if (href === '' || href.startsWith('#')) return true;
   const doc = link.ownerDocument;
   return pointsIntoPage(href, doc.baseURI, doc.URL);
-}
-
-/** Whether `href` (resolved against `base`) is a fragment of the page at `page`. */
-function pointsIntoPage(href: string, base: string, page: string): boolean {
-  try {
-    const target = new URL(href, base);
-    const here = new URL(page);
-    return target.hash !== '' && target.origin + target.pathname === here.origin + here.pathname;
-  } catch {
-    return false;
-  }
 }
 
 export function restoreHeadingLevels(root: Element): void {
@@ -694,20 +684,10 @@ function markFormsAskingForInput(root: Element): boolean {
  */
 function removeLinksToForms(root: Element, pageUrl: string): void {
   const doc = root.ownerDocument;
-  let page: URL | undefined;
   for (const link of Array.from(root.querySelectorAll('a[href*="#"]'))) {
     const href = link.getAttribute('href') ?? '';
-    const hash = href.indexOf('#');
-    if (hash > 0) {
-      try {
-        page ??= new URL(pageUrl);
-        const target = new URL(href, page);
-        if (target.origin !== page.origin || target.pathname !== page.pathname) continue;
-      } catch {
-        continue;
-      }
-    }
-    const id = decodeOrKeep(href.slice(hash + 1));
+    if (!pointsIntoPage(href, pageUrl, pageUrl)) continue;
+    const id = decodeOrKeep(href.slice(href.indexOf('#') + 1));
     const target = id ? doc.getElementById(id) : null;
     if (!target || !root.contains(target) || target.contains(link)) continue;
     const form =

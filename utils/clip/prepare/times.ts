@@ -1,3 +1,4 @@
+import { pointsIntoPage } from '../markdown/urls';
 import { lineText } from '../presence';
 
 /**
@@ -92,16 +93,28 @@ function monthNames(date: Date, language: string | undefined): string[] {
   return names.filter((name) => name.length >= 3);
 }
 
+/**
+ * The formats made so far, by language and options: building one costs far more than using it,
+ * and a thread's times (each asking for four month names) all ask for the same few.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date format in the page's language, or the reader's where the page's `lang` is no tag. */
 function dateFormat(
   language: string | undefined,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(language || undefined, options);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options);
+  const key = `${language ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(language || undefined, options);
+    } catch {
+      format = new Intl.DateTimeFormat(undefined, options);
+    }
+    formats.set(key, format);
   }
+  return format;
 }
 
 function written(moment: Moment, language: string | undefined): string {
@@ -166,25 +179,6 @@ function wordNodes(time: Element): Text[] {
 }
 
 /**
- * Whether the link leads to a place in the page itself (`#block-…`, `?page=with:block-1#block-1`
- * on the page's own address). A link to the page as a whole (a post's time linking to the post,
- * on the post's page) is the post's address, and stays a link.
- */
-function linksIntoPage(link: Element, page: URL | undefined): boolean {
-  const href = link.getAttribute('href') ?? '';
-  const hash = href.indexOf('#');
-  if (hash < 0 || hash === href.length - 1) return false;
-  if (hash === 0) return true;
-  if (!page) return false;
-  try {
-    const target = new URL(href, page);
-    return target.origin === page.origin && target.pathname === page.pathname;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Before Readability: a permalink around a time that leads into the page is the post's time, not
  * a link to follow. Readability drops a block that is all links, and the clutter rules a line
  * that is only one: the time went either way.
@@ -192,15 +186,15 @@ function linksIntoPage(link: Element, page: URL | undefined): boolean {
 export function unwrapTimePermalinks(root: Element, pageUrl: string): void {
   const times = root.getElementsByTagName('time');
   if (times.length === 0) return;
-  let page: URL | undefined;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    page = undefined;
-  }
   for (const time of Array.from(times)) {
     const link = time.closest('a[href]');
-    if (link && root.contains(link) && linksIntoPage(link, page))
+    // A place in the page (`#block-…`, `?page=with:block-1#block-1` on the page's own address);
+    // a link to the page as a whole (a status's own time on its page) is its address, and stays.
+    if (
+      link &&
+      root.contains(link) &&
+      pointsIntoPage(link.getAttribute('href') ?? '', pageUrl, pageUrl)
+    )
       link.replaceWith(...Array.from(link.childNodes));
   }
 }
