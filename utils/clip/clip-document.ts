@@ -61,6 +61,7 @@ import {
   flattenLayoutTables,
   labelTabPanels,
   linkHeadingsOfCards,
+  listLabelledFields,
   normalizeHeadings,
   normalizeLinks,
   normalizeTaskLists,
@@ -259,6 +260,8 @@ function prepareContent(root: Element, context: Context): void {
   numberStyledLists(root);
   nestLists(root, context.doc);
   normalizeHeadings(root);
+  // Before Readability, which drops a field whose value is a link as a block of links.
+  listLabelledFields(root);
   normalizeEmphasis(root, emphasisClassesOfOwnSheets(context.doc));
   if (context.budget.exhausted) degrade(context);
   else normalizeFootnotes(root);

@@ -291,3 +291,85 @@ describe("a page's own switches", () => {
     expect(markdown).toContain('The starter came from a bakery in Tallinn');
   });
 });
+
+describe("the head of a post on a publishing platform (Medium's and Ghost's markup)", () => {
+  it('keeps words apart where a separator shown only to the eye sat between them', () => {
+    const markdown = articleMarkdown(`
+      <div><span>Filed under</span><span aria-hidden="true"> · </span><span>Breads</span></div>
+      <p class="note">Baked<span aria-hidden="true">·</span>Tested<span aria-hidden="true"></span>twice</p>`);
+    expect(markdown).toContain('Filed under Breads');
+    expect(markdown).toContain('Baked Tested');
+    // An empty element hidden from screen readers shows nothing, and sets no words apart.
+    expect(markdown).toContain('Testedtwice');
+  });
+
+  it("leaves out a reading-time and date line once its separator is gone (Medium's byline)", () => {
+    const markdown = articleMarkdown(`<div class="speechify-ignore">
+        <span data-testid="storyReadTime">7 min read</span><div class="l" aria-hidden="true"><span>·</span></div><span data-testid="storyPublishDate">Mar 12, 2024</span>
+      </div>`);
+    expect(markdown).not.toMatch(/min read|Mar 12/);
+  });
+
+  it("leaves out the author's photo over the article, and keeps the article's pictures", () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Rye, slowly</title>
+      <meta name="author" content="Mara Lind"></head><body><main><article>
+      <h1>Rye, slowly</h1>
+      <div class="ab q"><div><a href="/@mara?source=byline"><div class="l"><img src="/content/images/mara.jpg" alt="Mara Lind" width="44" height="44"></div></a></div>
+        <div><a href="/author/mara/"><img src="/content/images/mara-2.jpg" alt="Mara Lind profile image"></a></div>
+        <div><img src="/content/images/ada.jpg" alt="Ada Brook" width="32" height="32"></div></div>
+      <figure><img src="/content/images/mara-at-the-oven.jpg" alt="Mara Lind at the oven" width="1200" height="800"></figure>
+      ${STORY}${CLOSING}</article></main></body></html>`;
+    const result = clipDocument(pageFromHtml(html, 'https://slowkitchen.example.org/rye/'), {
+      mode: 'article',
+    });
+    if (!result.ok) throw new Error(`Expected a clip, got ${result.error.kind}`);
+    const markdown = result.clip.markdown;
+    expect(markdown).not.toMatch(/mara(?:-2)?\.jpg/);
+    // The article's own picture of its author is large: it stays.
+    expect(markdown).toContain('![Mara Lind at the oven]');
+    // A small picture naming someone else is not the author's: it stays.
+    expect(markdown).toContain('ada.jpg');
+  });
+});
+
+describe('a row of reaction icons over their count', () => {
+  it("leaves out the icons and the count (dev.to's reactions), and keeps a count beside a picture", () => {
+    const markdown = articleMarkdown(`
+      <div class="crayons-article__reactions"><span><img src="/heart.svg" width="24" height="24" alt="Like"><img src="/fire.svg" width="24" height="24" alt="Fire"></span><span>42<span> reactions</span></span></div>
+      <div class="stat"><img src="/loaves.jpg" width="640" height="480" alt="The loaves"><p>12 loaves</p></div>`);
+    expect(markdown).not.toMatch(/heart\.svg|42 reactions/);
+    expect(markdown).toContain('12 loaves');
+  });
+});
+
+describe("the label of a box the reader types into (a shop's quantity box)", () => {
+  it('leaves out the label with its box, and keeps the words of a task list', () => {
+    const markdown = articleMarkdown(`
+      <div class="product-form__quantity"><label class="quantity__label" for="Quantity-1">Quantity</label>
+        <quantity-input><button type="button" name="minus">−</button><input type="number" id="Quantity-1" value="1"><button type="button" name="plus">+</button></quantity-input></div>
+      <p><label for="note-1">Baker's note</label> <textarea id="note-1"></textarea></p>
+      <ul><li><input type="checkbox" id="t1" checked disabled><label for="t1">Feed the starter the night before</label></li>
+        <li><input type="checkbox" id="t2" disabled><label for="t2">Grease the tin</label></li></ul>`);
+    expect(markdown).not.toMatch(/Quantity|Baker's note/);
+    expect(markdown).toContain('Feed the starter the night before');
+    expect(markdown).toContain('Grease the tin');
+  });
+});
+
+describe('a record written as a heading over each value (a wiki infobox, a product card)', () => {
+  it('lists the fields as "label: value", and keeps headings over sections as headings', () => {
+    const markdown = articleMarkdown(`
+      <div class="tin-card"><h2 class="tin-card-title">The rye tin</h2>
+        <div class="pi-data"><h3 class="pi-data-label">Size</h3><div class="pi-data-value">2 lb</div></div>
+        <div class="pi-data"><h3 class="pi-data-label">Material:</h3><div class="pi-data-value"><a href="/tins/">Cast iron</a></div></div>
+        <div class="pi-data"><h3 class="pi-data-label">Lid</h3><div class="pi-data-value">Yes</div></div></div>
+      <div><h3>Before you start</h3><div>Grease the tin well.</div></div>
+      <div><h3>While it bakes</h3><div>Leave the oven shut.</div></div>`);
+    expect(markdown).toContain(
+      '- **Size**: 2 lb\n- **Material**: [Cast iron](https://slowkitchen.example.org/tins/)\n- **Lid**: Yes',
+    );
+    expect(markdown).not.toMatch(/### (?:Size|Lid)/);
+    // Two such blocks in a row are sections, not a record.
+    expect(markdown).toContain('### Before you start');
+  });
+});

@@ -195,7 +195,8 @@ function isUpperCase(text: string): boolean {
 
 /**
  * A teaser for another story of the site: one same-site link of five words or more, alone or
- * under a short capitalised kicker ("RANDY ANDY"), or a link shouted in capitals.
+ * under a short capitalised kicker ("RANDY ANDY") or after a short label and a separator ("Lire
+ * aussi |"), outside a paragraph; or a link shouted in capitals.
  */
 function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boolean): boolean {
   if (!hasLinks) return false;
@@ -206,8 +207,18 @@ function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boo
   if (wordCount(linkText) < 5) return false;
   const rest = text.replace(linkText, '').trim();
   if (rest === '') return isUpperCase(linkText);
-  return wordCount(rest) <= 4 && isUpperCase(rest) && element.localName !== 'p';
+  if (wordCount(rest) > 4 || element.localName === 'p') return false;
+  if (isUpperCase(rest)) return true;
+  // A short label set apart before the headline by a separator ("Lire aussi | …", "Lesen Sie
+  // auch: …"): a teaser's shape in any language. Not in a list, where "Chapter 1: <title>" is
+  // an item of the page's own index.
+  return !LIST_PARTS.has(element.localName) && text.startsWith(rest) && TEASER_LABEL_END.test(rest);
 }
+
+const LIST_PARTS = new Set(['li', 'dt', 'dd']);
+
+/** What ends a teaser's label before its headline. */
+const TEASER_LABEL_END = /[:|»›→–—]$/;
 
 /**
  * "Subscribe to our newsletters", "Follow him on Twitter": the verb opens a sentence and is
@@ -443,6 +454,29 @@ function visibleCharactersExceed(text: string, limit: number): boolean {
  */
 const POST_TIME = 'time, relative-time';
 
+/** A count and at most one word: "42 reactions", "1.2K". */
+const COUNT_LINE = /^\d[\d.,]*\s*[KkMm]?(?:\s+\p{L}+)?$/u;
+/** A picture declared this size or smaller in both directions is an icon. */
+const ICON_SIZE = 32;
+
+/**
+ * A row of reaction icons over their count (dev.to's heart and flame beside "42 reactions"): the
+ * line's words are a count, and every picture in it is declared icon-sized. A count with no
+ * picture (a figure in a table of facts, "3,000 employees") or beside a larger one stays.
+ */
+function isIconCount(element: Element): boolean {
+  const pictures = element.querySelectorAll(MEDIA);
+  if (pictures.length === 0) return false;
+  return Array.from(pictures).every((picture) => declaredWithin(picture, ICON_SIZE));
+}
+
+/** Whether a picture's declared width and height are both given and both at most `size`. */
+function declaredWithin(picture: Element, size: number): boolean {
+  const width = Number(picture.getAttribute('width'));
+  const height = Number(picture.getAttribute('height'));
+  return width > 0 && height > 0 && width <= size && height <= size;
+}
+
 /** Widget labels, teasers, promotions, credits, datelines and bylines, each a block of its own. */
 function removeClutterLines(root: Element, pageUrl: string, discussion: boolean): void {
   const blocks = Array.from(root.querySelectorAll(BLOCK_SELECTOR));
@@ -479,9 +513,19 @@ function removeClutterLines(root: Element, pageUrl: string, discussion: boolean)
     const footerOrPromotion = words <= 60 && FOOTER_OR_PROMOTION_PHRASE.test(text);
     const footer = footerOrPromotion && (COPYRIGHT.test(text) || COOKIE_NOTICE.test(text));
     const byText = isClutterText(text, words, pageUrl, footerOrPromotion);
-    if (!byText && !mayBeClutterByLinks(text, footer) && !mayBeTeaser(element, text, words))
+    const count = words <= 2 && COUNT_LINE.test(text);
+    if (
+      !byText &&
+      !count &&
+      !mayBeClutterByLinks(text, footer) &&
+      !mayBeTeaser(element, text, words)
+    )
       continue;
     if (!root.contains(element) || element.closest(KEEP_INSIDE)) continue;
+    if (count && isIconCount(element)) {
+      outermostWithSameText(element, root, text).remove();
+      continue;
+    }
     if (element.querySelector(MEDIA) && !isAdSlot(element, text, pageUrl)) continue;
     if (discussion && element.querySelector(POST_TIME)) continue;
     if (byText || isClutterByLinks(element, text, pageUrl, footer))
@@ -492,10 +536,14 @@ function removeClutterLines(root: Element, pageUrl: string, discussion: boolean)
 /** The first element in document order that holds article prose (text that is not links). */
 function firstProse(root: Element): Element | null {
   for (const paragraph of Array.from(root.querySelectorAll('p'))) {
-    const text = lineText(paragraph);
-    if (text.length - linkTextLength(paragraph) >= 100) return paragraph;
+    if (isProse(paragraph)) return paragraph;
   }
   return null;
+}
+
+/** A paragraph of article prose: a hundred characters or more that are not link text. */
+function isProse(paragraph: Element): boolean {
+  return lineText(paragraph).length - linkTextLength(paragraph) >= 100;
 }
 
 function precedes(a: Node, b: Node): boolean {
@@ -877,6 +925,22 @@ function sameLink(a: Element, b: Element): boolean {
   return a.getAttribute('href') === b.getAttribute('href');
 }
 
+/** A name or an alt text as compared with a name: one space between words, lower-cased. */
+function comparableName(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * The author's name as the clutter rules compare it, lower-cased: the whole byline, then each
+ * name of a list ("Ada Brook, Ben Quill": the page may show either alone).
+ */
+function authorNames(author: string | undefined): string[] {
+  const whole = author ? comparableName(author) : '';
+  if (!whole) return [];
+  const each = whole.split(', ').filter((name) => name !== '' && name !== whole);
+  return [whole, ...each];
+}
+
 /**
  * The author box a blog sets under the article: a heading that is nothing but a link with the
  * article's author's name (the note's header already names the author), the photo beside it
@@ -886,13 +950,13 @@ function sameLink(a: Element, b: Element): boolean {
  * text under the name, is the article's own.
  */
 function removeAuthorBox(root: Element, author: string | undefined): void {
-  const name = author?.replace(/\s+/g, ' ').trim().toLowerCase();
-  if (!name) return;
+  const names = authorNames(author);
+  if (names.length === 0) return;
   for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
     const text = lineText(heading);
     const links = heading.querySelectorAll('a[href]');
     const link = links[0];
-    if (text.toLowerCase() !== name || links.length !== 1 || !link) continue;
+    if (!names.includes(text.toLowerCase()) || links.length !== 1 || !link) continue;
     if (lineText(link) !== text) continue;
     const lines: Element[] = [];
     let next = heading.nextElementSibling;
@@ -921,23 +985,100 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
 
 /**
  * The author's name on a line of its own over the article (`<ul class="authors"><li><a>Jane
- * Smith</a></li></ul>`, a name under the headline): the note's header names the author, so it
- * goes. Only before the first paragraph of prose and only the whole line: "By Jane Smith" lines
- * are isBylineLine's, and the name inside a sentence or a longer line is the article's.
+ * Smith</a></li></ul>`, a name under the headline), or a short line led by a link with the
+ * name (ledByAuthorLink): the note's header names the author, so it goes. Only before the first
+ * paragraph of prose: "By Jane Smith" lines are isBylineLine's, and the name inside a sentence
+ * or a longer line is the article's.
  */
-function removeAuthorLine(root: Element, author: string | undefined, prose: Element | null): void {
-  const name = author?.replace(/\s+/g, ' ').trim().toLowerCase();
-  if (!name || !prose) return;
-  // Walked, not queried: only the few elements over the prose are read.
+function removeAuthorLine(
+  root: Element,
+  author: string | undefined,
+  prose: Element | null,
+  discussion: boolean,
+): void {
+  const names = authorNames(author);
+  if (names.length === 0 || !prose) return;
+  // Walked, not queried: only the few elements over the prose are read. A standfirst is prose
+  // too, and the byline often follows it, so on an article the walk goes on to the next prose.
+  let proseLeft = discussion ? 1 : 2;
   const walker = root.ownerDocument.createTreeWalker(root, 1);
-  for (let node = walker.nextNode(); node && node !== prose; node = walker.nextNode()) {
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const block = node as Element;
+    if (block === prose || (proseLeft === 1 && block.localName === 'p' && isProse(block))) {
+      proseLeft -= 1;
+      if (proseLeft === 0) return;
+      continue;
+    }
     if (!block.matches(BLOCK_SELECTOR) || block.contains(prose)) continue;
     const text = lineText(block);
-    if (text.toLowerCase() !== name || block.querySelector(MEDIA)) continue;
+    const lower = text.toLowerCase();
+    const name = names.find((each) => lower.startsWith(each));
+    if (!name || block.querySelector(MEDIA)) continue;
+    if (lower !== name && !ledByAuthorLink(block, name, text)) continue;
     outermostWithSameText(block, root, text).remove();
     return;
   }
+}
+
+/** A picture's declared size at most this in both directions is an avatar's or a badge's. */
+const AVATAR_SIZE = 128;
+/** Words an alt text may add to the name it gives ("Jane Smith profile image"). */
+const NAME_ALT_EXTRA_WORDS = 3;
+
+/**
+ * The pictures over the article that stand for a name the note already has: the author's photo
+ * (its alt text names the article's author: "Jane Smith", "Jane Smith profile image") and a
+ * picture-only link whose alt text is the words of a link to the same address beside it (a
+ * publication's or a site's badge beside its name). On Medium, Ghost or dev.to they opened the
+ * note as a row of small linked faces. The name is the signal, not a phrase or a class name;
+ * only a linked or small picture counts, so an unlinked portrait leading a profile stays, and
+ * only over the first paragraph of prose.
+ */
+function removeNamePictures(root: Element, author: string | undefined, prose: Element | null) {
+  if (!prose) return;
+  const names = authorNames(author);
+  const linkWords = new Map<string, Set<string>>();
+  const pictures: Element[] = [];
+  // Walked, not queried: only the few elements over the prose are read.
+  const walker = root.ownerDocument.createTreeWalker(root, 1);
+  for (let node = walker.nextNode(); node && node !== prose; node = walker.nextNode()) {
+    const element = node as Element;
+    if (element.localName === 'img') pictures.push(element);
+    else if (element.localName === 'a' && element.hasAttribute('href')) {
+      const words = comparableName(lineText(element));
+      if (!words) continue;
+      const href = element.getAttribute('href') ?? '';
+      const known = linkWords.get(href) ?? new Set<string>();
+      linkWords.set(href, known.add(words));
+    }
+  }
+  for (const picture of pictures) {
+    const alt = comparableName(picture.getAttribute('alt') ?? '');
+    if (!alt || !root.contains(picture)) continue;
+    const link = picture.closest('a[href]');
+    const linkedAlone = link !== null && root.contains(link) && lineText(link) === '';
+    if (!linkedAlone && !declaredWithin(picture, AVATAR_SIZE)) continue;
+    const namesAuthor = names.some(
+      (name) => alt.includes(name) && wordCount(alt) - wordCount(name) <= NAME_ALT_EXTRA_WORDS,
+    );
+    const namesLink = linkedAlone && !!linkWords.get(link.getAttribute('href') ?? '')?.has(alt);
+    if (!namesAuthor && !namesLink) continue;
+    outermostWithSameText(linkedAlone ? link : picture, root, '').remove();
+  }
+}
+
+/** Words a line led by the author's linked name may hold: the name, a desk, a reading time. */
+const AUTHOR_LINE_WORDS = 15;
+
+/**
+ * Whether a short line opens with a link whose words are the author's name, as a byline does
+ * ("Claire Morel (Lyon, correspondante) Temps de lecture 4 min."): a standfirst that starts with
+ * the name is a sentence, longer, and does not link it.
+ */
+function ledByAuthorLink(block: Element, name: string, text: string): boolean {
+  if (wordCount(text) > AUTHOR_LINE_WORDS) return false;
+  const link = block.querySelector('a[href]');
+  return link !== null && lineText(link).toLowerCase() === name;
 }
 
 /** Whether a node shows anything but the headings in `ignored`. */
@@ -1032,6 +1173,28 @@ function isHomeLink(link: Element, pageUrl: string): boolean {
   return (
     target !== null && siteHost(target.url) === siteHost(target.page) && isSiteRoot(target.url)
   );
+}
+
+/**
+ * A link to a section the page is filed under: the site's own, its path a folder that the
+ * page's path lies in ("/societe/" over "/societe/article/2024/03/12/…"), with no query.
+ */
+function isAncestorLink(link: Element, pageUrl: string): boolean {
+  const target = linkTarget(link, pageUrl);
+  if (!target || target.url.search || siteHost(target.url) !== siteHost(target.page)) return false;
+  const folder = target.url.pathname.endsWith('/')
+    ? target.url.pathname
+    : `${target.url.pathname}/`;
+  // The page itself (a contents list's `#section` links) is no section it is filed under.
+  const page = target.page.pathname.endsWith('/')
+    ? target.page.pathname
+    : `${target.page.pathname}/`;
+  return folder !== '/' && folder !== page && page.startsWith(folder);
+}
+
+/** A breadcrumb's first link: the site's home page, or a section the page is filed under. */
+function isCrumbStart(link: Element, pageUrl: string): boolean {
+  return isHomeLink(link, pageUrl) || isAncestorLink(link, pageUrl);
 }
 
 /** A picture-only link inside a figure whose caption says what the picture is. */
@@ -1136,14 +1299,15 @@ function linkRuns(block: Element): { text: string; link: Element | null }[] {
 }
 
 /**
- * Home › Section › This story: a link to the site's home page first, then only short links and
- * separators, and perhaps the page's own name as plain text at the end. In a list or on one line;
+ * Home › Section › This story: a link to the site's home page first (or to a section the page
+ * is filed under: "Société › Villes" over a story at /societe/article/…), then only short links
+ * and separators, and perhaps the page's own name as plain text at the end. In a list or on one line;
  * marked as navigation or not (CMSs inject them into the article with no mark at all).
  */
 function isBreadcrumb(block: Element, pageUrl: string): boolean {
   const runs = linkRuns(block).filter((run) => run.link || run.text.trim() !== '');
   const [first] = runs;
-  if (!first?.link || !isHomeLink(first.link, pageUrl)) return false;
+  if (!first?.link || !isCrumbStart(first.link, pageUrl)) return false;
   if (runs.filter((run) => run.link).length < 2) return false;
   return runs.every((run, index) => {
     const text = run.text.replace(/\s+/g, ' ').trim();
@@ -1154,14 +1318,14 @@ function isBreadcrumb(block: Element, pageUrl: string): boolean {
 }
 
 /**
- * Breadcrumbs before the article's first prose, found from their first link, the home page's:
- * the list it is an item of, or the block that holds it.
+ * Breadcrumbs before the article's first prose, found from their first link (isCrumbStart): the
+ * list it is an item of, or the block that holds it.
  */
 function removeBreadcrumbs(root: Element, pageUrl: string, prose: Element | null): void {
   if (!prose) return;
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     if (!precedes(link, prose)) return;
-    if (!root.contains(link) || !isHomeLink(link, pageUrl)) continue;
+    if (!root.contains(link) || !isCrumbStart(link, pageUrl)) continue;
     const item = link.closest('li');
     const block = item && root.contains(item) ? item.parentElement : link.closest(CRUMB_HOLDER);
     if (!block || block === root || !root.contains(block) || block.contains(prose)) continue;
@@ -1208,7 +1372,9 @@ export function removeArticleClutter(
   const prose = firstProse(content);
   removeBreadcrumbs(content, pageUrl, prose);
   removeTitleHeading(content, title, prose);
-  removeAuthorLine(content, author, prose);
+  // Before the author's line goes: a badge's name is read from the link beside it.
+  removeNamePictures(content, author, prose);
+  removeAuthorLine(content, author, prose, discussion);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
   removeHomeLinkedPictures(content, pageUrl);

@@ -499,6 +499,7 @@ export function removeNonContent(root: Element, pageUrl: string): void {
   if (markFormsAskingForInput(root)) removeLinksToForms(root, pageUrl);
   removeSwitches(root);
   removeControlLabels(root);
+  removeEntryLabels(root);
   // A lookup by tag name per tag: the browser answers each from a fast path, where one selector
   // list of fourteen tags is matched element by element, several times slower on long pages.
   const emptied = new Set<Element>();
@@ -510,6 +511,42 @@ export function removeNonContent(root: Element, pageUrl: string): void {
     }
   }
   for (const frame of emptied) if (frame.isConnected) removeEmptiedBesideHeading(frame, root);
+}
+
+/** Inputs a reader types or picks a value into; a checkbox's or a radio's label is an option. */
+const ENTRY_INPUT_TYPES =
+  /^(?:|text|number|email|search|tel|url|password|date|datetime-local|month|week|time)$/;
+
+/** The control a label names: its `for` target, or the control inside it. */
+function labelledControl(label: Element): Element | null {
+  const id = label.getAttribute('for');
+  const target = id
+    ? label.ownerDocument.getElementById(id)
+    : label.querySelector(CONTROL_SELECTOR);
+  return target && CONTROL_TAGS.has(target.localName) ? target : null;
+}
+
+const CONTROL_SELECTOR = 'input, select, textarea';
+
+/**
+ * The label of a box the reader types into or picks from ("Quantity" over a shop's number box,
+ * "Your email" beside a newsletter field outside its form): the control goes below as
+ * non-content, and its label stayed as a stray word. A checkbox's or a radio button's label is
+ * an option's words (a task, an answer) and stays, as does a label in a list or a table, or one
+ * longer than a few words.
+ */
+function removeEntryLabels(root: Element): void {
+  const labels = root.getElementsByTagName('label');
+  if (labels.length === 0) return;
+  for (const label of Array.from(labels)) {
+    if (!root.contains(label) || label.closest('li, td, th')) continue;
+    const control = labelledControl(label);
+    if (!control) continue;
+    const type = (control.getAttribute('type') ?? '').toLowerCase();
+    if (control.localName === 'input' && !ENTRY_INPUT_TYPES.test(type)) continue;
+    if (lineText(label).length > CONTROL_LABEL_LENGTH) continue;
+    label.remove();
+  }
 }
 
 /** Up to this much text, a switch's frame holds its label and a line of help, nothing more. */
@@ -1159,4 +1196,69 @@ function isLayoutTable(table: HTMLTableElement): boolean {
     return text.length > 200 || table.querySelectorAll('p').length > 1;
   }
   return false;
+}
+
+/** A field's label: a few words at most. */
+const FIELD_LABEL_LENGTH = 30;
+/** A field's value: a short line, no paragraph. */
+const FIELD_VALUE_LENGTH = 120;
+/** Fields in a row before they read as a record rather than as sections. */
+const FIELD_RUN = 3;
+/** What a field's value never holds: blocks of its own. */
+const BEYOND_FIELD_VALUE = 'ul, ol, table, pre, blockquote, figure, h1, h2, h3, h4, h5, h6, p';
+
+/** The label and value of a field written as a heading over its value, or null. */
+function fieldParts(block: Element): { label: Element; value: Element } | null {
+  const [label, value] = Array.from(block.children);
+  if (block.childElementCount !== 2 || !label || !value || !isHeading(label)) return null;
+  for (const node of Array.from(block.childNodes))
+    if (node.nodeType === 3 && /\S/.test(node.nodeValue ?? '')) return null;
+  const labelText = lineText(label);
+  if (labelText === '' || labelText.length > FIELD_LABEL_LENGTH) return null;
+  const valueText = lineText(value);
+  if (valueText === '' || valueText.length > FIELD_VALUE_LENGTH) return null;
+  if (value.matches(BEYOND_FIELD_VALUE) || value.querySelector(BEYOND_FIELD_VALUE)) return null;
+  return { label, value };
+}
+
+/**
+ * A record written as a heading over each value (a wiki's infobox, Fandom's "Type" / "Tool",
+ * "Weight" / "2.5"; a product's specifications): each field read as a section of its own, a
+ * heading over one word. Three fields or more in a row, each a block holding only a short
+ * heading and a short line, become a list of "**Label**: value" items. The shape is the signal,
+ * not a class name; a heading over a paragraph or a list is a section and stays.
+ */
+export function listLabelledFields(root: Element): void {
+  const headings = root.querySelectorAll('h2, h3, h4, h5, h6');
+  if (headings.length < FIELD_RUN) return;
+  const done = new Set<Element>();
+  for (const heading of Array.from(headings)) {
+    const first = heading.parentElement;
+    if (!first || done.has(first) || first === root || heading !== first.firstElementChild)
+      continue;
+    if (!fieldParts(first)) continue;
+    const run: Element[] = [first];
+    for (
+      let next = first.nextElementSibling;
+      next && next.localName === first.localName && fieldParts(next);
+      next = next.nextElementSibling
+    )
+      run.push(next);
+    for (const block of run) done.add(block);
+    if (run.length < FIELD_RUN) continue;
+    const doc = root.ownerDocument;
+    const list = doc.createElement('ul');
+    for (const block of run) {
+      const parts = fieldParts(block);
+      if (!parts) continue;
+      const item = doc.createElement('li');
+      const strong = doc.createElement('strong');
+      const label = lineText(parts.label);
+      strong.textContent = label.replace(/\s*:$/, '');
+      item.append(strong, ': ', ...Array.from(parts.value.childNodes));
+      list.append(item);
+    }
+    first.before(list);
+    for (const block of run) block.remove();
+  }
 }

@@ -1,5 +1,5 @@
 import type { TimeBudget } from '../budget';
-import { holdsClass } from '../presence';
+import { holdsClass, showsSomething } from '../presence';
 import { TABBED_PANELS } from './structure';
 
 /** Set on the clone only: the live page is never modified. */
@@ -224,10 +224,12 @@ const HIDDEN_BY_ATTRIBUTES = 2;
 const HIDDEN_BY_STYLE = 3;
 const UNFOLD = 4;
 const SHOWN_HALF = 5;
+const HIDDEN_FROM_SCREEN_READERS = 6;
 type Verdict =
   | typeof DESCEND
   | typeof SKIP
   | typeof HIDDEN_BY_ATTRIBUTES
+  | typeof HIDDEN_FROM_SCREEN_READERS
   | typeof HIDDEN_BY_STYLE
   | typeof UNFOLD
   | typeof SHOWN_HALF;
@@ -251,7 +253,7 @@ function judge(live: Element, state: WalkState): Verdict {
     const hidden = hiddenByAttributes(live);
     if (hidden === 'everyone') return HIDDEN_BY_ATTRIBUTES;
     if (hidden === 'screen-readers') {
-      if (!shownHalfOfPair(live, state)) return HIDDEN_BY_ATTRIBUTES;
+      if (!shownHalfOfPair(live, state)) return HIDDEN_FROM_SCREEN_READERS;
       shown = SHOWN_HALF;
     }
   }
@@ -416,6 +418,9 @@ function applyVerdict(verdict: Verdict, copy: () => Element): boolean {
       return true;
     case HIDDEN_BY_ATTRIBUTES:
       copy().setAttribute(HIDDEN_ATTRIBUTE, '');
+      return true;
+    case HIDDEN_FROM_SCREEN_READERS:
+      copy().setAttribute(HIDDEN_ATTRIBUTE, SHOWN_TO_THE_EYE);
       return true;
     case HIDDEN_BY_STYLE:
       copy().setAttribute(HIDDEN_ATTRIBUTE, 'style');
@@ -599,14 +604,48 @@ function flattenShadowRoot(
   host.replaceChildren(imported);
 }
 
+/** The mark of what only screen readers are not given: the eye still sees it on the page. */
+const SHOWN_TO_THE_EYE = 'aria';
+
+/** The text a node ends (or starts) with, looked for across the inline elements around it. */
+function besideText(element: Element, side: 'before' | 'after'): string {
+  let node: Node = element;
+  for (;;) {
+    const sibling = side === 'before' ? node.previousSibling : node.nextSibling;
+    if (sibling) return sibling.textContent ?? '';
+    const parent = node.parentElement;
+    if (!parent || !PHRASING.has(parent.tagName)) return '';
+    node = parent;
+  }
+}
+
+/**
+ * Whether an element hidden from screen readers alone stands between two words: a separator
+ * (`7 min read<span aria-hidden="true"> · </span>Mar 12`), an icon between two labels. The eye
+ * sees the words apart, and taking the element out glued them ("7 min readMar 12"), so a space
+ * takes its place. An empty element shows nothing and sets nothing apart.
+ */
+function setsWordsApart(element: Element): boolean {
+  if (!showsSomething(element)) return false;
+  // Letters or digits on both sides: punctuation after it (a link's hidden "…" before a full
+  // stop) never took a space.
+  return (
+    /[\p{L}\p{N}]$/u.test(besideText(element, 'before')) &&
+    /^[\p{L}\p{N}]/u.test(besideText(element, 'after'))
+  );
+}
+
 /**
  * Applies on the clone what cloneVisibleDocument marked: takes out what is hidden, and writes a
  * space where the page sets a gap by style. The spaces wait until now because a selection is
  * mapped onto the clone by child positions, which a new text node would shift.
  */
 export function applyVisibilityMarks(root: Element): void {
-  for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`)))
-    element.remove();
+  for (const element of Array.from(root.querySelectorAll(`[${HIDDEN_ATTRIBUTE}]`))) {
+    if (element.getAttribute(HIDDEN_ATTRIBUTE) === SHOWN_TO_THE_EYE && setsWordsApart(element))
+      element.replaceWith(' ');
+    else element.remove();
+  }
   for (const element of Array.from(root.querySelectorAll(`[${GAP_ATTRIBUTE}]`))) {
     const side = element.getAttribute(GAP_ATTRIBUTE);
     element.removeAttribute(GAP_ATTRIBUTE);

@@ -279,6 +279,36 @@ describe('a banner the article ends with', () => {
   });
 });
 
+describe('a teaser after a short label and a separator', () => {
+  const STORY = numbered(
+    'Paragraphe',
+    'les loyers des ateliers ont doublé en dix ans, et les artisans quittent les pentes pour des quartiers moins chers.',
+  );
+  const clip = (middle: string) =>
+    markdownOf(
+      `<html><head><title>Les pentes se vident</title></head><body><article><h1>Les pentes se vident</h1>${STORY(0, 3)}${middle}${STORY(3, 6)}</article></body></html>`,
+      'https://journal.example/societe/article/2024/03/12/les-pentes',
+    );
+
+  it('leaves out the label and its headline, in any language', () => {
+    for (const label of ['Lire aussi |', 'Lesen Sie auch:', 'Leer más »']) {
+      const markdown = clip(
+        `<section class="catcher"><span>${label}</span> <a href="/economie/article/2024/01/05/les-loyers-flambent">Les loyers commerciaux flambent dans les centres-villes</a></section>`,
+      );
+      expect(markdown).not.toContain('flambent');
+      expect(markdown).toContain('Paragraphe 3');
+    }
+  });
+
+  it("keeps a paragraph, and a list's items (a book's chapters)", () => {
+    const headline =
+      '<a href="/economie/article/2024/01/05/les-loyers-flambent">Les loyers commerciaux flambent dans les centres-villes</a>';
+    expect(clip(`<p>Lire aussi : ${headline}</p>`)).toContain('flambent');
+    const chapters = `<ol><li>Chapitre 1 : ${headline}</li><li>Chapitre 2 : <a href="/economie/article/2024/02/01/les-ateliers">Les ateliers ferment les uns après les autres</a></li></ol>`;
+    expect(clip(chapters)).toMatch(/flambent[\s\S]*ferment/);
+  });
+});
+
 describe('headline runs', () => {
   const PAGE = 'https://krant.example/binnenland/2019/11/dijk-bij-deventer-versterkt';
   const STORY = Array.from(
@@ -518,6 +548,21 @@ describe("the author's name on a line over the article", () => {
     expect(clip('<p>Jana Krüger, Stadtredaktion</p>')).toContain('Jana Krüger, Stadtredaktion');
     expect(clip('<p>Tom Weber</p>')).toMatch(/^Tom Weber/);
   });
+
+  it('leaves out a short line led by the linked name, under a standfirst too', () => {
+    const standfirst =
+      '<p>Sechs Wochen Umleitung, neue Leitungen für vierzig Jahre: was die Bauarbeiten für Anwohner und Pendler bedeuten.</p>';
+    const byline =
+      '<div class="kopf-info"><span><a href="/autor/jana-krueger">Jana Krüger</a><span>(Korrespondentin für Verkehr und Umwelt)</span></span> <span>Lesezeit 4 Min.</span></div>';
+    const markdown = clip(standfirst + byline);
+    expect(markdown).toMatch(/^Sechs Wochen Umleitung/);
+    expect(markdown).not.toMatch(/Korrespondentin|Lesezeit/);
+    // The name not linked, or a line too long for a byline, is the article's.
+    expect(clip('<p>Jana Krüger (Stadtredaktion)</p>')).toContain('Jana Krüger (Stadtredaktion)');
+    const sentence =
+      '<p><a href="/autor/jana-krueger">Jana Krüger</a> hat die Baustelle sechs Wochen lang begleitet und mit Anwohnern, Händlern und Pendlern gesprochen.</p>';
+    expect(clip(sentence)).toContain('hat die Baustelle sechs Wochen lang begleitet');
+  });
 });
 
 describe('navigation the page marks', () => {
@@ -551,6 +596,17 @@ describe('navigation the page marks', () => {
       expect(markdown).toContain('Alinea 0');
       expect(markdown).not.toMatch(/Home|Nieuws\]|Wetenschap|NIEUWS/i);
     }
+  });
+
+  it('leaves out a breadcrumb that starts at the section the page is filed under', () => {
+    const breadcrumb =
+      '<ul class="crumbs"><li><a href="/nieuws/">Nieuws</a></li><li><a href="/wetenschap">Wetenschap</a></li></ul>';
+    const markdown = clip(breadcrumb);
+    expect(markdown).toMatch(/^Alinea 0/);
+    // A list that opens with a section the page is not filed under is not its breadcrumb.
+    const other =
+      '<ul class="crumbs"><li><a href="/wetenschap/">Wetenschap</a></li><li><a href="/nieuws/">Nieuws</a></li></ul>';
+    expect(clip(other)).toMatch(/Wetenschap[\s\S]*Nieuws[\s\S]*Alinea 0/);
   });
 
   it('keeps a sentence that starts with the home page, and links to it after the first paragraph', () => {
