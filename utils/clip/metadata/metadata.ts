@@ -601,6 +601,32 @@ function chooseAuthor(
   return first;
 }
 
+/** A JSON-LD author given as a list: `"author": [`, looked for before any script is parsed. */
+const JSON_LD_AUTHOR_LIST = /"author"\s*:\s*\[/;
+
+/**
+ * The article's authors, when a meta tag names one of them and the page's JSON-LD lists them
+ * all: a template often fills meta author with the first byline only, and the co-authors were
+ * lost from the note. The list is read only when a script holds one, and taken only when it
+ * holds the name the meta tag gave.
+ */
+function withCoAuthors(
+  author: string | undefined,
+  doc: Document,
+  jsonLd: () => JsonObject[],
+): string | undefined {
+  if (!author || author.includes(',')) return author;
+  const scripts = doc.querySelectorAll('script[type="application/ld+json" i]');
+  if (!Array.from(scripts).some((script) => JSON_LD_AUTHOR_LIST.test(script.textContent ?? '')))
+    return author;
+  const listed = firstJsonLd(jsonLd(), 'author');
+  if (!Array.isArray(listed) || listed.length < 2) return author;
+  const all = cleanAuthor(jsonLdText(listed));
+  if (!all) return author;
+  const named = normalizedForCompare(author);
+  return all.split(', ').some((name) => normalizedForCompare(name) === named) ? all : author;
+}
+
 /**
  * Meta tags that name the author, most trusted first: Dublin Core's creator is declared on
  * purpose (as Readability also ranks it), while a template often fills the generic "author" with
@@ -638,13 +664,17 @@ export function extractMetadata(
   const siteName = namedSite
     ? withoutTagline(namedSite, () => [publisher(), clean(doc.title)], doc.URL || pageUrl)
     : (publisher() ?? siteNamedInTitle(clean(doc.title), doc.URL || pageUrl));
-  const author = chooseAuthor(
-    [
-      ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),
-      () => cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))),
-      () => markedAuthor(doc),
-    ],
-    siteName,
+  const author = withCoAuthors(
+    chooseAuthor(
+      [
+        ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),
+        () => cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))),
+        () => markedAuthor(doc),
+      ],
+      siteName,
+    ),
+    doc,
+    jsonLd,
   );
   const published = toIsoDate(
     earliestDate(

@@ -181,6 +181,16 @@ describe('page metadata', () => {
     });
   });
 
+  it('names every author when meta author gives the first and JSON-LD lists them all', () => {
+    const listed =
+      '<script type="application/ld+json">{"@type":"NewsArticle","author":[{"@type":"Person","name":"Claire Morel"},{"@type":"Person","name":"Paul Girard"}]}</script>';
+    expect(metadataOf(`<meta name="author" content="Claire  Morel">${listed}`).author).toBe(
+      'Claire Morel, Paul Girard',
+    );
+    // A list that does not hold the meta tag's name is another article's (a related story's).
+    expect(metadataOf(`<meta name="author" content="Ann Lee">${listed}`).author).toBe('Ann Lee');
+  });
+
   it('reads JSON-LD that the page wrapped in CDATA or an HTML comment', () => {
     // Kinja (Kotaku) and many static-site templates write their JSON-LD for XHTML parsers.
     const json =
