@@ -51,9 +51,10 @@ const CLUTTER = [
 /**
  * Infoboxes: `table.infobox` (with its `ib-*` and `vcard` classes) on the English Wikipedia and
  * most wikis; `infobox_v2` on wikis that kept the older French template; `div.infobox_v3`, the
- * French Wikipedia's current template, a box of blocks rather than a table (infoboxV3Rows).
+ * French Wikipedia's current template, a box of blocks rather than a table (infoboxV3Rows);
+ * `aside.portable-infobox`, Fandom's (portableInfoboxRows).
  */
-const INFOBOX = 'table.infobox, table.infobox_v2, div.infobox_v3';
+const INFOBOX = 'table.infobox, table.infobox_v2, div.infobox_v3, aside.portable-infobox';
 
 /**
  * What Module:Infobox (the same on every wiki that uses it) writes across both columns: section
@@ -295,6 +296,32 @@ function infoboxV3Rows(infobox: Element, out: Document): Element[] {
   return table.elements(lineText(infobox.querySelector(':scope > .entete')));
 }
 
+/**
+ * Fandom's infobox (MediaWiki's PortableInfobox extension, on every Fandom wiki and many
+ * others): `aside.portable-infobox` holding its name (`.pi-title`), pictures (`.pi-image`, or a
+ * collection of them), fields (`.pi-data`: `.pi-data-label` over `.pi-data-value`) and groups of
+ * fields under a header (`section.pi-group`, `.pi-header`). The same two-column table as
+ * Wikipedia's; Readability drops every `<aside>`, so without this the box was lost.
+ */
+function portableInfoboxRows(infobox: Element, out: Document): Element[] {
+  const table = new InfoboxTable(out);
+  const read = (parent: Element) => {
+    for (const block of Array.from(parent.children)) {
+      if (block.matches('.pi-title, .pi-navigation')) continue;
+      if (block.matches('.pi-header')) table.header(block);
+      else if (block.matches('.pi-data')) {
+        const label = block.querySelector(':scope > .pi-data-label');
+        const value = block.querySelector(':scope > .pi-data-value');
+        if (label && value) table.pair(label, value);
+        else if (value) table.fullWidth(value);
+      } else if (block.matches('section, .pi-group')) read(block);
+      else if (cellImages(block).length > 0 && !table.takeFigure(block)) table.fullWidth(block);
+    }
+  };
+  read(infobox);
+  return table.elements(lineText(infobox.querySelector('.pi-title')));
+}
+
 /** Whether a page is this site's: in every engine bundle (the reader below loads only for its pages). */
 export const wikipediaDetector: SiteDetector = {
   id: 'wikipedia',
@@ -323,7 +350,9 @@ export const wikipedia: SiteModule = {
       infobox.replaceWith(
         ...(infobox.tagName === 'DIV'
           ? infoboxV3Rows(infobox, context.out)
-          : infoboxTable(infobox, context.out)),
+          : infobox.tagName === 'ASIDE'
+            ? portableInfoboxRows(infobox, context.out)
+            : infoboxTable(infobox, context.out)),
       );
     }
     // MediaWiki 1.43 wraps each heading in `div.mw-heading`: unwrapped, a heading is a sibling of
