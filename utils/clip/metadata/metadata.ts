@@ -616,9 +616,14 @@ function withCoAuthors(
   jsonLd: () => JsonObject[],
 ): string | undefined {
   if (!author || author.includes(',')) return author;
-  const scripts = doc.querySelectorAll('script[type="application/ld+json" i]');
-  if (!Array.from(scripts).some((script) => JSON_LD_AUTHOR_LIST.test(script.textContent ?? '')))
-    return author;
+  // By tag name (the browser's fast path), not an attribute selector matched on every element.
+  const scripts = Array.from(doc.getElementsByTagName('script'));
+  const listsAuthors = scripts.some(
+    (script) =>
+      script.getAttribute('type')?.toLowerCase() === 'application/ld+json' &&
+      JSON_LD_AUTHOR_LIST.test(script.textContent ?? ''),
+  );
+  if (!listsAuthors) return author;
   const listed = firstJsonLd(jsonLd(), 'author');
   if (!Array.isArray(listed) || listed.length < 2) return author;
   const all = cleanAuthor(jsonLdText(listed));

@@ -541,6 +541,16 @@ function firstProse(root: Element): Element | null {
   return null;
 }
 
+/** The first paragraph of prose after `prose`, or null. */
+function proseAfter(root: Element, prose: Element): Element | null {
+  let after = false;
+  for (const paragraph of Array.from(root.querySelectorAll('p'))) {
+    if (paragraph === prose) after = true;
+    else if (after && !prose.contains(paragraph) && isProse(paragraph)) return paragraph;
+  }
+  return null;
+}
+
 /** A paragraph of article prose: a hundred characters or more that are not link text. */
 function isProse(paragraph: Element): boolean {
   return lineText(paragraph).length - linkTextLength(paragraph) >= 100;
@@ -1000,16 +1010,13 @@ function removeAuthorLine(
   if (names.length === 0 || !prose) return;
   // Walked, not queried: only the few elements over the prose are read. A standfirst is prose
   // too, and the byline often follows it, so on an article the walk goes on to the next prose.
-  let proseLeft = discussion ? 1 : 2;
+  const end = discussion ? prose : proseAfter(root, prose);
   const walker = root.ownerDocument.createTreeWalker(root, 1);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let node = walker.nextNode(); node && node !== end; node = walker.nextNode()) {
     const block = node as Element;
-    if (block === prose || (proseLeft === 1 && block.localName === 'p' && isProse(block))) {
-      proseLeft -= 1;
-      if (proseLeft === 0) return;
-      continue;
-    }
-    if (!block.matches(BLOCK_SELECTOR) || block.contains(prose)) continue;
+    if (block === prose || !block.matches(BLOCK_SELECTOR)) continue;
+    // A block around the prose is the article, never a line over it.
+    if (block.contains(prose) || (end && block.contains(end))) continue;
     const text = lineText(block);
     const lower = text.toLowerCase();
     const name = names.find((each) => lower.startsWith(each));

@@ -1202,6 +1202,8 @@ function isLayoutTable(table: HTMLTableElement): boolean {
 const FIELD_LABEL_LENGTH = 30;
 /** A field's value: a short line, no paragraph. */
 const FIELD_VALUE_LENGTH = 120;
+/** The headings that may label a field (a page's title never does). */
+const FIELD_HEADINGS = ['h2', 'h3', 'h4', 'h5', 'h6'];
 /** Fields in a row before they read as a record rather than as sections. */
 const FIELD_RUN = 3;
 /** What a field's value never holds: blocks of its own. */
@@ -1209,8 +1211,11 @@ const BEYOND_FIELD_VALUE = 'ul, ol, table, pre, blockquote, figure, h1, h2, h3, 
 
 /** The label and value of a field written as a heading over its value, or null. */
 function fieldParts(block: Element): { label: Element; value: Element } | null {
-  const [label, value] = Array.from(block.children);
-  if (block.childElementCount !== 2 || !label || !value || !isHeading(label)) return null;
+  // The shape first, without reading any text: most headings' parents hold more than two.
+  if (block.childElementCount !== 2) return null;
+  const label = block.firstElementChild;
+  const value = block.lastElementChild;
+  if (!label || !value || !isHeading(label) || isHeading(value)) return null;
   for (const node of Array.from(block.childNodes))
     if (node.nodeType === 3 && /\S/.test(node.nodeValue ?? '')) return null;
   const labelText = lineText(label);
@@ -1229,14 +1234,23 @@ function fieldParts(block: Element): { label: Element; value: Element } | null {
  * not a class name; a heading over a paragraph or a list is a section and stays.
  */
 export function listLabelledFields(root: Element): void {
-  const headings = root.querySelectorAll('h2, h3, h4, h5, h6');
+  // A lookup by tag name per tag (the browser's fast path), not a selector list.
+  const headings = FIELD_HEADINGS.flatMap((tag) => Array.from(root.getElementsByTagName(tag)));
   if (headings.length < FIELD_RUN) return;
   const done = new Set<Element>();
-  for (const heading of Array.from(headings)) {
-    const first = heading.parentElement;
-    if (!first || done.has(first) || first === root || heading !== first.firstElementChild)
+  for (const heading of headings) {
+    const block = heading.parentElement;
+    if (!block || done.has(block) || block === root || heading !== block.firstElementChild)
       continue;
-    if (!fieldParts(first)) continue;
+    if (!fieldParts(block)) continue;
+    // Headings come tag by tag, not in page order: the run starts at its first field.
+    let first: Element = block;
+    for (
+      let previous = first.previousElementSibling;
+      previous && previous.localName === first.localName && fieldParts(previous);
+      previous = previous.previousElementSibling
+    )
+      first = previous;
     const run: Element[] = [first];
     for (
       let next = first.nextElementSibling;
@@ -1244,12 +1258,12 @@ export function listLabelledFields(root: Element): void {
       next = next.nextElementSibling
     )
       run.push(next);
-    for (const block of run) done.add(block);
+    for (const field of run) done.add(field);
     if (run.length < FIELD_RUN) continue;
     const doc = root.ownerDocument;
     const list = doc.createElement('ul');
-    for (const block of run) {
-      const parts = fieldParts(block);
+    for (const field of run) {
+      const parts = fieldParts(field);
       if (!parts) continue;
       const item = doc.createElement('li');
       const strong = doc.createElement('strong');
@@ -1259,6 +1273,6 @@ export function listLabelledFields(root: Element): void {
       list.append(item);
     }
     first.before(list);
-    for (const block of run) block.remove();
+    for (const field of run) field.remove();
   }
 }

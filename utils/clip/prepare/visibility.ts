@@ -607,14 +607,17 @@ function flattenShadowRoot(
 /** The mark of what only screen readers are not given: the eye still sees it on the page. */
 const SHOWN_TO_THE_EYE = 'aria';
 
-/** The text a node ends (or starts) with, looked for across the inline elements around it. */
-function besideText(element: Element, side: 'before' | 'after'): string {
+/**
+ * The node beside an element (before or after it), looked for across the inline elements
+ * around it; null when a block's edge comes first.
+ */
+function besideNode(element: Element, side: 'before' | 'after'): Node | null {
   let node: Node = element;
   for (;;) {
     const sibling = side === 'before' ? node.previousSibling : node.nextSibling;
-    if (sibling) return sibling.textContent ?? '';
+    if (sibling) return sibling;
     const parent = node.parentElement;
-    if (!parent || !PHRASING.has(parent.tagName)) return '';
+    if (!parent || !PHRASING.has(parent.tagName)) return null;
     node = parent;
   }
 }
@@ -626,12 +629,10 @@ function besideText(element: Element, side: 'before' | 'after'): string {
  * takes its place. An empty element shows nothing and sets nothing apart.
  */
 function setsWordsApart(element: Element): boolean {
-  if (!showsSomething(element)) return false;
   // Letters or digits on both sides: punctuation after it (a link's hidden "…" before a full
   // stop) never took a space.
   return (
-    /[\p{L}\p{N}]$/u.test(besideText(element, 'before')) &&
-    /^[\p{L}\p{N}]/u.test(besideText(element, 'after'))
+    glued(besideNode(element, 'before'), besideNode(element, 'after')) && showsSomething(element)
   );
 }
 
