@@ -997,8 +997,9 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
  * The author's name on a line of its own over the article (`<ul class="authors"><li><a>Jane
  * Smith</a></li></ul>`, a name under the headline), or a short line led by a link with the
  * name (ledByAuthorLink): the note's header names the author, so it goes. Only before the first
- * paragraph of prose: "By Jane Smith" lines are isBylineLine's, and the name inside a sentence
- * or a longer line is the article's.
+ * paragraph of prose, or on an article the second (a byline under the standfirst): "By Jane
+ * Smith" lines are isBylineLine's, and the name inside a sentence or a longer line is the
+ * article's.
  */
 function removeAuthorLine(
   root: Element,
@@ -1308,8 +1309,8 @@ function linkRuns(block: Element): { text: string; link: Element | null }[] {
 /**
  * Home › Section › This story: a link to the site's home page first (or to a section the page
  * is filed under: "Société › Villes" over a story at /societe/article/…), then only short links
- * and separators, and perhaps the page's own name as plain text at the end. In a list or on one line;
- * marked as navigation or not (CMSs inject them into the article with no mark at all).
+ * and separators, and perhaps the page's own name as plain text at the end. In a list or on
+ * one line; marked as navigation or not (CMSs inject them into the article with no mark at all).
  */
 function isBreadcrumb(block: Element, pageUrl: string): boolean {
   const runs = linkRuns(block).filter((run) => run.link || run.text.trim() !== '');
