@@ -535,20 +535,17 @@ function removeClutterLines(root: Element, pageUrl: string, discussion: boolean)
 
 /** The first element in document order that holds article prose (text that is not links). */
 function firstProse(root: Element): Element | null {
-  for (const paragraph of Array.from(root.querySelectorAll('p'))) {
-    if (isProse(paragraph)) return paragraph;
-  }
-  return null;
+  return proseParagraphs(root, 1)[0] ?? null;
 }
 
-/** The first paragraph of prose after `prose`, or null. */
-function proseAfter(root: Element, prose: Element): Element | null {
-  let after = false;
+/** The first `count` paragraphs of prose, in page order (fewer when the article has fewer). */
+function proseParagraphs(root: Element, count: number): Element[] {
+  const found: Element[] = [];
   for (const paragraph of Array.from(root.querySelectorAll('p'))) {
-    if (paragraph === prose) after = true;
-    else if (after && !prose.contains(paragraph) && isProse(paragraph)) return paragraph;
+    if (found.some((prose) => prose.contains(paragraph)) || !isProse(paragraph)) continue;
+    if (found.push(paragraph) === count) break;
   }
-  return null;
+  return found;
 }
 
 /** A paragraph of article prose: a hundred characters or more that are not link text. */
@@ -1005,13 +1002,14 @@ function removeAuthorLine(
   root: Element,
   author: string | undefined,
   prose: Element | null,
+  nextProse: Element | null,
   discussion: boolean,
 ): void {
   const names = authorNames(author);
   if (names.length === 0 || !prose) return;
   // Walked, not queried: only the few elements over the prose are read. A standfirst is prose
   // too, and the byline often follows it, so on an article the walk goes on to the next prose.
-  const end = discussion ? prose : proseAfter(root, prose);
+  const end = discussion ? prose : nextProse;
   const walker = root.ownerDocument.createTreeWalker(root, 1);
   for (let node = walker.nextNode(); node && node !== end; node = walker.nextNode()) {
     const block = node as Element;
@@ -1045,21 +1043,29 @@ const NAME_ALT_EXTRA_WORDS = 3;
 function removeNamePictures(root: Element, author: string | undefined, prose: Element | null) {
   if (!prose) return;
   const names = authorNames(author);
-  const linkWords = new Map<string, Set<string>>();
   const pictures: Element[] = [];
+  const links: Element[] = [];
   // Walked, not queried: only the few elements over the prose are read.
   const walker = root.ownerDocument.createTreeWalker(root, 1);
   for (let node = walker.nextNode(); node && node !== prose; node = walker.nextNode()) {
     const element = node as Element;
     if (element.localName === 'img') pictures.push(element);
-    else if (element.localName === 'a' && element.hasAttribute('href')) {
-      const words = comparableName(lineText(element));
-      if (!words) continue;
-      const href = element.getAttribute('href') ?? '';
-      const known = linkWords.get(href) ?? new Set<string>();
-      linkWords.set(href, known.add(words));
-    }
+    else if (element.localName === 'a' && element.hasAttribute('href')) links.push(element);
   }
+  // The links' words are read only for a picture that does not name the author.
+  let linkWords: Map<string, Set<string>> | undefined;
+  const wordsLinkedTo = (href: string) => {
+    if (!linkWords) {
+      linkWords = new Map();
+      for (const link of links) {
+        const words = comparableName(lineText(link));
+        if (!words) continue;
+        const target = link.getAttribute('href') ?? '';
+        linkWords.set(target, (linkWords.get(target) ?? new Set<string>()).add(words));
+      }
+    }
+    return linkWords.get(href);
+  };
   for (const picture of pictures) {
     const alt = comparableName(picture.getAttribute('alt') ?? '');
     if (!alt || !root.contains(picture)) continue;
@@ -1069,7 +1075,8 @@ function removeNamePictures(root: Element, author: string | undefined, prose: El
     const namesAuthor = names.some(
       (name) => alt.includes(name) && wordCount(alt) - wordCount(name) <= NAME_ALT_EXTRA_WORDS,
     );
-    const namesLink = linkedAlone && !!linkWords.get(link.getAttribute('href') ?? '')?.has(alt);
+    const namesLink =
+      !namesAuthor && linkedAlone && !!wordsLinkedTo(link.getAttribute('href') ?? '')?.has(alt);
     if (!namesAuthor && !namesLink) continue;
     outermostWithSameText(linkedAlone ? link : picture, root, '').remove();
   }
@@ -1190,14 +1197,15 @@ function isHomeLink(link: Element, pageUrl: string): boolean {
 function isAncestorLink(link: Element, pageUrl: string): boolean {
   const target = linkTarget(link, pageUrl);
   if (!target || target.url.search || siteHost(target.url) !== siteHost(target.page)) return false;
-  const folder = target.url.pathname.endsWith('/')
-    ? target.url.pathname
-    : `${target.url.pathname}/`;
+  const folder = asFolder(target.url.pathname);
   // The page itself (a contents list's `#section` links) is no section it is filed under.
-  const page = target.page.pathname.endsWith('/')
-    ? target.page.pathname
-    : `${target.page.pathname}/`;
+  const page = asFolder(target.page.pathname);
   return folder !== '/' && folder !== page && page.startsWith(folder);
+}
+
+/** A path as a folder, ending in a slash: "/societe" and "/societe/" are the same section. */
+function asFolder(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
 }
 
 /** A breadcrumb's first link: the site's home page, or a section the page is filed under. */
@@ -1376,13 +1384,14 @@ export function removeArticleClutter(
 ): void {
   const { author, title } = note;
   removeNavigation(content);
-  // Neither rule removes a block holding the first prose, so one reading serves both.
-  const prose = firstProse(content);
+  // None of the rules up to the author's line removes a block holding prose, so one reading
+  // serves them all (the second paragraph of prose ends the byline's walk).
+  const [prose = null, nextProse = null] = proseParagraphs(content, 2);
   removeBreadcrumbs(content, pageUrl, prose);
   removeTitleHeading(content, title, prose);
   // Before the author's line goes: a badge's name is read from the link beside it.
   removeNamePictures(content, author, prose);
-  removeAuthorLine(content, author, prose, discussion);
+  removeAuthorLine(content, author, prose, nextProse, discussion);
   removeSectionKickers(content, pageUrl);
   removeAuthorBox(content, author);
   removeHomeLinkedPictures(content, pageUrl);

@@ -1242,37 +1242,34 @@ export function listLabelledFields(root: Element): void {
     const block = heading.parentElement;
     if (!block || done.has(block) || block === root || heading !== block.firstElementChild)
       continue;
-    if (!fieldParts(block)) continue;
+    const parts = fieldParts(block);
+    if (!parts) continue;
     // Headings come tag by tag, not in page order: the run starts at its first field.
-    let first: Element = block;
-    for (
-      let previous = first.previousElementSibling;
-      previous && previous.localName === first.localName && fieldParts(previous);
-      previous = previous.previousElementSibling
-    )
-      first = previous;
-    const run: Element[] = [first];
-    for (
-      let next = first.nextElementSibling;
-      next && next.localName === first.localName && fieldParts(next);
-      next = next.nextElementSibling
-    )
-      run.push(next);
-    for (const field of run) done.add(field);
+    const run: { block: Element; label: Element; value: Element }[] = [{ block, ...parts }];
+    for (let previous = block.previousElementSibling; previous; ) {
+      const field = previous.localName === block.localName ? fieldParts(previous) : null;
+      if (!field) break;
+      run.unshift({ block: previous, ...field });
+      previous = previous.previousElementSibling;
+    }
+    for (let next = block.nextElementSibling; next; ) {
+      const field = next.localName === block.localName ? fieldParts(next) : null;
+      if (!field) break;
+      run.push({ block: next, ...field });
+      next = next.nextElementSibling;
+    }
+    for (const field of run) done.add(field.block);
     if (run.length < FIELD_RUN) continue;
     const doc = root.ownerDocument;
     const list = doc.createElement('ul');
     for (const field of run) {
-      const parts = fieldParts(field);
-      if (!parts) continue;
       const item = doc.createElement('li');
       const strong = doc.createElement('strong');
-      const label = lineText(parts.label);
-      strong.textContent = label.replace(/\s*:$/, '');
-      item.append(strong, ': ', ...Array.from(parts.value.childNodes));
+      strong.textContent = lineText(field.label).replace(/\s*:$/, '');
+      item.append(strong, ': ', ...Array.from(field.value.childNodes));
       list.append(item);
     }
-    first.before(list);
-    for (const field of run) field.remove();
+    run[0]?.block.before(list);
+    for (const field of run) field.block.remove();
   }
 }
