@@ -547,9 +547,25 @@ export function realDate(value: string | undefined): string | undefined {
 
 function toIsoDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
+  // An offset without its colon ("-0400") is ISO 8601's basic form, which the date is not
+  // written in and which some readers of front matter refuse: the extended form, as the date.
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value))
+    return value.replace(/([T ][\d:.]+[+-]\d{2})(\d{2})$/, '$1:$2');
   const parsed = Date.parse(value);
-  return Number.isNaN(parsed) ? value : new Date(parsed).toISOString();
+  if (Number.isNaN(parsed)) return value;
+  const date = new Date(parsed);
+  // A day written without a clock ("March 2, 2024", Highwire's "2024/03/02") is read as the
+  // reader's local midnight: as an instant in UTC it was the day before anywhere east of
+  // Greenwich, and the note said so. Its day in the reader's calendar is the day written (the
+  // year or month alone, an ISO form, is read in UTC).
+  if (!/\d:\d/.test(value)) {
+    const utc = /^\d{4}(?:-\d{2})?$/.test(value.trim());
+    const year = utc ? date.getUTCFullYear() : date.getFullYear();
+    const month = (utc ? date.getUTCMonth() : date.getMonth()) + 1;
+    const day = utc ? date.getUTCDate() : date.getDate();
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
+  return date.toISOString();
 }
 
 function httpUrl(value: string | undefined, base: string): string | undefined {
@@ -646,8 +662,63 @@ const AUTHOR_KEYS = [
   'article:author',
   'parsely-author',
   'sailthru:author',
-  'citation_author',
 ];
+
+/**
+ * Marks in the page that date the piece when its head does not, most precise first: schema.org
+ * microdata on an element (a Blogger post's `<abbr itemprop="datePublished" title="…">`), an
+ * article's `<time>`, HTML's old `pubdate`, and the microformats blog themes print (h-entry's
+ * `dt-published`, hAtom's `published`, the class Blogger, phpBB-era and WordPress themes use).
+ */
+const PUBLISHED_MARKS = [
+  '[itemprop~="datePublished" i]:not(meta)',
+  'article time[datetime]',
+  'time[pubdate][datetime]',
+  '.dt-published',
+  '.hentry .published, .h-entry .published, time.published, abbr.published',
+];
+
+function markedPublished(doc: Document): string | undefined {
+  for (const selector of PUBLISHED_MARKS) {
+    const element = doc.querySelector(selector);
+    if (!element) continue;
+    // The machine-readable value where the mark gives one; else the words, when they are short.
+    const text = element.textContent ?? '';
+    const value = clean(
+      element.getAttribute('datetime') ??
+        element.getAttribute('content') ??
+        element.getAttribute('title') ??
+        (text.length <= 40 ? text : undefined),
+    );
+    // A year at least: V8 reads "Mar 12" as 12 March 2001.
+    if (value && /\d{4}/.test(value) && !Number.isNaN(Date.parse(value))) return realDate(value);
+  }
+  return undefined;
+}
+
+/** Authors past this many are "et al.", as a citation writes them (a physics paper has 3,000). */
+const MAX_CITED_AUTHORS = 10;
+
+/**
+ * The authors Highwire Press tags name (Google Scholar's tags, which arXiv, PubMed Central, most
+ * journals and institutional repositories write): one `citation_author` per author, most often
+ * "Last, First". The index holds the first tag only, and the note named the first author alone,
+ * surname first ("Okafor, Chiamaka" for three authors).
+ */
+function citationAuthors(doc: Document): string | undefined {
+  const names: string[] = [];
+  for (const meta of Array.from(doc.querySelectorAll('meta[name="citation_author" i]'))) {
+    const value = clean(meta.getAttribute('content'));
+    if (!value || isHttpUrl(value)) continue;
+    // One author per tag, so a single comma can only part the surname from the given names.
+    const parts = value.split(',');
+    const name = parts.length === 2 ? `${parts[1]?.trim()} ${parts[0]?.trim()}`.trim() : value;
+    if (!names.includes(name)) names.push(name);
+  }
+  if (names.length === 0) return undefined;
+  const cited = names.slice(0, MAX_CITED_AUTHORS).join(', ');
+  return cleanByline(names.length > MAX_CITED_AUTHORS ? `${cited} et al.` : cited);
+}
 
 /** `base`: what relative addresses are read against, when not the page's (a saved copy's). */
 export function extractMetadata(
@@ -673,6 +744,7 @@ export function extractMetadata(
     chooseAuthor(
       [
         ...metaValues(meta, AUTHOR_KEYS).map((value) => () => cleanAuthor(value)),
+        () => (meta.has('citation_author') ? citationAuthors(doc) : undefined),
         () => cleanAuthor(jsonLdText(firstJsonLd(jsonLd(), 'author'))),
         () => markedAuthor(doc),
       ],
@@ -689,24 +761,19 @@ export function extractMetadata(
         'og:published_time',
         'publish-date',
         'pubdate',
+        'publishdate',
         'date',
         'dc.date',
         'dc.date.issued',
         'citation_publication_date',
+        'citation_date',
         'sailthru.date',
         'parsely-pub-date',
       ])
         .map(realDate)
         .find((value) => value !== undefined),
       realDate(jsonLdText(firstJsonLd(jsonLd(), 'datePublished'))),
-    ) ??
-      realDate(
-        clean(
-          doc
-            .querySelector('article time[datetime], time[pubdate][datetime]')
-            ?.getAttribute('datetime'),
-        ),
-      ),
+    ) ?? markedPublished(doc),
   );
   const description =
     metaContent(meta, ['og:description', 'description', 'twitter:description', 'dc.description']) ??

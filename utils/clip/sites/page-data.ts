@@ -89,8 +89,8 @@ function unwrapScriptText(text: string): string {
 }
 
 /**
- * Schema.org objects from every JSON-LD script, in page order, arrays and `@graph` entries
- * included, at most `limit` of them: the one reader for the page's metadata and the site
+ * Schema.org objects from every JSON-LD script, in page order, arrays, `@graph` entries and the
+ * page's main piece (below) included, at most `limit` of them: the one reader for the page's metadata and the site
  * modules that check it (a YouTube VideoObject, a Substack article).
  */
 export function jsonLdObjects(doc: Document, limit = 50): JsonRecord[] {
@@ -109,6 +109,12 @@ export function jsonLdObjects(doc: Document, limit = 50): JsonRecord[] {
       else if (isRecord(item)) {
         found.push(item);
         if (Array.isArray(item['@graph'])) queue.push(...item['@graph']);
+        // The piece a page is about, nested in the page's own object (a WebPage's mainEntity, a
+        // Blog's one blogPost on a post's page; a blog's front page lists many, none the page).
+        if (isRecord(item.mainEntity)) queue.push(item.mainEntity);
+        const posts = item.blogPost;
+        if (isRecord(posts)) queue.push(posts);
+        else if (Array.isArray(posts) && posts.length === 1) queue.push(posts[0]);
       }
     }
   }

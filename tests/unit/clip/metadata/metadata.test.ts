@@ -221,6 +221,112 @@ describe('page metadata', () => {
     expect(sameDay.published).toBe('2019-11-19T11:21:08+00:00');
   });
 
+  it('dates a day written without a clock as that day, in any time zone', () => {
+    // Read as the reader's midnight, "March 2, 2024" was 1 March 23:00 UTC in Berlin, and the
+    // note was dated the day before; west of Greenwich a bare year must not become the last.
+    const zone = process.env.TZ;
+    try {
+      for (const timeZone of ['Asia/Tokyo', 'Europe/Berlin', 'America/Los_Angeles']) {
+        process.env.TZ = timeZone;
+        const dateOf = (content: string) =>
+          metadataOf(`<meta name="date" content="${content}">`).published;
+        expect(dateOf('March 2, 2024')).toBe('2024-03-02');
+        expect(dateOf('2024/03/02')).toBe('2024-03-02');
+        expect(dateOf('2024')).toBe('2024-01-01');
+        // With a clock and a zone it is an instant, kept as one.
+        expect(dateOf('Sat, 2 Mar 2024 23:30:00 GMT')).toBe('2024-03-02T23:30:00.000Z');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('dates a piece by the marks in its page when its head gives no date', () => {
+    const dateIn = (body: string) => metadataOf('<title>A post</title>', body).published;
+    // Blogger's post header (hAtom and microdata on an abbr), a Contempo theme's time.
+    expect(
+      dateIn(
+        '<div class="post hentry"><abbr class="published" itemprop="datePublished" title="2023-10-15T19:42:00+01:00">19:42</abbr></div>',
+      ),
+    ).toBe('2023-10-15T19:42:00+01:00');
+    expect(
+      dateIn('<div class="hentry"><span class="published" title="2023-10-15">Sunday</span></div>'),
+    ).toBe('2023-10-15');
+    expect(
+      dateIn('<time class="published" datetime="2024-03-12T15:41:22+00:00">Tue Mar 12</time>'),
+    ).toBe('2024-03-12T15:41:22+00:00');
+    expect(dateIn('<span class="dt-published">2024-03-12</span>')).toBe('2024-03-12');
+    expect(dateIn('<span itemprop="datePublished">12 March 2024</span>')).toBe('2024-03-12');
+    // Words that name no year are no date (V8 reads "Mar 12" as 2001).
+    expect(dateIn('<span class="dt-published">Mar 12</span>')).toBeUndefined();
+    expect(dateIn('<span class="published">3 days ago</span>')).toBeUndefined();
+    // The head's own date still comes first.
+    expect(
+      metadataOf(
+        '<meta property="article:published_time" content="2024-01-02T03:04:05Z">',
+        '<time class="published" datetime="2020-01-01">old</time>',
+      ).published,
+    ).toBe('2024-01-02T03:04:05Z');
+  });
+
+  it('reads the piece a JSON-LD page object names as its own', () => {
+    // Hashnode: a Blog whose one blogPost is the post; many sites: a WebPage's mainEntity.
+    const post =
+      '{"@type":"BlogPosting","headline":"Token buckets","datePublished":"2024-03-12T09:30:12.345Z","author":{"@type":"Person","name":"Priya Raman"}}';
+    const blog = metadataOf(
+      `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Blog","name":"Priya Writes Code","blogPost":[${post}]}</script>`,
+    );
+    expect(blog.author).toBe('Priya Raman');
+    expect(blog.published).toBe('2024-03-12T09:30:12.345Z');
+    const page = metadataOf(
+      `<script type="application/ld+json">{"@type":"WebPage","mainEntity":${post}}</script>`,
+    );
+    expect(page.author).toBe('Priya Raman');
+    // A blog's front page lists many posts, none of them the page.
+    const front = metadataOf(
+      `<script type="application/ld+json">{"@type":"Blog","blogPost":[${post},${post.replace('Priya Raman', 'Tom Brandt')}]}</script>`,
+    );
+    expect(front.author).toBeUndefined();
+  });
+
+  it('writes a date as the ISO form it is in, from the keys news portals use', () => {
+    expect(
+      metadataOf('<meta property="article:published_time" content="2024-03-12T09:15:00-0400">')
+        .published,
+    ).toBe('2024-03-12T09:15:00-04:00');
+    expect(metadataOf('<meta name="publishdate" content="2024-03-12">').published).toBe(
+      '2024-03-12',
+    );
+  });
+
+  it("names every author of a scholarly page's Highwire tags, given names first", () => {
+    // arXiv, PubMed Central and most journals write one citation_author per author, surname
+    // first, and a citation_date with slashes.
+    const metadata = metadataOf(
+      `<meta name="citation_title" content="Sparse Routing">
+       <meta name="citation_author" content="Okafor, Chiamaka">
+       <meta name="citation_author" content="Lindqvist, Erik">
+       <meta name="citation_author" content="Tanaka, H.">
+       <meta name="citation_author" content="Lindqvist, Erik">
+       <meta name="citation_date" content="2024/03/02">`,
+    );
+    expect(metadata.author).toBe('Chiamaka Okafor, Erik Lindqvist, H. Tanaka');
+    expect(metadata.published).toBe('2024-03-02');
+    const many = Array.from(
+      { length: 12 },
+      (_, index) => `<meta name="citation_author" content="Author${'ABCDEFGHIJKL'[index]}, Ann">`,
+    ).join('');
+    expect(metadataOf(many).author).toBe(
+      `${Array.from({ length: 10 }, (_, index) => `Ann Author${'ABCDEFGHIJKL'[index]}`).join(', ')} et al.`,
+    );
+    // A page's own author tag still comes first.
+    expect(
+      metadataOf(
+        '<meta name="author" content="Jane Roe"><meta name="citation_author" content="Okafor, C.">',
+      ).author,
+    ).toBe('Jane Roe');
+  });
+
   it('leaves a clip undated rather than dated by a system’s stand-in for no date', () => {
     // Gannett's papers write DateTime.MinValue into their JSON-LD when a story has no date: the
     // note said it was published on 1 January of the year 1.
