@@ -196,7 +196,7 @@ function isUpperCase(text: string): boolean {
 /**
  * A teaser for another story of the site: one same-site link of five words or more, alone or
  * under a short capitalised kicker ("RANDY ANDY") or after a short label and a separator ("Lire
- * aussi |"), outside a paragraph; or a link shouted in capitals.
+ * aussi |"), outside a paragraph unless the label is in bold; or a link shouted in capitals.
  */
 function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boolean): boolean {
   if (!hasLinks) return false;
@@ -207,7 +207,11 @@ function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boo
   if (wordCount(linkText) < 5) return false;
   const rest = text.replace(linkText, '').trim();
   if (rest === '') return isUpperCase(linkText);
-  if (wordCount(rest) > 4 || element.localName === 'p') return false;
+  if (wordCount(rest) > 4) return false;
+  // In a paragraph only under a label set in bold ("**Czytaj także:** …", "**Read more:** …"):
+  // a sentence's own words before a link ("See the report: …") are the writer's.
+  if (element.localName === 'p' && !(opensWithBoldLabel(element, rest) && isStoryAddress(link)))
+    return false;
   if (isUpperCase(rest)) return true;
   // A short label set apart before the headline by a separator ("Lire aussi | …", "Lesen Sie
   // auch: …"): a teaser's shape in any language. Not in a list, where "Chapter 1: <title>" is
@@ -216,6 +220,24 @@ function isTeaser(element: Element, text: string, pageUrl: string, hasLinks: boo
 }
 
 const LIST_PARTS = new Set(['li', 'dt', 'dd']);
+
+/**
+ * Whether a link's path names a story as sites do, by a slug of three words or more
+ * ("/warszawa/nowe-tramwaje-na-ulicach-warszawy/5vbn2ka"): a bold step or term before a link to
+ * a download or a tool's page ("**Step 1:** [Get the installer…](/download)") is no teaser.
+ */
+function isStoryAddress(link: Element): boolean {
+  const path = (link as HTMLAnchorElement).pathname ?? '';
+  return path.split('/').some((segment) => segment.split(/[-_]/).filter(Boolean).length >= 3);
+}
+
+/** Whether the paragraph opens with `label` alone in bold, the link after it. */
+function opensWithBoldLabel(paragraph: Element, label: string): boolean {
+  const first = paragraph.firstElementChild;
+  if (!first || (first.localName !== 'strong' && first.localName !== 'b')) return false;
+  if (paragraph.firstChild !== first && paragraph.firstChild?.textContent?.trim()) return false;
+  return lineText(first) === label;
+}
 
 /** What ends a teaser's label before its headline. */
 const TEASER_LABEL_END = /[:|»›→–—]$/;
@@ -326,7 +348,39 @@ export function removeAdUnits(root: Element): void {
     }
     slot.remove();
   }
+  removeMarkedAdLabels(root);
 }
+
+/** Class and id names that start a word there: the places an ad slot's name can begin. */
+const AD_SLOT_MARKS = ['class', 'id']
+  .flatMap((name) => [`[${name}^="ad" i]`, `[${name}*=" ad" i]`, `[${name}*="-ad" i]`])
+  .concat('[class*="_ad" i]', '[id*="_ad" i]')
+  .join(', ');
+/** The words of a class or an id that name an ad slot, in the markup's English. */
+const AD_SLOT_WORD =
+  /^(?:ads?|adv|adverts?|advertis\w*|ad(?:slot|unit|box|container|wrapper|holder|label|zone)s?)$/i;
+
+function namesAdSlot(element: Element): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.id}`;
+  return names.split(/[\s_-]+/).some((word) => AD_SLOT_WORD.test(word));
+}
+
+/**
+ * An ad slot's label in any language ("REKLAMA", "Publicidad", "广告"), known by the slot's
+ * class or id rather than its words: a block the markup names an ad ("ad-slot", "adv-top",
+ * "adLabel") that shows at most two words and no picture. Without its script the slot is
+ * empty, and its label was left alone between two paragraphs of the note.
+ */
+function removeMarkedAdLabels(root: Element): void {
+  for (const slot of Array.from(root.querySelectorAll(AD_SLOT_MARKS))) {
+    if (!namesAdSlot(slot) || HEADING_TAGS.has(slot.localName) || !root.contains(slot)) continue;
+    const text = labelText(slot);
+    if (!text || text.split(' ').length > 2 || slot.querySelector(SHOWN_WITHOUT_TEXT)) continue;
+    slot.remove();
+  }
+}
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * An ad slot's label left alone on its line ("Advertisement", "Sponsored"), in a full-page
@@ -406,10 +460,13 @@ function mayBeClutterByLinks(text: string, footer: boolean): boolean {
 
 /**
  * Whether the block could be a teaser (isTeaser): its link holds five words or more, and a
- * paragraph is one only when the link is all of it, shouted in capitals.
+ * paragraph is one only when the link is all of it, shouted in capitals, or it opens in bold.
  */
 function mayBeTeaser(element: Element, text: string, words: number): boolean {
-  return words >= 5 && text.length <= 300 && (element.localName !== 'p' || isUpperCase(text));
+  if (words < 5 || text.length > 300) return false;
+  if (element.localName !== 'p') return true;
+  const first = element.firstElementChild?.localName;
+  return first === 'strong' || first === 'b' || isUpperCase(text);
 }
 
 /** The rules that need the block's links: footers and credits carry none, teasers are links. */
@@ -988,6 +1045,66 @@ function removeAuthorBox(root: Element, author: string | undefined): void {
     label?.remove();
     return;
   }
+  removePicturedAuthorBox(root, names);
+}
+
+/** Levels walked up from an author box's name to find the picture set before it. */
+const AUTHOR_BOX_DEPTH = 3;
+
+/**
+ * The author box without a heading (Squarespace's, many themes'): the author's picture and,
+ * after it, a line that is nothing but a link with the author's name to the same page as the
+ * picture's, over a few short lines (the bio). Picture, name and address together are the
+ * signal: a name linked alone in the text, or a picture of someone else, stays.
+ */
+function removePicturedAuthorBox(root: Element, names: string[]): void {
+  const longest = Math.max(...names.map((name) => name.length));
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    // The link's raw length first: most links are not near a name's, and are not read further.
+    const length = link.textContent?.length ?? 0;
+    if (length === 0 || length > longest + 40) continue;
+    if (!names.includes(lineText(link).toLowerCase())) continue;
+    const name = outermostWithSameText(link, root, lineText(link));
+    if (name.querySelector(MEDIA)) continue;
+    const photo = pictureBefore(name, link, root);
+    if (!photo) continue;
+    const lines: Element[] = [];
+    for (let next = name.nextElementSibling; next; next = next.nextElementSibling) {
+      if (lines.length === AUTHOR_BOX_LINES || isHeading(next)) return;
+      if (wordCount(lineText(next)) > AUTHOR_BOX_LINE_WORDS) return;
+      lines.push(next);
+    }
+    for (const line of lines) line.remove();
+    photo.remove();
+    name.remove();
+    return;
+  }
+}
+
+/**
+ * The block before `name` (or before the box holding it, when the name opens its box) that
+ * shows only a picture linked to `link`'s address.
+ */
+function pictureBefore(name: Element, link: Element, root: Element): Element | undefined {
+  let current: Element | null = name;
+  for (let depth = 0; current && current !== root && depth < AUTHOR_BOX_DEPTH; depth += 1) {
+    const before = current.previousElementSibling;
+    if (before) {
+      const shows = lineText(before) === '' && before.querySelector(MEDIA);
+      const linked = Array.from(before.querySelectorAll('a[href]')).some((other) =>
+        sameLink(other, link),
+      );
+      return shows && linked ? before : undefined;
+    }
+    // Only an element that opens its parent lets the walk go up: text before it is the box's.
+    if (
+      current.parentElement?.firstChild !== current &&
+      current.previousSibling?.textContent?.trim()
+    )
+      return undefined;
+    current = current.parentElement;
+  }
+  return undefined;
 }
 
 /**

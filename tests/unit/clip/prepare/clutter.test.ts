@@ -307,6 +307,61 @@ describe('a teaser after a short label and a separator', () => {
     const chapters = `<ol><li>Chapitre 1 : ${headline}</li><li>Chapitre 2 : <a href="/economie/article/2024/02/01/les-ateliers">Les ateliers ferment les uns après les autres</a></li></ol>`;
     expect(clip(chapters)).toMatch(/flambent[\s\S]*ferment/);
   });
+
+  it("leaves out a paragraph's bold label and its headline, and keeps a bold step's link", () => {
+    // Onet and many portals: "<p><strong>Czytaj także:</strong> <a>…</a></p>" between paragraphs.
+    const story =
+      '<a href="/economie/article/2024/01/05/les-loyers-flambent">Les loyers commerciaux flambent dans les centres-villes</a>';
+    for (const label of ['Czytaj także:', 'Lire aussi |', 'Read more:']) {
+      const markdown = clip(`<p><strong>${label}</strong> ${story}</p>`);
+      expect(markdown).not.toContain('flambent');
+      expect(markdown).toContain('Paragraphe 3');
+    }
+    // A step's link to a tool or a download of the site is the writer's instruction.
+    const step = clip(
+      '<p><strong>Étape 1 :</strong> <a href="/outils/simulateur">Ouvrez le simulateur de loyer du journal</a></p>',
+    );
+    expect(step).toContain('simulateur de loyer');
+  });
+});
+
+describe('ad slots named by the markup', () => {
+  const STORY = numbered(
+    'Akapit',
+    'budowa stacji metra na Bródnie potrwa dłużej, niż zakładał harmonogram przedstawiony w zeszłym roku.',
+  );
+  const clip = (middle: string) =>
+    markdownOf(
+      `<html><head><title>Metro na Bródno później</title></head><body><article><h1>Metro na Bródno później</h1>${STORY(0, 3)}${middle}${STORY(3, 6)}</article></body></html>`,
+      'https://wiadomosci.example/warszawa/metro-na-brodno-pozniej/x7k2pqm',
+    );
+
+  it("leaves out a slot's label in any language, by the slot's class or id", () => {
+    const slots = [
+      '<div class="ad-slot ad-slot--inside"><span class="ad-slot__label">REKLAMA</span><div class="adv-placeholder"></div></div>',
+      '<div class="ad ad-giga" id="elpais_gpt-LDB1"><span class="ad_l">Publicidad</span></div>',
+      '<div class="ad_content" id="left_hzh_ad"><span class="tag">广告</span></div>',
+      '<div id="adLabel-3"><span>Anzeige</span></div>',
+    ];
+    for (const slot of slots) {
+      const markdown = clip(slot);
+      expect(markdown).toContain('Akapit 3');
+      expect(markdown).not.toMatch(/REKLAMA|Publicidad|广告|Anzeige/);
+    }
+  });
+
+  it('keeps what such a name does not mark as an ad: headings, sentences, pictures, other words', () => {
+    const kept = [
+      '<h3 class="ad-title">Reklama</h3><p>Akapit o reklamie: miasto zarabia na billboardach przy stacjach.</p>',
+      '<div class="ads-note">Reklamy finansują ten serwis od 2004 roku.</div>',
+      '<div class="ad-slot"><img src="/zdjecia/stacja.jpg" alt="Stacja Bródno"></div>',
+      '<div class="info-address">Kondratowicza 20</div>',
+    ];
+    expect(clip(kept[0] as string)).toContain('Reklama');
+    expect(clip(kept[1] as string)).toContain('Reklamy finansują');
+    expect(clip(kept[2] as string)).toContain('stacja.jpg');
+    expect(clip(kept[3] as string)).toContain('Kondratowicza 20');
+  });
 });
 
 describe('headline runs', () => {
@@ -521,6 +576,23 @@ describe('author boxes', () => {
 
   it('keeps a heading the page itself ends with', () => {
     expect(clip('<h2>Kommentare</h2>').trimEnd().endsWith('## Kommentare')).toBe(true);
+  });
+
+  it('leaves out a box with no heading: the picture, then the linked name, then the bio', () => {
+    // Squarespace: the picture and the name link to the author's page, the bio under the name.
+    const box =
+      '<div class="author"><a class="author-avatar" href="/blog?author=5f3a"><img src="/avatar-jana.jpg" alt="Jana Krüger"></a><div class="author-info"><a class="author-name" href="/blog?author=5f3a">Jana Krüger</a><div class="author-bio"><p>Jana Krüger schreibt seit 2012 über die Stadt.</p></div></div></div>';
+    const markdown = clip(box);
+    expect(markdown).toContain('Absatz 4');
+    expect(markdown).not.toMatch(/avatar-jana|schreibt seit|\[Jana Krüger\]/);
+    // Another page's picture, another person's name, or no picture: the article's own.
+    expect(clip(box.replace('href="/blog?author=5f3a"><img', 'href="/fotos"><img'))).toContain(
+      'schreibt seit',
+    );
+    expect(clip(box, 'Tom Weber')).toContain('schreibt seit');
+    expect(clip(box.replace(/<a class="author-avatar"[\s\S]*?<\/a>/, ''))).toContain(
+      'schreibt seit',
+    );
   });
 });
 
