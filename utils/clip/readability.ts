@@ -140,6 +140,11 @@ export class PreparedReadability<T = string> extends Readability<T> {
     const parents = new Set<Element>();
     for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')))
       if (heading.nextElementSibling && heading.parentElement) parents.add(heading.parentElement);
+    // A list between two blocks: Readability scores no list item, so a story's key points
+    // between its standfirst and its body (`<div class="lead">…</div><ul>…</ul><div>…`) went.
+    for (const list of Array.from(doc.querySelectorAll('ul, ol')))
+      if (list.previousElementSibling && list.nextElementSibling && list.parentElement)
+        parents.add(list.parentElement);
     for (const parent of parents) {
       const children: (Element | null)[] = [];
       for (let child = parent.firstElementChild; child; child = child.nextElementSibling)
@@ -215,12 +220,18 @@ export class PreparedReadability<T = string> extends Readability<T> {
       for (let index = 0; index < children.length; index += 2) {
         const element = children[index] as Element;
         const first = children[index + 1];
+        // Readability may have unwrapped the block (its first child is kept) or given it another
+        // tag (a new element holds its children: a `<div>` of text became a `<p>`).
         const kept =
           element.parentNode === articleContent
             ? element
-            : !element.isConnected && first?.parentNode === articleContent
-              ? first
-              : null;
+            : element.isConnected || !first
+              ? null
+              : first.parentNode === articleContent
+                ? first
+                : first.parentElement?.parentNode === articleContent
+                  ? first.parentElement
+                  : null;
         if (!kept) {
           if (element.isConnected) left.push(element);
           continue;

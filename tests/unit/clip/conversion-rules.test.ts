@@ -258,6 +258,25 @@ describe('posts whose sections are blocks of their own', () => {
     expect(markdown).not.toContain('Copied out');
   });
 
+  it("keeps a story's key points between its standfirst and its body", () => {
+    // Onet and many portals: a list between the standfirst (a block of text, which Readability
+    // retags as a paragraph) and the body. Readability scores no list item; the list went.
+    const markdown = articleMarkdown(
+      `<!DOCTYPE html><html lang="pl"><head><title>Metro na Bródno później</title></head><body>
+      <article><header><h1>Metro na Bródno później</h1></header>
+      <div class="lead"><b>Trzy nowe stacje II linii metra na Bródnie nie zostaną otwarte w tym roku, wynika z informacji Metra Warszawskiego. Wykonawca poinformował o kolejnym opóźnieniu.</b></div>
+      <ul class="summary"><li>Stacje miały zostać oddane jesienią 2024 r.</li><li>Pasażerowie pojadą nimi najwcześniej w 2026 r.</li></ul>
+      <div class="detail">${sectionParagraph('the delay')}${sectionParagraph('the penalties')}${sectionParagraph('the tunnel')}</div>
+      <ul class="share"><li><a href="https://facebook.example/share">Facebook</a></li><li><a href="https://x.example/share">X</a></li></ul>
+      <footer><p>Copyright 2026 Onet.</p></footer></article></body></html>`,
+    );
+    const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).toMatch(
+      /opóźnieniu\.[\s\S]*<li>Stacje miały zostać oddane jesienią 2024 r\.<\/li>\s*<li>Pasażerowie[\s\S]*about the delay/,
+    );
+    expect(markdown).not.toContain('Facebook');
+  });
+
   it('keeps every section when each has its sidenotes in an aside beside it', () => {
     // Each section: its prose, and an aside with the notes it cites, numbered on from the last.
     const markdown = sectionsPage(
