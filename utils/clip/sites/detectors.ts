@@ -11,6 +11,7 @@ import { lobstersDetector } from './lobsters';
 import { mastodonDetector } from './mastodon';
 import { mdnDetector } from './mdn';
 import { notionDetector } from './notion';
+import { phpbbDetector } from './phpbb';
 import { redditDetector } from './reddit';
 import { stackExchangeDetector } from './stack-exchange';
 import { steamNewsDetector } from './steam-news';
@@ -35,6 +36,7 @@ export const SITE_DETECTORS: readonly SiteDetector[] = [
   redditDetector,
   lobstersDetector,
   discourseDetector,
+  phpbbDetector,
   gmailDetector,
   mastodonDetector,
   xDetector,

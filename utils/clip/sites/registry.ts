@@ -11,6 +11,7 @@ import { lobsters } from './lobsters';
 import { mastodon } from './mastodon';
 import { mdn } from './mdn';
 import { notion } from './notion';
+import { phpbb } from './phpbb';
 import { loadedSites, type SiteSource } from './read';
 import { reddit } from './reddit';
 import { stackExchange } from './stack-exchange';
@@ -37,6 +38,7 @@ export const SITE_MODULES: readonly SiteModule[] = [
   reddit,
   lobsters,
   discourse,
+  phpbb,
   gmail,
   mastodon,
   x,

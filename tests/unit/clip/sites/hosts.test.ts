@@ -8,7 +8,7 @@ import { fixtureOptions } from '../../../support/fixture-options';
 const SITES_DIR = join(__dirname, '../../../../utils/clip/sites');
 
 // Forums and servers anyone runs under a name of their own: no host tells their pages.
-const UNDER_ANY_NAME = new Set(['discourse', 'mastodon']);
+const UNDER_ANY_NAME = new Set(['discourse', 'mastodon', 'phpbb']);
 
 /** The addresses of the fixtures a module must read. */
 function addressesReadBy(id: string): string[] {
