@@ -138,13 +138,15 @@ export class PreparedReadability<T = string> extends Readability<T> {
   override parse(): ReturnType<Readability<T>['parse']> {
     const doc = (this as unknown as ReadabilityInternals)._doc;
     const parents = new Set<Element>();
-    for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')))
-      if (heading.nextElementSibling && heading.parentElement) parents.add(heading.parentElement);
-    // A list between two blocks: Readability scores no list item, so a story's key points
+    // A list between two blocks too: Readability scores no list item, so a story's key points
     // between its standfirst and its body (`<div class="lead">…</div><ul>…</ul><div>…`) went.
-    for (const list of Array.from(doc.querySelectorAll('ul, ol')))
-      if (list.previousElementSibling && list.nextElementSibling && list.parentElement)
-        parents.add(list.parentElement);
+    // One query for both: the page is matched once.
+    for (const element of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6, ul, ol'))) {
+      const parent = element.parentElement;
+      if (!parent || !element.nextElementSibling || parents.has(parent)) continue;
+      const list = element.localName === 'ul' || element.localName === 'ol';
+      if (!list || element.previousElementSibling) parents.add(parent);
+    }
     for (const parent of parents) {
       const children: (Element | null)[] = [];
       for (let child = parent.firstElementChild; child; child = child.nextElementSibling)

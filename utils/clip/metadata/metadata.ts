@@ -678,9 +678,15 @@ const PUBLISHED_MARKS = [
   '.hentry .published, .h-entry .published, time.published, abbr.published',
 ];
 
+const ANY_PUBLISHED_MARK = PUBLISHED_MARKS.join(', ');
+
 function markedPublished(doc: Document): string | undefined {
+  // One query for every mark (the page is matched once; most pages have none), then the marks
+  // in order of trust, each by its first element.
+  const marked = Array.from(doc.querySelectorAll(ANY_PUBLISHED_MARK));
+  if (marked.length === 0) return undefined;
   for (const selector of PUBLISHED_MARKS) {
-    const element = doc.querySelector(selector);
+    const element = marked.find((candidate) => candidate.matches(selector));
     if (!element) continue;
     // The machine-readable value where the mark gives one; else the words, when they are short.
     const text = element.textContent ?? '';
