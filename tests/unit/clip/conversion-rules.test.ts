@@ -721,6 +721,22 @@ describe('touching emphasis', () => {
     const twice = markdownOf('<p><strong>Trim the wick</strong><br><br>Then light the lamp.</p>');
     expect(twice).toContain('**Trim the wick**\n\nThen light the lamp.');
   });
+
+  it('keeps the paragraphs two breaks part inside a quote, in the quote', () => {
+    // Full-page mode (no Readability to make the breaks paragraphs), and the site modules,
+    // which copy a comment's text as it is: the emptied line lost its `>` and ended the quote.
+    const result = clipDocument(
+      pageFromHtml(
+        `<!DOCTYPE html><html lang="en"><head><title>Notes from the coast</title></head><body>
+        ${PROSE}<blockquote>The lamp failed at two.<br>\n<br>\nWe lit the spare by three.</blockquote></body></html>`,
+      ),
+      { mode: 'full-page' },
+    );
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.clip.markdown).toContain(
+      '> The lamp failed at two.\n>\n> We lit the spare by three.',
+    );
+  });
   it('moves punctuation at the edge of emphasis out where a word touches it', () => {
     // CommonMark cannot close `**` after punctuation before a letter, nor open it before
     // punctuation after one: the stars showed and nothing was bold.

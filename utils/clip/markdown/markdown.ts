@@ -53,7 +53,7 @@ const HARD_BREAKS_BEFORE_BLANK_LINE = new RegExp(
   `${HARD_BREAK}(?:\\n(?=[ \\t>]*(?:\\n|$))|$)`,
   'g',
 );
-const HARD_BREAK_ALONE_ON_LINE = new RegExp(`^[ \\t>]*${HARD_BREAK}$`, 'gm');
+const HARD_BREAK_ALONE_ON_LINE = new RegExp(`^([ \\t>]*)${HARD_BREAK}$`, 'gm');
 const ROW_PATTERN = new RegExp(`${ROW_OPEN}([HB])([\\s\\S]*?)${ROW_CLOSE}`, 'g');
 const CELL_PATTERN = new RegExp(
   `${CELL_OPEN}(\\d+),(\\d+),([HD])${CELL_CONTENT}([\\s\\S]*?)${CELL_CLOSE}`,
@@ -685,12 +685,15 @@ function cleanProse(text: string): string {
       )
       .replace(/\u00a0/g, ' ')
       // A break alone on its line first: two breaks in a row (`<br><br>`, a paragraph's end on
-      // the page) leave the first one before the line the second emptied.
-      .replace(HARD_BREAK_ALONE_ON_LINE, '')
+      // the page) leave the first one before the line the second emptied. The line keeps its
+      // quote marks: a line without them inside a blockquote ends the quote.
+      .replace(HARD_BREAK_ALONE_ON_LINE, '$1')
       .replace(HARD_BREAKS_BEFORE_BLANK_LINE, '\n')
       .replace(HARD_BREAKS, '\\')
       .replace(/[ \t]+$/gm, '')
-      .replace(/\n{3,}/g, '\n\n'),
+      .replace(/\n{3,}/g, '\n\n')
+      // Blank lines inside a quote as one, as outside it.
+      .replace(/^(>(?: ?>)*)\n(?:\1\n)+/gm, '$1\n'),
   );
 }
 

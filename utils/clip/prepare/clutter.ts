@@ -368,8 +368,8 @@ function namesAdSlot(element: Element): boolean {
 /**
  * An ad slot's label in any language ("REKLAMA", "Publicidad", "广告"), known by the slot's
  * class rather than its words: a block the markup names an ad ("ad-slot", "ad_content",
- * "AdLabel"; its id's words count too) that shows at most two words and no picture. Without its script the slot is
- * empty, and its label was left alone between two paragraphs of the note.
+ * "AdLabel"; its id's words count too) that shows at most two words and no picture. Without
+ * its script the slot is empty, and its label was left alone between two paragraphs.
  */
 function removeMarkedAdLabels(root: Element): void {
   for (const slot of Array.from(root.querySelectorAll(AD_SLOT_MARKS))) {
@@ -1059,13 +1059,15 @@ const AUTHOR_BOX_DEPTH = 3;
  */
 function removePicturedAuthorBox(root: Element, names: string[]): void {
   // The pictures' addresses first: most notes have no linked picture, and their links are not read.
-  const pictured = new Set<string | null>();
-  for (const picture of Array.from(root.querySelectorAll('a[href] img')))
-    pictured.add(picture.closest('a')?.getAttribute('href') ?? null);
+  const pictured = new Set<string>();
+  for (const picture of Array.from(root.querySelectorAll('a[href] img'))) {
+    const href = picture.closest('a[href]')?.getAttribute('href');
+    if (href) pictured.add(href);
+  }
   if (pictured.size === 0) return;
   const longest = Math.max(...names.map((name) => name.length));
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
-    if (!pictured.has(link.getAttribute('href'))) continue;
+    if (!pictured.has(link.getAttribute('href') ?? '')) continue;
     // The link's raw length first: most links are not near a name's, and are not read further.
     const length = link.textContent?.length ?? 0;
     if (length === 0 || length > longest + 40) continue;
@@ -1097,9 +1099,9 @@ function pictureBefore(name: Element, link: Element, root: Element): Element | u
     const before = current.previousElementSibling;
     if (before) {
       const shows = lineText(before) === '' && before.querySelector(MEDIA);
-      const linked = Array.from(before.querySelectorAll('a[href]')).some((other) =>
-        sameLink(other, link),
-      );
+      // The picture's link may be the block itself (`<a href><img></a>` beside the name's box).
+      const links = [before, ...Array.from(before.querySelectorAll('a[href]'))];
+      const linked = links.some((other) => other.matches('a[href]') && sameLink(other, link));
       return shows && linked ? before : undefined;
     }
     // Only an element that opens its parent lets the walk go up: text before it is the box's.

@@ -90,8 +90,8 @@ function unwrapScriptText(text: string): string {
 
 /**
  * Schema.org objects from every JSON-LD script, in page order, arrays, `@graph` entries and the
- * page's main piece (below) included, at most `limit` of them: the one reader for the page's metadata and the site
- * modules that check it (a YouTube VideoObject, a Substack article).
+ * page's main piece (below) included, at most `limit` of them: the one reader for the page's
+ * metadata and the site modules that check it (a YouTube VideoObject, a Substack article).
  */
 export function jsonLdObjects(doc: Document, limit = 50): JsonRecord[] {
   const found: JsonRecord[] = [];
